@@ -1,0 +1,289 @@
+// Package config reads the server's configuration from NOCES_* environment
+// variables (secrets also from files named by their _FILE twins), checks it,
+// and prints it with secrets masked.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"noces/internal/i18n"
+)
+
+// Config is everything the server needs to start.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	TokenKey    string // HMAC key for access tokens; generated into DataDir when empty
+	LogLevel    string
+	Demo        bool
+
+	PublicScheme string
+	PublicPort   string
+	Hosts        []DomainHosts
+
+	SMTP SMTP
+
+	SentryDSN       string
+	ShutdownTimeout time.Duration
+}
+
+// SMTP configures outgoing e-mail; an empty Host keeps e-mails in the outbox.
+type SMTP struct {
+	Host     string
+	Port     int
+	Username string
+	Password string
+	From     string
+	Security string
+}
+
+// DomainHosts are the host names of one domain's two faces.
+type DomainHosts struct {
+	Key    string
+	Public string
+	Pro    string
+}
+
+// Var documents one environment variable; Vars is the README's table.
+type Var struct {
+	Name    string
+	Default string
+	Secret  bool // also read from NAME_FILE
+	Doc     string
+}
+
+// Vars lists every variable Load reads, in README order.
+var Vars = []Var{
+	{"NOCES_ADDR", ":8080", false, "address the HTTP server listens on"},
+	{"NOCES_DATA_DIR", "./data", false, "folder for the SQLite database, generated secrets and local media"},
+	{"NOCES_DATABASE_URL", "sqlite:<data dir>/noces.db", true, "database: `sqlite:PATH` or `postgres://user:pass@host:port/db?sslmode=...`"},
+	{"NOCES_TOKEN_KEY", "generated once into <data dir>/token.key", true, "key signing access tokens (at least 32 characters)"},
+	{"NOCES_LOG_LEVEL", "info", false, "debug, info, warn or error"},
+	{"NOCES_DEMO", "false", false, "create the demo accounts at start and print them (`serve --demo` does the same)"},
+	{"NOCES_PUBLIC_SCHEME", "http", false, "scheme of the links the server writes (e-mails, public URLs)"},
+	{"NOCES_PUBLIC_PORT", "the listen port when the scheme is http, else none", false, "port of the links the server writes"},
+	{"NOCES_HOST_<KEY>_PUBLIC", "<key>.localhost", false, "host of a domain's public directory; KEY is FR, BE, UK, DE, IT, ES or PT"},
+	{"NOCES_HOST_<KEY>_PRO", "pro.<key>.localhost", false, "host of a domain's back-office (plain `localhost` and unknown hosts serve the French back-office)"},
+	{"NOCES_SMTP_HOST", "empty: e-mails are kept in the outbox", false, "SMTP server for outgoing e-mail"},
+	{"NOCES_SMTP_PORT", "587", false, "SMTP port"},
+	{"NOCES_SMTP_USERNAME", "", false, "SMTP user (no authentication when empty)"},
+	{"NOCES_SMTP_PASSWORD", "", true, "SMTP password"},
+	{"NOCES_SMTP_FROM", "Noces <no-reply@noces.localhost>", false, "sender of outgoing e-mail"},
+	{"NOCES_SMTP_SECURITY", "starttls", false, "starttls, tls or none"},
+	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
+	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
+}
+
+// Getenv reads one variable; os.Getenv in production, a map in tests.
+type Getenv func(string) string
+
+// Load reads the configuration. It does not touch the disk beyond reading
+// _FILE secrets; Prepare creates the data folder and generated secrets.
+func Load(getenv Getenv) (Config, error) {
+	var errs []error
+	secret := func(name string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		if f := getenv(name + "_FILE"); f != "" {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s_FILE: %w", name, err))
+				return ""
+			}
+			return strings.TrimSpace(string(raw))
+		}
+		return ""
+	}
+	or := func(v, def string) string {
+		if v == "" {
+			return def
+		}
+		return v
+	}
+	c := Config{
+		Addr:         or(getenv("NOCES_ADDR"), ":8080"),
+		DataDir:      or(getenv("NOCES_DATA_DIR"), "./data"),
+		DatabaseURL:  secret("NOCES_DATABASE_URL"),
+		TokenKey:     secret("NOCES_TOKEN_KEY"),
+		LogLevel:     or(getenv("NOCES_LOG_LEVEL"), "info"),
+		PublicScheme: or(getenv("NOCES_PUBLIC_SCHEME"), "http"),
+		PublicPort:   getenv("NOCES_PUBLIC_PORT"),
+		SMTP: SMTP{
+			Host:     getenv("NOCES_SMTP_HOST"),
+			Username: getenv("NOCES_SMTP_USERNAME"),
+			Password: secret("NOCES_SMTP_PASSWORD"),
+			From:     or(getenv("NOCES_SMTP_FROM"), "Noces <no-reply@noces.localhost>"),
+			Security: or(getenv("NOCES_SMTP_SECURITY"), "starttls"),
+		},
+		SentryDSN: secret("NOCES_SENTRY_DSN"),
+	}
+	var err error
+	if c.Demo, err = parseBool(getenv("NOCES_DEMO")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_DEMO: %w", err))
+	}
+	if c.SMTP.Port, err = strconv.Atoi(or(getenv("NOCES_SMTP_PORT"), "587")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_SMTP_PORT: not a number"))
+	}
+	if c.ShutdownTimeout, err = time.ParseDuration(or(getenv("NOCES_SHUTDOWN_TIMEOUT"), "15s")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_SHUTDOWN_TIMEOUT: %w", err))
+	}
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = "sqlite:" + filepath.Join(c.DataDir, "noces.db")
+	}
+	if c.PublicPort == "" && c.PublicScheme == "http" {
+		if _, port, err := net.SplitHostPort(c.Addr); err == nil && port != "80" {
+			c.PublicPort = port
+		}
+	}
+	for _, d := range i18n.Domains {
+		up := strings.ToUpper(d.Key)
+		c.Hosts = append(c.Hosts, DomainHosts{
+			Key:    d.Key,
+			Public: strings.ToLower(or(getenv("NOCES_HOST_"+up+"_PUBLIC"), d.Key+".localhost")),
+			Pro:    strings.ToLower(or(getenv("NOCES_HOST_"+up+"_PRO"), "pro."+d.Key+".localhost")),
+		})
+	}
+	if len(errs) > 0 {
+		return c, errors.Join(errs...)
+	}
+	return c, c.Validate()
+}
+
+// Validate checks every value and says which variable is wrong.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(name, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...)))
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		bad("NOCES_ADDR", "want host:port or :port, got %q", c.Addr)
+	}
+	if strings.TrimSpace(c.DataDir) == "" {
+		bad("NOCES_DATA_DIR", "must not be empty")
+	}
+	if _, _, err := ParseDatabaseURL(c.DatabaseURL); err != nil {
+		bad("NOCES_DATABASE_URL", "%v", err)
+	}
+	if c.TokenKey != "" && len(c.TokenKey) < 32 {
+		bad("NOCES_TOKEN_KEY", "must be at least 32 characters")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		bad("NOCES_LOG_LEVEL", "want debug, info, warn or error, got %q", c.LogLevel)
+	}
+	if c.PublicScheme != "http" && c.PublicScheme != "https" {
+		bad("NOCES_PUBLIC_SCHEME", "want http or https, got %q", c.PublicScheme)
+	}
+	if c.PublicPort != "" {
+		if p, err := strconv.Atoi(c.PublicPort); err != nil || p < 1 || p > 65535 {
+			bad("NOCES_PUBLIC_PORT", "want a port number, got %q", c.PublicPort)
+		}
+	}
+	seen := map[string]string{}
+	for _, h := range c.Hosts {
+		for _, host := range []string{h.Public, h.Pro} {
+			if strings.ContainsAny(host, "/: ") || host == "" {
+				bad("NOCES_HOST_"+strings.ToUpper(h.Key), "%q is not a host name", host)
+			}
+			if other, dup := seen[host]; dup {
+				bad("NOCES_HOST_"+strings.ToUpper(h.Key), "%q is also used by %s", host, other)
+			}
+			seen[host] = h.Key
+		}
+	}
+	if c.SMTP.Host != "" {
+		if c.SMTP.Port < 1 || c.SMTP.Port > 65535 {
+			bad("NOCES_SMTP_PORT", "want a port number, got %d", c.SMTP.Port)
+		}
+		switch c.SMTP.Security {
+		case "starttls", "tls", "none":
+		default:
+			bad("NOCES_SMTP_SECURITY", "want starttls, tls or none, got %q", c.SMTP.Security)
+		}
+	}
+	if c.SentryDSN != "" {
+		if u, err := url.Parse(c.SentryDSN); err != nil || u.Host == "" {
+			bad("NOCES_SENTRY_DSN", "not a DSN URL")
+		}
+	}
+	if c.ShutdownTimeout <= 0 {
+		bad("NOCES_SHUTDOWN_TIMEOUT", "must be positive")
+	}
+	return errors.Join(errs...)
+}
+
+// ParseDatabaseURL splits a database URL into its driver ("sqlite" or
+// "postgres") and the data source name that driver takes.
+func ParseDatabaseURL(raw string) (driver, dsn string, err error) {
+	switch {
+	case strings.HasPrefix(raw, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(raw, "sqlite:"), "//")
+		if path == "" {
+			return "", "", errors.New("sqlite: URL has no path")
+		}
+		return "sqlite", path, nil
+	case strings.HasPrefix(raw, "postgres://"), strings.HasPrefix(raw, "postgresql://"):
+		u, err := url.Parse(raw)
+		if err != nil || u.Host == "" {
+			return "", "", errors.New("postgres URL is malformed")
+		}
+		return "postgres", raw, nil
+	}
+	return "", "", errors.New("want a sqlite:PATH or postgres:// URL")
+}
+
+// String prints the configuration with secrets masked, for the start log.
+func (c Config) String() string {
+	masked := c
+	masked.TokenKey = mask(c.TokenKey)
+	masked.SMTP.Password = mask(c.SMTP.Password)
+	masked.SentryDSN = mask(c.SentryDSN)
+	masked.DatabaseURL = maskURL(c.DatabaseURL)
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sentry=%s token_key=%s",
+		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
+		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
+		or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"))
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func mask(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "****"
+}
+
+func maskURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), "****")
+	}
+	return u.String()
+}
+
+func parseBool(s string) (bool, error) {
+	if s == "" {
+		return false, nil
+	}
+	return strconv.ParseBool(s)
+}

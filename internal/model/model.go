@@ -1,0 +1,136 @@
+// Package model holds the persisted structs, with no I/O.
+package model
+
+import (
+	"database/sql"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// NewID returns a new time-ordered key (UUIDv7), made in Go so both databases
+// get the same kind of key.
+func NewID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// Roles of a user.
+const (
+	RolePlanner = "ROLE_PRESTATAIRE"
+	RoleVenue   = "ROLE_VENUE"
+	RoleAdmin   = "ROLE_ADMIN"
+)
+
+// Premium statuses, driven by the payment provider's webhooks.
+const (
+	PremiumNone         = "none"
+	PremiumActive       = "active"
+	PremiumCancellation = "cancellation" // active until PremiumEndAt, then canceled
+	PremiumCanceled     = "canceled"
+)
+
+// User is an account: a provider (planner or venue) or an admin.
+type User struct {
+	ID                    string       `db:"id"`
+	Email                 string       `db:"email"`
+	PasswordHash          string       `db:"password_hash"`
+	Role                  string       `db:"role"`
+	Firstname             string       `db:"firstname"`
+	Lastname              string       `db:"lastname"`
+	Phone                 string       `db:"phone"`
+	Locale                string       `db:"locale"`
+	Domain                string       `db:"domain"`
+	AvatarKey             string       `db:"avatar_key"`
+	Credits               int          `db:"credits"`
+	IsModerated           bool         `db:"is_moderated"`
+	HasFinishedOnboarding bool         `db:"has_finished_onboarding"`
+	PremiumStatus         string       `db:"premium_status"`
+	PremiumStartAt        sql.NullTime `db:"premium_start_at"`
+	PremiumEndAt          sql.NullTime `db:"premium_end_at"`
+	CreatedAt             time.Time    `db:"created_at"`
+	UpdatedAt             time.Time    `db:"updated_at"`
+	DeletedAt             sql.NullTime `db:"deleted_at"`
+}
+
+// IsPremium reports whether premium is in force at now: active, or cancelled
+// but not yet at its end date.
+func (u User) IsPremium(now time.Time) bool {
+	switch u.PremiumStatus {
+	case PremiumActive:
+		return !u.PremiumEndAt.Valid || now.Before(u.PremiumEndAt.Time)
+	case PremiumCancellation:
+		return u.PremiumEndAt.Valid && now.Before(u.PremiumEndAt.Time)
+	}
+	return false
+}
+
+// Company is a provider's company: one per provider user.
+type Company struct {
+	UserID         string          `db:"user_id"`
+	Name           string          `db:"name"`
+	Slug           string          `db:"slug"`
+	Siret          string          `db:"siret"`
+	SiretStatus    string          `db:"siret_status"`
+	Website        string          `db:"website"`
+	DateOfCreation sql.NullString  `db:"date_of_creation"`
+	Zipcode        string          `db:"zipcode"`
+	City           string          `db:"city"`
+	CountryCode    string          `db:"country_code"`
+	Latitude       sql.NullFloat64 `db:"latitude"`
+	Longitude      sql.NullFloat64 `db:"longitude"`
+	CreatedAt      time.Time       `db:"created_at"`
+	UpdatedAt      time.Time       `db:"updated_at"`
+}
+
+// CreditLog is one row of the credit ledger: a deposit or a withdrawal. The
+// balance is the sum of deposits minus withdrawals.
+type CreditLog struct {
+	ID          string         `db:"id"`
+	UserID      string         `db:"user_id"`
+	CreatedAt   time.Time      `db:"created_at"`
+	Description string         `db:"description"`
+	Deposited   int            `db:"deposited"`
+	Withdrawn   int            `db:"withdrawn"`
+	Ref         sql.NullString `db:"ref"` // idempotency key: a payment, an unlock, the welcome credit
+}
+
+// RefreshToken is a long-lived session token, stored hashed. Tokens of one
+// sign-in share a family; reuse of a rotated token revokes the family.
+type RefreshToken struct {
+	ID             string         `db:"id"`
+	TokenHash      string         `db:"token_hash"`
+	FamilyID       string         `db:"family_id"`
+	UserID         string         `db:"user_id"`
+	ImpersonatorID sql.NullString `db:"impersonator_id"`
+	CreatedAt      time.Time      `db:"created_at"`
+	ExpiresAt      time.Time      `db:"expires_at"`
+	UsedAt         sql.NullTime   `db:"used_at"`
+	RevokedAt      sql.NullTime   `db:"revoked_at"`
+}
+
+// Outbox channels.
+const (
+	ChannelEmail = "email"
+	ChannelSMS   = "sms"
+)
+
+// OutboxMessage is an e-mail or SMS the product sent or holds.
+type OutboxMessage struct {
+	ID        string       `db:"id"`
+	Channel   string       `db:"channel"`
+	Recipient string       `db:"recipient"`
+	Subject   string       `db:"subject"`
+	BodyText  string       `db:"body_text"`
+	BodyHTML  string       `db:"body_html"`
+	CreatedAt time.Time    `db:"created_at"`
+	SentAt    sql.NullTime `db:"sent_at"`
+	Error     string       `db:"error"`
+}
+
+// AuditEntry records who did what to whom.
+type AuditEntry struct {
+	ID        string         `db:"id"`
+	ActorID   string         `db:"actor_id"`
+	Action    string         `db:"action"`
+	TargetID  sql.NullString `db:"target_id"`
+	Details   string         `db:"details"`
+	CreatedAt time.Time      `db:"created_at"`
+}

@@ -1,0 +1,190 @@
+// Package store holds all SQL. One code path serves SQLite and PostgreSQL:
+// portable SQL with $n placeholders, keys and times made in Go, and a small
+// dialect seam where the engines truly differ.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jmoiron/sqlx"
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"noces/internal/config"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrNotFound is returned when a row does not exist.
+var ErrNotFound = errors.New("store: not found")
+
+// ErrConflict is returned when a unique constraint refuses a write.
+var ErrConflict = errors.New("store: conflict")
+
+// querier is what both a pool and a transaction offer.
+type querier interface {
+	sqlx.ExtContext
+	GetContext(ctx context.Context, dest any, query string, args ...any) error
+	SelectContext(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// Store runs queries on the database or, inside InTx, on one transaction.
+type Store struct {
+	db     *sqlx.DB
+	q      querier
+	driver string // "sqlite" or "postgres"
+	inTx   bool
+}
+
+// Open connects to the database named by a sqlite: or postgres:// URL.
+func Open(ctx context.Context, databaseURL string) (*Store, error) {
+	driver, dsn, err := config.ParseDatabaseURL(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	var db *sqlx.DB
+	switch driver {
+	case "sqlite":
+		if dir := filepath.Dir(dsn); dir != "" {
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				return nil, fmt.Errorf("store: create %s: %w", dir, err)
+			}
+		}
+		db, err = sqlx.Open("sqlite", sqliteDSN(dsn))
+		if err != nil {
+			return nil, fmt.Errorf("store: open sqlite: %w", err)
+		}
+		// WAL lets readers run beside the one writer; more connections than
+		// this only queue on the write lock.
+		db.SetMaxOpenConns(8)
+		db.SetMaxIdleConns(8)
+	case "postgres":
+		db, err = sqlx.Open("pgx", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("store: open postgres: %w", err)
+		}
+		db.SetMaxOpenConns(20)
+		db.SetMaxIdleConns(20)
+		db.SetConnMaxIdleTime(5 * time.Minute)
+	}
+	s := &Store{db: db, q: db, driver: driver}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: connect: %w", err)
+	}
+	return s, nil
+}
+
+// sqliteDSN adds the pragmas every connection needs: WAL for concurrent
+// readers, a busy timeout instead of immediate "database is locked" errors,
+// foreign keys, full fsync for the money tables, and write-locking
+// transactions so two read-then-write transactions cannot deadlock.
+func sqliteDSN(path string) string {
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(FULL)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Driver names the engine: "sqlite" or "postgres".
+func (s *Store) Driver() string { return s.driver }
+
+// DB exposes the pool, for tools (benchmarks, tests) that need raw access.
+func (s *Store) DB() *sql.DB { return s.db.DB }
+
+// Close closes the pool.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	var one int
+	return s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// Migrate applies the embedded migrations that have not run yet.
+func (s *Store) Migrate(ctx context.Context) error {
+	dialect := goose.DialectSQLite3
+	if s.driver == "postgres" {
+		dialect = goose.DialectPostgres
+	}
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	p, err := goose.NewProvider(dialect, s.db.DB, sub)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	return nil
+}
+
+// InTx runs fn in one transaction: committed when fn returns nil, rolled back
+// otherwise, so a failed request leaves the database as it was.
+func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
+	if s.inTx {
+		return fn(s)
+	}
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true}
+	if err := fn(txs); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// notFound turns sql.ErrNoRows into ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// exec runs a write and maps a unique violation to ErrConflict.
+func (s *Store) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	res, err := s.q.ExecContext(ctx, query, args...)
+	if err != nil && isUniqueViolation(err) {
+		return nil, fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	return res, err
+}
+
+// affected returns the rows a write changed.
+func affected(res sql.Result) int64 {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// EmailKey is the form of an e-mail address that uniqueness is checked on.
+func EmailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
