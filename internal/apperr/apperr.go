@@ -24,6 +24,7 @@ const (
 	Invalid                     // 422: validation failed
 	TooMany                     // 429: rate limited
 	Unavailable                 // 503: a dependency is down
+	NotAllowed                  // 405: the path exists with other methods
 )
 
 // Error is a failure a user can be told about: Code is a stable slug that is

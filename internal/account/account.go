@@ -1,0 +1,267 @@
+// Package account holds who the user is: accounts, passwords, sessions
+// (access and refresh tokens) and the profile the back-office reads.
+package account
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"noces/internal/apperr"
+	"noces/internal/clock"
+	"noces/internal/i18n"
+	"noces/internal/model"
+	"noces/internal/store"
+	"noces/internal/validate"
+)
+
+// Service runs the account rules.
+type Service struct {
+	store  *store.Store
+	clock  clock.Clock
+	hasher *Hasher
+	signer *Signer
+	links  Links
+	// dummyHash is verified when an e-mail has no account, so a wrong e-mail
+	// takes as long as a wrong password and addresses cannot be probed.
+	dummyHash string
+}
+
+// Links builds the absolute URLs the account pages show.
+type Links interface {
+	// ProfileURL is a provider's public page on its domain.
+	ProfileURL(domain, slug string) string
+}
+
+// NewService wires the account service.
+func NewService(s *store.Store, c clock.Clock, h *Hasher, signer *Signer, links Links) (*Service, error) {
+	dummy, err := h.Hash(context.Background(), "not a password: timing equaliser")
+	if err != nil {
+		return nil, err
+	}
+	return &Service{store: s, clock: c, hasher: h, signer: signer, links: links, dummyHash: dummy}, nil
+}
+
+// NewUser is what creating an account needs.
+type NewUser struct {
+	Email, Password, Role, Firstname, Lastname, Phone, Locale, Domain string
+	// Moderated and Onboarded are set by administrative creation and the demo.
+	Moderated, Onboarded bool
+}
+
+// CreateUser validates and creates an account. A taken e-mail is a 409.
+func (s *Service) CreateUser(ctx context.Context, in NewUser) (model.User, error) {
+	in.Email = strings.TrimSpace(in.Email)
+	in.Firstname = strings.TrimSpace(in.Firstname)
+	in.Lastname = strings.TrimSpace(in.Lastname)
+	if in.Locale == "" {
+		in.Locale = i18n.DefaultLang
+	}
+	if in.Domain == "" {
+		in.Domain = i18n.Domains[0].Key
+	}
+	f := apperr.Fields{}
+	if code := validate.Email(in.Email); code != "" {
+		f.Add("email", code)
+	}
+	if code := validate.Password(in.Password); code != "" {
+		f.Add("password", code)
+	}
+	if code := validate.PersonName(in.Firstname); code != "" {
+		f.Add("firstname", code)
+	}
+	if code := validate.PersonName(in.Lastname); code != "" {
+		f.Add("lastname", code)
+	}
+	if !slices.Contains([]string{model.RolePlanner, model.RoleVenue, model.RoleAdmin}, in.Role) {
+		f.Add("role", "validation.role_invalid")
+	}
+	if !i18n.IsLang(in.Locale) {
+		f.Add("locale", "validation.locale_invalid")
+	}
+	if _, ok := i18n.DomainByKey(in.Domain); !ok {
+		f.Add("domain", "validation.domain_invalid")
+	}
+	if err := f.Err(); err != nil {
+		return model.User{}, err
+	}
+	hash, err := s.hasher.Hash(ctx, in.Password)
+	if err != nil {
+		return model.User{}, err
+	}
+	now := s.clock.Now()
+	u := model.User{
+		ID: model.NewID(), Email: in.Email, PasswordHash: hash, Role: in.Role,
+		Firstname: in.Firstname, Lastname: in.Lastname, Phone: in.Phone, Locale: in.Locale, Domain: in.Domain,
+		IsModerated: in.Moderated, HasFinishedOnboarding: in.Onboarded, PremiumStatus: model.PremiumNone,
+		CreatedAt: now, UpdatedAt: now,
+	}
+	if err := s.store.CreateUser(ctx, u); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return model.User{}, &apperr.Error{Kind: apperr.Conflict, Code: "register.errors.email_already_used",
+				Fields: map[string]string{"email": "register.errors.email_already_used"}, Err: err}
+		}
+		return model.User{}, err
+	}
+	return u, nil
+}
+
+// Login checks a pair of credentials and opens a session. Any wrong pair,
+// unknown e-mail included, is the same 401.
+func (s *Service) Login(ctx context.Context, email, password string) (Tokens, error) {
+	invalid := apperr.New(apperr.Unauthorized, "errors.invalid_credentials")
+	u, err := s.store.GetUserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		_, _ = s.hasher.Verify(ctx, password, s.dummyHash)
+		return Tokens{}, invalid
+	}
+	if err != nil {
+		return Tokens{}, err
+	}
+	ok, err := s.hasher.Verify(ctx, password, u.PasswordHash)
+	if err != nil {
+		return Tokens{}, err
+	}
+	if !ok {
+		return Tokens{}, invalid
+	}
+	return s.openSession(ctx, u, "", model.NewID())
+}
+
+// openSession issues an access token and a refresh token of family.
+func (s *Service) openSession(ctx context.Context, u model.User, impersonatorID, family string) (Tokens, error) {
+	now := s.clock.Now()
+	access, err := s.signer.Sign(Claims{UserID: u.ID, Role: u.Role, ImpersonatorID: impersonatorID}, now)
+	if err != nil {
+		return Tokens{}, err
+	}
+	refresh, hash, err := newOpaqueToken()
+	if err != nil {
+		return Tokens{}, err
+	}
+	err = s.store.CreateRefreshToken(ctx, model.RefreshToken{
+		ID: model.NewID(), TokenHash: hash, FamilyID: family, UserID: u.ID,
+		ImpersonatorID: sql.NullString{String: impersonatorID, Valid: impersonatorID != ""},
+		CreatedAt:      now, ExpiresAt: now.Add(RefreshTTL),
+	})
+	if err != nil {
+		return Tokens{}, err
+	}
+	return Tokens{Access: access, Refresh: refresh}, nil
+}
+
+// Refresh rotates a refresh token: the old one is spent and a new pair comes
+// back. A token used twice means it was stolen or replayed: the whole family
+// is revoked, so both the thief and the user must sign in again.
+func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
+	expired := apperr.New(apperr.Unauthorized, "errors.session_expired")
+	if refresh == "" {
+		return Tokens{}, expired
+	}
+	var out Tokens
+	var replay *model.RefreshToken
+	err := s.store.InTx(ctx, func(tx *store.Store) error {
+		t, err := tx.GetRefreshTokenByHash(ctx, hashToken(refresh))
+		if errors.Is(err, store.ErrNotFound) {
+			return expired
+		}
+		if err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		if t.RevokedAt.Valid || !now.Before(t.ExpiresAt) {
+			return expired
+		}
+		won, err := tx.MarkRefreshTokenUsed(ctx, t.ID, now)
+		if err != nil {
+			return err
+		}
+		if !won {
+			replay = &t
+			return expired
+		}
+		u, err := tx.GetUser(ctx, t.UserID)
+		if errors.Is(err, store.ErrNotFound) {
+			return expired
+		}
+		if err != nil {
+			return err
+		}
+		out, err = s.withStore(tx).openSession(ctx, u, t.ImpersonatorID.String, t.FamilyID)
+		return err
+	})
+	if replay != nil {
+		// Outside the rolled-back transaction, so the revocation sticks.
+		if rerr := s.store.RevokeRefreshFamily(ctx, replay.FamilyID, s.clock.Now()); rerr != nil {
+			return Tokens{}, rerr
+		}
+	}
+	return out, err
+}
+
+// Logout revokes the session the refresh token belongs to. An unknown token
+// is not an error: the session is gone either way.
+func (s *Service) Logout(ctx context.Context, refresh string) error {
+	t, err := s.store.GetRefreshTokenByHash(ctx, hashToken(refresh))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return s.store.RevokeRefreshFamily(ctx, t.FamilyID, s.clock.Now())
+}
+
+// Authenticate checks an access token and that its user still exists.
+func (s *Service) Authenticate(ctx context.Context, token string) (Claims, error) {
+	c, err := s.signer.Parse(token, s.clock.Now())
+	if err != nil {
+		return Claims{}, apperr.Wrap(apperr.Unauthorized, "errors.unauthorized", err)
+	}
+	return c, nil
+}
+
+// withStore returns a copy of s running on tx.
+func (s *Service) withStore(tx *store.Store) *Service {
+	c := *s
+	c.store = tx
+	return &c
+}
+
+// Profile is everything the back-office shows about the signed-in user.
+type Profile struct {
+	User           model.User
+	Company        *model.Company
+	PublicURL      string
+	IsPremium      bool
+	ImpersonatorID string
+}
+
+// Me loads the profile of the signed-in user.
+func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
+	u, err := s.store.GetUser(ctx, c.UserID)
+	if errors.Is(err, store.ErrNotFound) {
+		return Profile{}, apperr.Wrap(apperr.Unauthorized, "errors.unauthorized", err)
+	}
+	if err != nil {
+		return Profile{}, err
+	}
+	p := Profile{User: u, IsPremium: u.IsPremium(s.clock.Now()), ImpersonatorID: c.ImpersonatorID}
+	comp, err := s.store.GetCompany(ctx, u.ID)
+	switch {
+	case err == nil:
+		p.Company = &comp
+		if u.Role == model.RolePlanner && u.IsModerated && s.links != nil {
+			p.PublicURL = s.links.ProfileURL(u.Domain, comp.Slug)
+		}
+	case !errors.Is(err, store.ErrNotFound):
+		return Profile{}, err
+	}
+	return p, nil
+}
+
+// Now exposes the service's clock to callers that format its answers.
+func (s *Service) Now() time.Time { return s.clock.Now() }

@@ -1,0 +1,226 @@
+// Package app is the composition root: it reads nothing itself, but builds
+// the database, the services and the HTTP server from a Config, and runs them.
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/getsentry/sentry-go"
+
+	"noces/api"
+	"noces/internal/account"
+	"noces/internal/clock"
+	"noces/internal/config"
+	"noces/internal/hosts"
+	"noces/internal/httpapi"
+	"noces/internal/i18n"
+	"noces/internal/outbox"
+	"noces/internal/platform/mail"
+	"noces/internal/site"
+	"noces/internal/store"
+	"noces/web"
+)
+
+// Version is set at build time (-ldflags "-X noces/internal/app.Version=...").
+var Version = "dev"
+
+// App is a built server.
+type App struct {
+	Config   config.Config
+	Log      *slog.Logger
+	Clock    clock.Clock
+	Store    *store.Store
+	Texts    *i18n.Bundle
+	Hosts    *hosts.Map
+	Accounts *account.Service
+	Mail     mail.Sender
+	Server   *httpapi.Server
+}
+
+// Options tune New for tests and tools.
+type Options struct {
+	Clock      clock.Clock
+	HashParams *account.HashParams
+	// Web replaces the embedded back-office (tests use a small fake).
+	Web fs.FS
+}
+
+// NewLogger returns the JSON logger of the server at level.
+func NewLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(level))
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// New opens the database, runs the migrations and builds every service.
+func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options) (*App, error) {
+	if err := prepareDataDir(&cfg); err != nil {
+		return nil, err
+	}
+	a := &App{Config: cfg, Log: log, Clock: opts.Clock}
+	if a.Clock == nil {
+		a.Clock = clock.System{}
+	}
+	var err error
+	if a.Texts, err = i18n.Load(); err != nil {
+		return nil, err
+	}
+	if a.Store, err = store.Open(ctx, cfg.DatabaseURL); err != nil {
+		return nil, err
+	}
+	if err := a.Store.Migrate(ctx); err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+	a.Hosts = hosts.New(cfg)
+
+	var relay mail.Sender
+	if cfg.SMTP.Host != "" {
+		smtp, err := mail.NewSMTP(mail.SMTPConfig{
+			Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, Username: cfg.SMTP.Username, Password: cfg.SMTP.Password,
+			From: cfg.SMTP.From, Security: cfg.SMTP.Security, Timeout: 15 * time.Second,
+		})
+		if err != nil {
+			a.Store.Close()
+			return nil, err
+		}
+		relay = smtp
+	}
+	a.Mail = outbox.NewMail(a.Store, a.Clock, log, relay)
+
+	params := account.DefaultHashParams
+	if opts.HashParams != nil {
+		params = *opts.HashParams
+	}
+	signer, err := account.NewSigner([]byte(cfg.TokenKey))
+	if err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+	if a.Accounts, err = account.NewService(a.Store, a.Clock, account.NewHasher(params, 0), signer, a.Hosts); err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+
+	pub, err := site.New(a.Texts, a.Hosts)
+	if err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+	if cfg.SentryDSN != "" {
+		if err := sentry.Init(sentry.ClientOptions{Dsn: cfg.SentryDSN, Release: Version}); err != nil {
+			a.Store.Close()
+			return nil, fmt.Errorf("app: sentry: %w", err)
+		}
+	}
+	webFS := opts.Web
+	if webFS == nil {
+		webFS = web.Dist()
+	}
+	a.Server, err = httpapi.New(httpapi.Deps{
+		Store: a.Store, Accounts: a.Accounts, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
+		Web: webFS, Site: pub, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, Release: Version,
+	})
+	if err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// Close releases the database.
+func (a *App) Close() error {
+	sentry.Flush(2 * time.Second)
+	return a.Store.Close()
+}
+
+// Serve listens on the configured address until ctx ends, then stops
+// accepting and lets requests in flight finish within the shutdown timeout.
+func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
+	ln, err := net.Listen("tcp", a.Config.Addr)
+	if err != nil {
+		return fmt.Errorf("app: listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           a.Server.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second, // uploads of 10 MB on slow links
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("app: serve: %w", err)
+	case <-ctx.Done():
+	}
+	a.Log.Info("shutting down", "timeout", a.Config.ShutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("app: shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// prepareDataDir creates the data folder and, when no token key is
+// configured, generates one there once so sessions survive restarts.
+func prepareDataDir(cfg *config.Config) error {
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("app: data dir: %w", err)
+	}
+	if cfg.TokenKey != "" {
+		return nil
+	}
+	path := filepath.Join(cfg.DataDir, "token.key")
+	raw, err := os.ReadFile(path)
+	if err == nil && len(strings.TrimSpace(string(raw))) >= 32 {
+		cfg.TokenKey = strings.TrimSpace(string(raw))
+		return nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("app: read %s: %w", path, err)
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return fmt.Errorf("app: token key: %w", err)
+	}
+	key := hex.EncodeToString(b)
+	// O_EXCL: two processes starting at once must not write two keys.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return prepareDataDir(cfg)
+	}
+	if err != nil {
+		return fmt.Errorf("app: write %s: %w", path, err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(key + "\n"); err != nil {
+		return fmt.Errorf("app: write %s: %w", path, err)
+	}
+	cfg.TokenKey = key
+	return nil
+}

@@ -1,0 +1,100 @@
+// Package hosts maps host names to a domain and a face (public directory or
+// back-office), and builds absolute URLs for each.
+package hosts
+
+import (
+	"net"
+	"strings"
+
+	"noces/internal/config"
+	"noces/internal/i18n"
+)
+
+// Face is what a host serves.
+type Face int
+
+// The two faces.
+const (
+	Pro    Face = iota // the back-office SPA (and the admin inside it)
+	Public             // the server-rendered public directory
+)
+
+// Map resolves hosts and writes links.
+type Map struct {
+	byHost map[string]entry
+	hosts  map[string]config.DomainHosts
+	scheme string
+	port   string
+}
+
+type entry struct {
+	domain i18n.Domain
+	face   Face
+}
+
+// New builds the map from the configuration.
+func New(c config.Config) *Map {
+	m := &Map{byHost: map[string]entry{}, hosts: map[string]config.DomainHosts{}, scheme: c.PublicScheme, port: c.PublicPort}
+	for _, h := range c.Hosts {
+		d, _ := i18n.DomainByKey(h.Key)
+		m.byHost[h.Public] = entry{d, Public}
+		m.byHost[h.Pro] = entry{d, Pro}
+		m.hosts[h.Key] = h
+	}
+	return m
+}
+
+// Resolve returns the domain and face of a Host header. Plain localhost, IP
+// addresses and unknown hosts are the default domain's back-office, so the
+// product works on any address without configuration.
+func (m *Map) Resolve(hostHeader string) (i18n.Domain, Face) {
+	host := strings.ToLower(hostHeader)
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(host, ".")
+	if e, ok := m.byHost[host]; ok {
+		return e.domain, e.face
+	}
+	return i18n.Domains[0], Pro
+}
+
+// PublicURL is an absolute URL on a domain's public host.
+func (m *Map) PublicURL(domainKey, path string) string {
+	return m.base(m.hosts[domainKey].Public) + path
+}
+
+// ProURL is an absolute URL on a domain's back-office host.
+func (m *Map) ProURL(domainKey, path string) string {
+	return m.base(m.hosts[domainKey].Pro) + path
+}
+
+// ProfileURL is a provider's public page.
+func (m *Map) ProfileURL(domainKey, slug string) string {
+	return m.PublicURL(domainKey, "/p/"+slug)
+}
+
+func (m *Map) base(host string) string {
+	if host == "" {
+		host = m.hosts[i18n.Domains[0].Key].Public
+	}
+	if m.port != "" {
+		host = net.JoinHostPort(host, m.port)
+	}
+	return m.scheme + "://" + host
+}
+
+// Alternates lists every domain's public URL for path, for hreflang links.
+func (m *Map) Alternates(path string) []Alternate {
+	out := make([]Alternate, 0, len(i18n.Domains))
+	for _, d := range i18n.Domains {
+		out = append(out, Alternate{Locale: d.Locale, URL: m.PublicURL(d.Key, path)})
+	}
+	return out
+}
+
+// Alternate is one hreflang link.
+type Alternate struct {
+	Locale string
+	URL    string
+}

@@ -1,0 +1,190 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestEveryRouteIsDocumented(t *testing.T) {
+	e := newEnv(t)
+	doc := e.server.Doc()
+	routed := map[string]bool{}
+	for _, pattern := range e.server.Routes() {
+		method, path, ok := strings.Cut(pattern, " ")
+		if !ok {
+			t.Errorf("route %q has no method", pattern)
+			continue
+		}
+		routed[method+" "+path] = true
+		item := doc.Paths.Value(path)
+		if item == nil || item.GetOperation(method) == nil {
+			t.Errorf("route %s is missing from api/openapi.yaml", pattern)
+		}
+	}
+	for path, item := range doc.Paths.Map() {
+		for method := range item.Operations() {
+			if !routed[method+" "+path] {
+				t.Errorf("api/openapi.yaml documents %s %s, which the server does not route", method, path)
+			}
+		}
+	}
+}
+
+func TestSessionAndErrorScenarios(t *testing.T) {
+	e := newEnv(t)
+	planner := e.login("planner")
+	admin := e.login("admin")
+	big := `{"username":"` + strings.Repeat("a", 1<<20) + `","password":"x"}`
+
+	tests := []struct {
+		name       string
+		req        req
+		wantStatus int
+		wantJSON   map[string]any // keys compared; others ignored
+		writes     bool           // whether the request may change the database
+	}{
+		{name: "the process is alive", req: req{method: "GET", path: "/healthz"}, wantStatus: 200,
+			wantJSON: map[string]any{"status": "ok"}},
+		{name: "ready when the database answers", req: req{method: "GET", path: "/readyz"}, wantStatus: 200,
+			wantJSON: map[string]any{"status": "ok", "database": "up"}},
+		{name: "sign-in with the right pair", req: req{method: "POST", path: "/api/login_check",
+			body: map[string]string{"username": "Planner@Example.com ", "password": testPassword}}, wantStatus: 200, writes: true},
+		{name: "sign-in with a wrong password is refused in French by default", req: req{method: "POST", path: "/api/login_check",
+			body: map[string]string{"username": "planner@example.com", "password": "Wrong-123!"}}, wantStatus: 401,
+			wantJSON: map[string]any{"error": "errors.invalid_credentials", "message": "Identifiants invalides."}},
+		{name: "an unknown e-mail gets the same answer", req: req{method: "POST", path: "/api/login_check",
+			body: map[string]string{"username": "nobody@example.com", "password": testPassword}}, wantStatus: 401,
+			wantJSON: map[string]any{"error": "errors.invalid_credentials"}},
+		{name: "Accept-Language picks the message language", req: req{method: "POST", path: "/api/login_check",
+			body: map[string]string{"username": "nobody@example.com", "password": "x"}, headers: map[string]string{"Accept-Language": "de-DE,de;q=0.9"}},
+			wantStatus: 401, wantJSON: map[string]any{"message": "Ungültige Anmeldedaten."}},
+		{name: "the locale cookie wins over Accept-Language", req: req{method: "POST", path: "/api/login_check",
+			body: map[string]string{"username": "nobody@example.com", "password": "x"},
+			headers: map[string]string{"Accept-Language": "de", "Cookie": "locale=pt"}},
+			wantStatus: 401, wantJSON: map[string]any{"message": "Credenciais inválidas."}},
+		{name: "a domain's host gives its language", req: req{method: "POST", path: "/api/login_check",
+			body: map[string]string{"username": "nobody@example.com", "password": "x"}, headers: map[string]string{"Host": "pro.it.localhost:8080"}},
+			wantStatus: 401, wantJSON: map[string]any{"message": "Credenziali non valide."}},
+		{name: "malformed JSON is a 400", req: req{method: "POST", path: "/api/login_check", body: `{"username":`},
+			wantStatus: 400, wantJSON: map[string]any{"error": "errors.malformed_json"}},
+		{name: "two JSON values are a 400", req: req{method: "POST", path: "/api/login_check", body: `{"username":"a","password":"b"} {}`},
+			wantStatus: 400, wantJSON: map[string]any{"error": "errors.malformed_json"}},
+		{name: "a field of the wrong type is a 400 naming the field", req: req{method: "POST", path: "/api/login_check",
+			body: `{"username": 42, "password": "x"}`}, wantStatus: 400,
+			wantJSON: map[string]any{"error": "errors.malformed_json", "fields": map[string]any{"username": "validation.invalid_type"}}},
+		{name: "an unknown field is a 400 naming the field", req: req{method: "POST", path: "/api/login_check",
+			body: `{"username": "a@b.c", "password": "x", "admin": true}`}, wantStatus: 400,
+			wantJSON: map[string]any{"error": "errors.malformed_json", "fields": map[string]any{"admin": "validation.unknown_field"}}},
+		{name: "a form body is a 415", req: req{method: "POST", path: "/api/login_check", body: "username=a&password=b",
+			contentType: "application/x-www-form-urlencoded"}, wantStatus: 415,
+			wantJSON: map[string]any{"error": "errors.unsupported_media_type"}},
+		{name: "a body over 1 MiB is a 413", req: req{method: "POST", path: "/api/login_check", body: big}, wantStatus: 413,
+			wantJSON: map[string]any{"error": "errors.payload_too_large"}},
+		{name: "me without a token is a 401", req: req{method: "GET", path: "/api/me"}, wantStatus: 401,
+			wantJSON: map[string]any{"error": "errors.unauthorized"}},
+		{name: "me with a forged token is a 401", req: req{method: "GET", path: "/api/me", token: planner.Access + "x"}, wantStatus: 401,
+			wantJSON: map[string]any{"error": "errors.unauthorized"}},
+		{name: "me with a token answers the signed-in user", req: req{method: "GET", path: "/api/me", token: planner.Access}, wantStatus: 200,
+			wantJSON: map[string]any{"email": "planner@example.com", "roles": []any{"ROLE_PRESTATAIRE"}, "credits": float64(0),
+				"isPremium": false, "premiumStatus": "none", "impersonatorId": nil}},
+		{name: "the outbox is for admins", req: req{method: "GET", path: "/api/admin/outbox", token: admin.Access}, wantStatus: 200},
+		{name: "a planner cannot read the outbox", req: req{method: "GET", path: "/api/admin/outbox", token: planner.Access}, wantStatus: 403,
+			wantJSON: map[string]any{"error": "errors.forbidden"}},
+		{name: "an unknown API path is a JSON 404", req: req{method: "GET", path: "/api/no-such-thing"}, wantStatus: 404,
+			wantJSON: map[string]any{"error": "errors.not_found", "message": "Introuvable."}},
+		{name: "a known path with the wrong method is a JSON 405", req: req{method: "GET", path: "/api/login_check"}, wantStatus: 405,
+			wantJSON: map[string]any{"error": "errors.method_not_allowed"}},
+		{name: "a refresh token that was never issued is refused", req: req{method: "POST", path: "/api/token/refresh",
+			body: map[string]string{"refresh_token": "made-up"}}, wantStatus: 401,
+			wantJSON: map[string]any{"error": "errors.session_expired"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := e.counts()
+			r := e.do(tc.req)
+			if r.status != tc.wantStatus {
+				t.Fatalf("status %d, want %d: %s", r.status, tc.wantStatus, r.body)
+			}
+			if tc.wantJSON != nil {
+				got := r.json(t)
+				for k, want := range tc.wantJSON {
+					if diff := cmp.Diff(want, got[k]); diff != "" {
+						t.Errorf("%s (-want +got):\n%s", k, diff)
+					}
+				}
+			}
+			if r.status >= 400 && r.header.Get("Content-Type") != "application/json; charset=utf-8" {
+				t.Errorf("an error answered %q, want JSON", r.header.Get("Content-Type"))
+			}
+			if !tc.writes {
+				if diff := cmp.Diff(before, e.counts()); diff != "" {
+					t.Errorf("the request changed the database (-before +after):\n%s", diff)
+				}
+			}
+		})
+	}
+}
+
+func TestWrongMethodNamesTheAllowedOnes(t *testing.T) {
+	e := newEnv(t)
+	r := e.do(req{method: "DELETE", path: "/api/me"})
+	if r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != "GET" {
+		t.Errorf("got %d with Allow %q, want 405 with Allow GET", r.status, r.header.Get("Allow"))
+	}
+}
+
+func TestRefreshTokensRotateAndAReplayRevokesTheFamily(t *testing.T) {
+	e := newEnv(t)
+	first := e.login("planner")
+	refresh := func(token string) resp {
+		return e.do(req{method: "POST", path: "/api/token/refresh", body: map[string]string{"refresh_token": token}})
+	}
+	r := refresh(first.Refresh)
+	if r.status != 200 {
+		t.Fatalf("first refresh: %d %s", r.status, r.body)
+	}
+	second := r.json(t)
+	next, _ := second["refresh_token"].(string)
+	if next == "" || next == first.Refresh {
+		t.Fatalf("the refresh token was not rotated: %v", second)
+	}
+	// The old token again: a replay. It fails, and so does the new one now.
+	if r := refresh(first.Refresh); r.status != 401 {
+		t.Errorf("a spent refresh token answered %d, want 401", r.status)
+	}
+	if r := refresh(next); r.status != 401 {
+		t.Errorf("after a replay the family must be revoked, but the newest token answered %d", r.status)
+	}
+	// Another sign-in is another family, untouched.
+	other := e.login("planner")
+	if r := refresh(other.Refresh); r.status != 200 {
+		t.Errorf("an unrelated session was revoked: %d", r.status)
+	}
+}
+
+func TestLogoutRevokesTheSession(t *testing.T) {
+	e := newEnv(t)
+	s := e.login("venue")
+	if r := e.do(req{method: "POST", path: "/api/logout", body: map[string]string{"refresh_token": s.Refresh}}); r.status != 204 {
+		t.Fatalf("logout: %d %s", r.status, r.body)
+	}
+	if r := e.do(req{method: "POST", path: "/api/token/refresh", body: map[string]string{"refresh_token": s.Refresh}}); r.status != 401 {
+		t.Errorf("a logged-out refresh token answered %d, want 401", r.status)
+	}
+}
+
+func TestAccessTokensExpireAfterFifteenMinutes(t *testing.T) {
+	e := newEnv(t)
+	s := e.login("planner")
+	e.clock.Advance(14 * 60e9)
+	if r := e.do(req{method: "GET", path: "/api/me", token: s.Access}); r.status != 200 {
+		t.Fatalf("a 14-minute-old token answered %d", r.status)
+	}
+	e.clock.Advance(2 * 60e9)
+	if r := e.do(req{method: "GET", path: "/api/me", token: s.Access}); r.status != 401 {
+		t.Errorf("a 16-minute-old token answered %d, want 401", r.status)
+	}
+}

@@ -1,0 +1,230 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"noces/api"
+	"noces/internal/account"
+	"noces/internal/clock"
+	"noces/internal/config"
+	"noces/internal/hosts"
+	"noces/internal/i18n"
+	"noces/internal/model"
+	"noces/internal/outbox"
+	"noces/internal/site"
+	"noces/internal/store"
+	"noces/internal/store/storetest"
+)
+
+// testPassword passes the password policy.
+const testPassword = "Secret-123!"
+
+// cheapHash keeps the argon2id code path but with 1 MiB, so tests stay fast.
+var cheapHash = account.HashParams{Time: 1, Memory: 1024, Threads: 1}
+
+type env struct {
+	t       *testing.T
+	store   *store.Store
+	clock   *clock.Fixed
+	server  *Server
+	handler http.Handler
+	router  routers.Router
+	logs    *bytes.Buffer
+	users   map[string]model.User
+}
+
+var testWeb = fstest.MapFS{
+	"index.html":            {Data: []byte(`<!doctype html><html lang="fr"><head><!--noces-config--></head><body><div id="root"></div></body></html>`)},
+	"assets/index-abc123.js": {Data: []byte(`console.log("app")` + strings.Repeat(" ", 2048))},
+	"favicon.svg":           {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+}
+
+// newEnvWithStore builds the HTTP edge over s as app does, with test fakes
+// only where the outside world would be.
+func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
+	t.Helper()
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{"NOCES_ADDR": "127.0.0.1:8080"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := i18n.MustLoad()
+	hm := hosts.New(cfg)
+	clk := clock.NewFixed(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
+	logs := &bytes.Buffer{}
+	log := slog.New(slog.NewJSONHandler(logs, nil))
+	signer, err := account.NewSigner([]byte(strings.Repeat("k", 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts, err := account.NewService(s, clk, account.NewHasher(cheapHash, 4), signer, hm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := site.New(texts, hm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Deps{Store: s, Accounts: accounts, Texts: texts, Hosts: hm, Log: log,
+		Mail: outbox.NewMail(s, clk, log, nil), Web: testWeb, Site: pub, OpenAPI: api.OpenAPI, Release: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if extra != nil {
+		extra(srv)
+	}
+	router, err := legacy.NewRouter(srv.Doc())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, store: s, clock: clk, server: srv, handler: srv.Handler(), router: router, logs: logs, users: map[string]model.User{}}
+	for _, u := range []struct{ key, role string }{
+		{"planner", model.RolePlanner}, {"venue", model.RoleVenue}, {"admin", model.RoleAdmin},
+	} {
+		made, err := accounts.CreateUser(context.Background(), account.NewUser{
+			Email: u.key + "@example.com", Password: testPassword, Role: u.role,
+			Firstname: "Test", Lastname: "User", Moderated: true, Onboarded: true,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.users[u.key] = made
+	}
+	return e
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	return newEnvWithStore(t, storetest.New(t), nil)
+}
+
+// req is one request of a scenario.
+type req struct {
+	method, path string
+	token        string
+	body         any // string is sent as is, anything else as JSON
+	contentType  string
+	headers      map[string]string
+}
+
+type resp struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r resp) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("body is not a JSON object: %v\n%s", err, r.body)
+	}
+	return m
+}
+
+// do runs a request through the whole middleware chain and, for API paths,
+// checks the response against the OpenAPI document.
+func (e *env) do(r req) resp {
+	e.t.Helper()
+	var body io.Reader
+	switch b := r.body.(type) {
+	case nil:
+	case string:
+		body = strings.NewReader(b)
+	case []byte:
+		body = bytes.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		body = bytes.NewReader(raw)
+	}
+	hr := httptest.NewRequest(r.method, r.path, body)
+	if r.body != nil {
+		ct := r.contentType
+		if ct == "" {
+			ct = "application/json"
+		}
+		hr.Header.Set("Content-Type", ct)
+	}
+	if r.token != "" {
+		hr.Header.Set("Authorization", "Bearer "+r.token)
+	}
+	for k, v := range r.headers {
+		hr.Header.Set(k, v)
+	}
+	if host := r.headers["Host"]; host != "" {
+		hr.Host = host
+	}
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, hr)
+	out := resp{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+	if strings.HasPrefix(r.path, "/api/") && rec.Header().Get("Content-Encoding") == "" &&
+		strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+		e.validate(hr, out)
+	}
+	return out
+}
+
+// validate fails the test when a response does not match the OpenAPI document.
+func (e *env) validate(hr *http.Request, out resp) {
+	e.t.Helper()
+	route, params, err := e.router.FindRoute(hr)
+	if err != nil {
+		return // unknown paths are the fallback's, checked by their own tests
+	}
+	in := &openapi3filter.RequestValidationInput{Request: hr, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	err = openapi3filter.ValidateResponse(context.Background(), &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in, Status: out.status, Header: out.header,
+		Body: io.NopCloser(bytes.NewReader(out.body)),
+		Options: &openapi3filter.Options{IncludeResponseStatus: true},
+	})
+	if err != nil {
+		e.t.Errorf("%s %s answered %d, which does not match api/openapi.yaml: %v\n%s", hr.Method, hr.URL.Path, out.status, err, out.body)
+	}
+}
+
+// login signs a test user in and returns the pair.
+func (e *env) login(key string) account.Tokens {
+	e.t.Helper()
+	r := e.do(req{method: "POST", path: "/api/login_check", body: map[string]string{"username": key + "@example.com", "password": testPassword}})
+	if r.status != http.StatusOK {
+		e.t.Fatalf("login %s: %d %s", key, r.status, r.body)
+	}
+	var t account.Tokens
+	if err := json.Unmarshal(r.body, &t); err != nil {
+		e.t.Fatal(err)
+	}
+	return t
+}
+
+// counts snapshots every table's row count, to show a failed request wrote nothing.
+func (e *env) counts() map[string]int {
+	e.t.Helper()
+	out := map[string]int{}
+	for _, table := range []string{"users", "companies", "credit_log", "refresh_tokens", "outbox", "audit_log"} {
+		var n int
+		if err := e.store.DB().QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil {
+			e.t.Fatal(err)
+		}
+		out[table] = n
+	}
+	return out
+}

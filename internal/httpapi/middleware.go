@@ -1,0 +1,185 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/getsentry/sentry-go"
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"noces/internal/i18n"
+	"noces/internal/model"
+)
+
+// chain wraps h in the middleware every request goes through, outermost first.
+func (s *Server) chain(h http.Handler) http.Handler {
+	h = securityHeaders(h)
+	h = gzhttp.GzipHandler(h)
+	h = s.observe(h)
+	h = s.recoverPanics(h)
+	h = s.locale(h) // before recovery, so even a panic is answered in the user's language
+	h = requestID(h)
+	return h
+}
+
+var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// requestID takes a sane X-Request-Id from a proxy or makes one, and echoes it.
+func requestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if !requestIDPattern.MatchString(id) {
+			id = model.NewID()
+		}
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyRequestID, id)))
+	})
+}
+
+// recoverPanics turns a panic into a logged, reported 500 instead of a dropped
+// connection.
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hub := sentry.CurrentHub().Clone()
+		r = r.WithContext(sentry.SetHubOnContext(r.Context(), hub))
+		defer func() {
+			rec := recover()
+			if rec == nil {
+				return
+			}
+			if rec == http.ErrAbortHandler {
+				panic(rec) // the server's own signal to drop the connection
+			}
+			s.Log.ErrorContext(r.Context(), "panic", "request_id", requestIDOf(r.Context()),
+				"panic", fmt.Sprint(rec), "stack", string(debug.Stack()))
+			hub.RecoverWithContext(r.Context(), rec)
+			s.fail(w, r, fmt.Errorf("panic: %v", rec))
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusWriter records what a handler wrote, for logs and metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// metrics are the Prometheus series of the HTTP server.
+type metrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+func newMetrics(reg *prometheus.Registry) (*metrics, error) {
+	m := &metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "noces_http_requests_total", Help: "HTTP requests by route, method and status.",
+		}, []string{"route", "method", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "noces_http_request_duration_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"route", "method"}),
+	}
+	for _, c := range []prometheus.Collector{m.requests, m.duration} {
+		if err := reg.Register(c); err != nil {
+			return nil, fmt.Errorf("httpapi: metrics: %w", err)
+		}
+	}
+	return m, nil
+}
+
+// observe logs each request as one JSON line and counts it per route. The
+// route is the matched pattern, never the raw path, so series stay bounded.
+func (s *Server) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		rn := &routeName{}
+		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), keyRoute, rn)))
+		elapsed := time.Since(start)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		route := rn.name
+		if route == "" {
+			route = "unmatched"
+		}
+		s.metrics.requests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
+		s.metrics.duration.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())
+		s.Log.InfoContext(r.Context(), "request", "request_id", requestIDOf(r.Context()),
+			"method", r.Method, "path", r.URL.Path, "route", route, "host", r.Host,
+			"status", sw.status, "bytes", sw.bytes, "duration_ms", float64(elapsed.Microseconds())/1000)
+	})
+}
+
+// routeName is filled in by the innermost handler that knows what served the
+// request (a route pattern, "site" or "spa"): the mux matches on a copy of the
+// request, so its Pattern never reaches this middleware.
+type routeName struct{ name string }
+
+// nameRoute records the route of the request for logs and metrics.
+func nameRoute(r *http.Request, name string) {
+	if rn, ok := r.Context().Value(keyRoute).(*routeName); ok {
+		rn.name = name
+	}
+}
+
+// locale resolves the host to a domain and face, and negotiates the interface
+// language: the locale cookie, then Accept-Language, then the domain's language.
+func (s *Server) locale(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d, face := s.Hosts.Resolve(r.Host)
+		cookie := ""
+		if c, err := r.Cookie("locale"); err == nil {
+			cookie = c.Value
+		}
+		lang := i18n.Negotiate(cookie, r.Header.Get("Accept-Language"), d.Lang)
+		ctx := i18n.WithLocale(r.Context(), d, lang)
+		ctx = context.WithValue(ctx, keyFace, face)
+		w.Header().Add("Vary", "Accept-Language, Cookie")
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// securityHeaders sets the headers every answer carries. Pages set their own
+// Content-Security-Policy; this default covers the API and anything else.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		}
+		next.ServeHTTP(w, r)
+	})
+}

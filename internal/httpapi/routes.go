@@ -1,0 +1,75 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"noces/internal/apperr"
+)
+
+// registerRoutes wires every API route; this file is the one place to read them.
+func (s *Server) registerRoutes() {
+	// Operations.
+	s.route("GET /healthz", http.HandlerFunc(s.healthz))
+	s.route("GET /readyz", http.HandlerFunc(s.readyz))
+	s.route("GET /metrics", promhttp.HandlerFor(s.Metrics, promhttp.HandlerOpts{}))
+	s.route("GET /api/openapi.json", http.HandlerFunc(s.docs.serveJSON))
+	s.route("GET /api/docs", http.HandlerFunc(s.docs.servePage))
+
+	// Session.
+	s.route("POST /api/login_check", s.handle(s.login))
+	s.route("POST /api/token/refresh", s.handle(s.refresh))
+	s.route("POST /api/logout", s.handle(s.logout))
+	s.route("GET /api/me", s.authed(s.me))
+
+	// Admin.
+	s.route("GET /api/admin/outbox", s.admin(s.listOutbox))
+
+	// Anything else under /api is a JSON 404, or 405 when the path exists
+	// with other methods.
+	s.api.Handle("/api/", s.handle(s.apiFallback))
+}
+
+// apiFallback answers requests no API route matched. The catch-all "/api/"
+// shadows the mux's own 405, so the other methods are probed here.
+func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) error {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, p := s.api.Handler(probe); p != "" && p != "/api/" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		return apperr.New(apperr.NotAllowed, "errors.method_not_allowed")
+	}
+	return apperr.New(apperr.NotFound, "errors.not_found")
+}
+
+// serveAPI routes an API request. The mux answers a wrong method with a plain
+// text 405; API clients get the JSON error body instead, with the Allow header.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
+	h, pattern := s.api.Handler(r)
+	if pattern != "" {
+		s.api.ServeHTTP(w, r)
+		return
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if allow := rec.Header().Get("Allow"); allow != "" {
+		w.Header().Set("Allow", allow)
+	}
+	if rec.Code == http.StatusMethodNotAllowed {
+		s.fail(w, r, apperr.New(apperr.NotAllowed, "errors.method_not_allowed"))
+		return
+	}
+	s.fail(w, r, apperr.New(apperr.NotFound, "errors.not_found"))
+}

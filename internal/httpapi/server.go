@@ -1,0 +1,103 @@
+// Package httpapi is the HTTP edge: routes, middleware, JSON in and out, and
+// the mapping of errors to statuses and localised messages. Business rules
+// live in the services it calls.
+package httpapi
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"noces/internal/account"
+	"noces/internal/hosts"
+	"noces/internal/i18n"
+	"noces/internal/platform/mail"
+	"noces/internal/store"
+)
+
+// Deps are what the HTTP edge needs; app builds them.
+type Deps struct {
+	Store    *store.Store
+	Accounts *account.Service
+	Texts    *i18n.Bundle
+	Hosts    *hosts.Map
+	Mail     mail.Sender
+	Log      *slog.Logger
+	// Web is the built back-office (index.html and assets/).
+	Web fs.FS
+	// Site serves the public directory's pages on public hosts.
+	Site http.Handler
+	// OpenAPI is the API contract in YAML.
+	OpenAPI []byte
+	// SentryDSN is handed to the browser.
+	SentryDSN string
+	Release   string
+	Metrics   *prometheus.Registry
+}
+
+// Server is the HTTP edge.
+type Server struct {
+	Deps
+	api     *http.ServeMux
+	routes  []string
+	metrics *metrics
+	spa     *spa
+	docs    *apiDocs
+}
+
+// New builds the server and its routes.
+func New(d Deps) (*Server, error) {
+	if d.Metrics == nil {
+		d.Metrics = prometheus.NewRegistry()
+	}
+	s := &Server{Deps: d, api: http.NewServeMux()}
+	var err error
+	if s.metrics, err = newMetrics(d.Metrics); err != nil {
+		return nil, err
+	}
+	if s.docs, err = newAPIDocs(d.OpenAPI); err != nil {
+		return nil, err
+	}
+	s.spa = newSPA(d.Web, d.SentryDSN, d.Release)
+	s.registerRoutes()
+	return s, nil
+}
+
+// Routes lists every registered API pattern ("GET /api/me"), for the test
+// that checks each is in the OpenAPI document.
+func (s *Server) Routes() []string { return append([]string(nil), s.routes...) }
+
+// route registers one API endpoint.
+func (s *Server) route(pattern string, h http.Handler) {
+	s.routes = append(s.routes, pattern)
+	s.api.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		nameRoute(r, pattern)
+		h.ServeHTTP(w, r)
+	}))
+}
+
+// Handler is the whole server: the middleware chain around the dispatch of a
+// request to the API, the public site or the back-office.
+func (s *Server) Handler() http.Handler {
+	dispatch := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case isAPIPath(r.URL.Path):
+			s.serveAPI(w, r)
+		case faceOf(r.Context()) == hosts.Public && s.Site != nil:
+			nameRoute(r, "site")
+			s.Site.ServeHTTP(w, r)
+		default:
+			nameRoute(r, "spa")
+			s.spa.ServeHTTP(w, r)
+		}
+	})
+	return s.chain(dispatch)
+}
+
+// isAPIPath tells the JSON API (and the operational endpoints) from pages.
+func isAPIPath(p string) bool {
+	return strings.HasPrefix(p, "/api/") || p == "/api" || p == "/healthz" || p == "/readyz" || p == "/metrics"
+}

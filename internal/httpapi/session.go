@@ -1,0 +1,164 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"noces/internal/account"
+	"noces/internal/apperr"
+	"noces/internal/model"
+)
+
+type loginRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
+	var in loginRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	t, err := s.Accounts.Login(r.Context(), strings.TrimSpace(in.Username), strings.TrimSpace(in.Password))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+type refreshRequest struct {
+	RefreshToken string `json:"refresh_token"`
+}
+
+func (s *Server) refresh(w http.ResponseWriter, r *http.Request) error {
+	var in refreshRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	t, err := s.Accounts.Refresh(r.Context(), in.RefreshToken)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
+	var in refreshRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := s.Accounts.Logout(r.Context(), in.RefreshToken); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// authed runs h for a request with a valid access token, its claims in the context.
+func (s *Server) authed(h handlerFunc) http.Handler {
+	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || token == "" {
+			return apperr.New(apperr.Unauthorized, "errors.unauthorized")
+		}
+		c, err := s.Accounts.Authenticate(r.Context(), token)
+		if err != nil {
+			return err
+		}
+		return h(w, r.WithContext(context.WithValue(r.Context(), keyClaims, c)))
+	})
+}
+
+// admin is authed for ROLE_ADMIN only; everyone else gets 403.
+func (s *Server) admin(h handlerFunc) http.Handler {
+	return s.authed(func(w http.ResponseWriter, r *http.Request) error {
+		if c, _ := claimsOf(r.Context()); c.Role != model.RoleAdmin {
+			return apperr.New(apperr.Forbidden, "errors.forbidden")
+		}
+		return h(w, r)
+	})
+}
+
+// meResponse is the user of part 1 section 3 and part 2 section 3.
+type meResponse struct {
+	ID                    string     `json:"id"`
+	Roles                 []string   `json:"roles"`
+	Locale                string     `json:"locale"`
+	FullName              string     `json:"fullName"`
+	Firstname             string     `json:"firstname"`
+	Lastname              string     `json:"lastname"`
+	Email                 string     `json:"email"`
+	Phone                 string     `json:"phone"`
+	Avatar                *string    `json:"avatar"`
+	PublicURL             *string    `json:"publicUrl"`
+	Credits               int        `json:"credits"`
+	City                  string     `json:"city"`
+	Country               string     `json:"country"`
+	Zipcode               string     `json:"zipcode"`
+	Latitude              *float64   `json:"latitude"`
+	Longitude             *float64   `json:"longitude"`
+	IsPremium             bool       `json:"isPremium"`
+	PremiumStatus         string     `json:"premiumStatus"`
+	PremiumStartAt        *time.Time `json:"premiumStartAt"`
+	PremiumEndAt          *time.Time `json:"premiumEndAt"`
+	IsModerated           bool       `json:"isModerated"`
+	HasFinishedOnboarding bool       `json:"hasFinishedOnboarding"`
+	HasProfilePicture     bool       `json:"hasProfilePicture"`
+	HasVideos             bool       `json:"hasVideos"`
+	HasPhotos             bool       `json:"hasPhotos"`
+	MissingPortrait       bool       `json:"missingPortrait"`
+	MissingExperiences    bool       `json:"missingExperiences"`
+	MissingBenefits       bool       `json:"missingBenefits"`
+	MissingServices       bool       `json:"missingServices"`
+	MissingServiceDetails bool       `json:"missingServiceDetails"`
+	ImpersonatorID        *string    `json:"impersonatorId"`
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
+	c, _ := claimsOf(r.Context())
+	p, err := s.Accounts.Me(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toMe(p))
+	return nil
+}
+
+func toMe(p account.Profile) meResponse {
+	u := p.User
+	out := meResponse{
+		ID: u.ID, Roles: []string{u.Role}, Locale: u.Locale,
+		FullName: strings.TrimSpace(u.Firstname + " " + u.Lastname), Firstname: u.Firstname, Lastname: u.Lastname,
+		Email: u.Email, Phone: u.Phone, Credits: u.Credits,
+		IsPremium: p.IsPremium, PremiumStatus: u.PremiumStatus,
+		IsModerated: u.IsModerated, HasFinishedOnboarding: u.HasFinishedOnboarding,
+		HasProfilePicture: u.AvatarKey != "",
+		// The media and portrait tables arrive with their features; until a
+		// provider has any, these are what an empty profile truly is.
+		MissingPortrait: true, MissingExperiences: true, MissingBenefits: true,
+		MissingServices: true, MissingServiceDetails: true,
+	}
+	if u.PremiumStartAt.Valid {
+		out.PremiumStartAt = &u.PremiumStartAt.Time
+	}
+	if u.PremiumEndAt.Valid {
+		out.PremiumEndAt = &u.PremiumEndAt.Time
+	}
+	if p.PublicURL != "" {
+		out.PublicURL = &p.PublicURL
+	}
+	if c := p.Company; c != nil {
+		out.City, out.Country, out.Zipcode = c.City, c.CountryCode, c.Zipcode
+		if c.Latitude.Valid && c.Longitude.Valid {
+			out.Latitude, out.Longitude = &c.Latitude.Float64, &c.Longitude.Float64
+		}
+	}
+	if p.ImpersonatorID != "" {
+		out.ImpersonatorID = &p.ImpersonatorID
+	}
+	return out
+}
