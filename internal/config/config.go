@@ -141,7 +141,7 @@ func Load(getenv Getenv) (Config, error) {
 		c.DatabaseURL = "sqlite:" + filepath.Join(c.DataDir, "noces.db")
 	}
 	if c.PublicPort == "" && c.PublicScheme == "http" {
-		if _, port, err := net.SplitHostPort(c.Addr); err == nil && port != "80" {
+		if _, port, err := net.SplitHostPort(c.Addr); err == nil && port != "80" && port != "0" {
 			c.PublicPort = port
 		}
 	}

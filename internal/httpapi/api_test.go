@@ -62,7 +62,7 @@ func TestSessionAndErrorScenarios(t *testing.T) {
 			body: map[string]string{"username": "nobody@example.com", "password": "x"}, headers: map[string]string{"Accept-Language": "de-DE,de;q=0.9"}},
 			wantStatus: 401, wantJSON: map[string]any{"message": "Ungültige Anmeldedaten."}},
 		{name: "the locale cookie wins over Accept-Language", req: req{method: "POST", path: "/api/login_check",
-			body: map[string]string{"username": "nobody@example.com", "password": "x"},
+			body:    map[string]string{"username": "nobody@example.com", "password": "x"},
 			headers: map[string]string{"Accept-Language": "de", "Cookie": "locale=pt"}},
 			wantStatus: 401, wantJSON: map[string]any{"message": "Credenciais inválidas."}},
 		{name: "a domain's host gives its language", req: req{method: "POST", path: "/api/login_check",

@@ -48,9 +48,9 @@ type env struct {
 }
 
 var testWeb = fstest.MapFS{
-	"index.html":            {Data: []byte(`<!doctype html><html lang="fr"><head><!--noces-config--></head><body><div id="root"></div></body></html>`)},
+	"index.html":             {Data: []byte(`<!doctype html><html lang="fr"><head><!--noces-config--></head><body><div id="root"></div></body></html>`)},
 	"assets/index-abc123.js": {Data: []byte(`console.log("app")` + strings.Repeat(" ", 2048))},
-	"favicon.svg":           {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+	"favicon.svg":            {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 
 // newEnvWithStore builds the HTTP edge over s as app does, with test fakes
@@ -193,7 +193,7 @@ func (e *env) validate(hr *http.Request, out resp) {
 		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
 	err = openapi3filter.ValidateResponse(context.Background(), &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: in, Status: out.status, Header: out.header,
-		Body: io.NopCloser(bytes.NewReader(out.body)),
+		Body:    io.NopCloser(bytes.NewReader(out.body)),
 		Options: &openapi3filter.Options{IncludeResponseStatus: true},
 	})
 	if err != nil {

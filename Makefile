@@ -1,0 +1,78 @@
+# Noces: `make run` builds everything and serves it with demo accounts;
+# `make test` runs every test (Go on SQLite and PostgreSQL, web unit tests,
+# browser tests). See README.md.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+GO        ?= go
+NPM       ?= npm
+BIN       := bin/noces
+VERSION   := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
+PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
+WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint bench dev clean
+
+## run: build everything and serve on http://localhost:8080 with demo accounts
+run: build
+	./$(BIN) serve --demo
+
+## build: the web app, then the Go binary that embeds it
+build: web go
+
+go:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/noces
+
+web: web/dist/index.html
+
+web/node_modules/.package-lock.json: web/package-lock.json web/package.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC) api/openapi.yaml
+	cd web && $(NPM) run --silent build
+
+## test: every test; PostgreSQL is used when TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432
+test: lint test-go test-web test-e2e
+
+test-go: test-go-sqlite test-go-postgres
+
+test-go-sqlite:
+	@echo "== Go tests on SQLite"
+	env -u TEST_DATABASE_URL $(GO) test -count=1 ./...
+
+test-go-postgres:
+	@url="$${TEST_DATABASE_URL:-}"; \
+	if [[ -z "$$url" ]] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then url='$(PG_URL)'; fi; \
+	if [[ -z "$$url" ]]; then echo "== Go tests on PostgreSQL skipped: set TEST_DATABASE_URL or start a server on 127.0.0.1:5432"; exit 0; fi; \
+	echo "== Go tests on PostgreSQL"; \
+	TEST_DATABASE_URL="$$url" $(GO) test -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	@echo "== web unit tests"
+	cd web && $(NPM) run --silent test
+
+test-e2e: build
+	@echo "== browser tests"
+	cd web && NOCES_BIN=../$(BIN) $(NPM) run --silent e2e
+
+## lint: gofmt, go vet, tsc --noEmit, ESLint
+lint: web/node_modules/.package-lock.json
+	@echo "== lint"
+	@out=$$(gofmt -l cmd internal api web/embed.go bench 2>/dev/null); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
+
+## bench: load figures against the real binary (see bench/README.md)
+bench: build
+	$(GO) run ./bench/load -bin ./$(BIN)
+
+## dev: the Go server and Vite's dev server with hot reload
+dev: go
+	(./$(BIN) serve --demo &) ; cd web && $(NPM) run dev
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html

@@ -1,0 +1,176 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"noces/internal/config"
+	"noces/internal/store/storetest"
+)
+
+type run struct {
+	stdout, stderr bytes.Buffer
+	err            error
+}
+
+func runMain(t *testing.T, ctx context.Context, env map[string]string, args ...string) *run {
+	t.Helper()
+	r := &run{}
+	r.err = Main(ctx, args, func(k string) string { return env[k] }, &r.stdout, &r.stderr)
+	return r
+}
+
+func testEnv(t *testing.T) map[string]string {
+	return map[string]string{
+		"NOCES_DATA_DIR":     t.TempDir(),
+		"NOCES_DATABASE_URL": storetest.URL(t),
+		"NOCES_ADDR":         "127.0.0.1:0",
+		"NOCES_LOG_LEVEL":    "warn",
+	}
+}
+
+func TestUsageAndBadConfiguration(t *testing.T) {
+	ctx := context.Background()
+	r := runMain(t, ctx, nil)
+	var exit ExitError
+	if !errors.As(r.err, &exit) || exit.Code != 2 || !strings.Contains(r.stderr.String(), "Usage: noces") {
+		t.Errorf("no arguments: %v %q", r.err, r.stderr.String())
+	}
+	r = runMain(t, ctx, map[string]string{"NOCES_DATABASE_URL": "mysql://nope"}, "serve")
+	if r.err == nil || !strings.Contains(r.err.Error(), "NOCES_DATABASE_URL") {
+		t.Errorf("a bad database URL should stop the start naming the variable, got %v", r.err)
+	}
+	r = runMain(t, ctx, nil, "frobnicate")
+	if !errors.As(r.err, &exit) || !strings.Contains(r.stderr.String(), `unknown command "frobnicate"`) {
+		t.Errorf("unknown command: %v %q", r.err, r.stderr.String())
+	}
+}
+
+func TestMigrateGeneratesTheTokenKeyOnce(t *testing.T) {
+	env := testEnv(t)
+	ctx := context.Background()
+	if r := runMain(t, ctx, env, "migrate"); r.err != nil {
+		t.Fatal(r.err)
+	}
+	key, err := os.ReadFile(filepath.Join(env["NOCES_DATA_DIR"], "token.key"))
+	if err != nil || len(strings.TrimSpace(string(key))) < 32 {
+		t.Fatalf("no token key: %v %q", err, key)
+	}
+	info, _ := os.Stat(filepath.Join(env["NOCES_DATA_DIR"], "token.key"))
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("the token key is readable by others: %v", info.Mode())
+	}
+	if r := runMain(t, ctx, env, "migrate"); r.err != nil {
+		t.Fatal(r.err)
+	}
+	again, _ := os.ReadFile(filepath.Join(env["NOCES_DATA_DIR"], "token.key"))
+	if !bytes.Equal(key, again) {
+		t.Error("the token key changed on the second start: every session would be lost")
+	}
+}
+
+func TestUserCreate(t *testing.T) {
+	env := testEnv(t)
+	ctx := context.Background()
+	r := runMain(t, ctx, env, "user", "create", "--email", "boss@example.com", "--password", "Sup3r-secret!", "--role", "ROLE_ADMIN")
+	if r.err != nil || !strings.Contains(r.stdout.String(), "created ROLE_ADMIN boss@example.com") {
+		t.Fatalf("%v %q", r.err, r.stdout.String())
+	}
+	r = runMain(t, ctx, env, "user", "create", "--email", "BOSS@example.com", "--password", "Sup3r-secret!")
+	if r.err == nil || !strings.Contains(r.err.Error(), "already in use") {
+		t.Errorf("a duplicate e-mail: %v", r.err)
+	}
+	r = runMain(t, ctx, env, "user", "create", "--email", "weak@example.com", "--password", "weak")
+	if r.err == nil || !strings.Contains(r.err.Error(), "password: Password must contain at least 8 characters") {
+		t.Errorf("a weak password: %v", r.err)
+	}
+	r = runMain(t, ctx, env, "user", "create", "--email", "x@example.com", "--password", "Sup3r-secret!", "--role", "ROLE_ROOT")
+	if r.err == nil || !strings.Contains(r.err.Error(), "role: Unknown account type") {
+		t.Errorf("an unknown role: %v", r.err)
+	}
+}
+
+func TestDemoIsIdempotent(t *testing.T) {
+	env := testEnv(t)
+	ctx := context.Background()
+	for i := 0; i < 2; i++ {
+		r := runMain(t, ctx, env, "demo")
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		for _, want := range []string{"admin@noces.test", "planner@noces.test", "premium@noces.test", "venue@noces.test", "new@noces.test", "Demo-2026!"} {
+			if !strings.Contains(r.stdout.String(), want) {
+				t.Errorf("run %d: the demo banner lacks %s", i+1, want)
+			}
+		}
+	}
+	a, err := New(ctx, mustConfig(t, env), NewLogger(io.Discard, "error"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	n, err := a.Store.CountUsers(ctx)
+	if err != nil || n != 5 {
+		t.Errorf("after two demo runs there are %d users (%v), want 5", n, err)
+	}
+	planner, err := a.Store.GetUserByEmail(ctx, "planner@noces.test")
+	if err != nil || planner.Credits != 3 || !planner.IsModerated || !planner.HasFinishedOnboarding {
+		t.Errorf("the demo planner: %+v %v", planner, err)
+	}
+	premium, _ := a.Store.GetUserByEmail(ctx, "premium@noces.test")
+	if !premium.IsPremium(a.Clock.Now()) {
+		t.Error("the demo premium planner is not premium")
+	}
+	fresh, _ := a.Store.GetUserByEmail(ctx, "new@noces.test")
+	if fresh.HasFinishedOnboarding || fresh.IsModerated {
+		t.Error("the demo new planner should be neither onboarded nor moderated")
+	}
+}
+
+func TestServeShutsDownGracefully(t *testing.T) {
+	env := testEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	a, err := New(ctx, mustConfig(t, env), NewLogger(io.Discard, "error"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	addrc := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- a.Serve(ctx, func(addr string) { addrc <- addr }) }()
+	addr := <-addrc
+	res, err := http.Get("http://" + addr + "/readyz")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("readyz: %v %v", err, res)
+	}
+	res.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve returned %v after a shutdown", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return after the context ended")
+	}
+	if _, err := http.Get("http://" + addr + "/healthz"); err == nil {
+		t.Error("the server still answers after shutdown")
+	}
+}
+
+func mustConfig(t *testing.T, env map[string]string) config.Config {
+	t.Helper()
+	c, err := config.Load(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

@@ -1,0 +1,89 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) Getenv { return func(k string) string { return m[k] } }
+
+func TestDefaults(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "sqlite:data/noces.db" ||
+		c.PublicPort != "8080" || c.ShutdownTimeout != 15*time.Second || c.SMTP.Host != "" {
+		t.Errorf("defaults: %+v", c)
+	}
+	if len(c.Hosts) != 7 || c.Hosts[1].Public != "be.localhost" || c.Hosts[1].Pro != "pro.be.localhost" {
+		t.Errorf("hosts: %+v", c.Hosts)
+	}
+}
+
+func TestInvalidValuesStopTheStartWithTheirName(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"a listen address without a port", map[string]string{"NOCES_ADDR": "localhost"}, "NOCES_ADDR"},
+		{"an unknown database scheme", map[string]string{"NOCES_DATABASE_URL": "mysql://x"}, "NOCES_DATABASE_URL"},
+		{"a short token key", map[string]string{"NOCES_TOKEN_KEY": "short"}, "NOCES_TOKEN_KEY"},
+		{"an unknown log level", map[string]string{"NOCES_LOG_LEVEL": "loud"}, "NOCES_LOG_LEVEL"},
+		{"a boolean that is not one", map[string]string{"NOCES_DEMO": "maybe"}, "NOCES_DEMO"},
+		{"a port that is not a number", map[string]string{"NOCES_SMTP_HOST": "smtp.example.com", "NOCES_SMTP_PORT": "x"}, "NOCES_SMTP_PORT"},
+		{"an unknown SMTP security", map[string]string{"NOCES_SMTP_HOST": "smtp.example.com", "NOCES_SMTP_SECURITY": "ssl3"}, "NOCES_SMTP_SECURITY"},
+		{"two domains on one host", map[string]string{"NOCES_HOST_BE_PUBLIC": "fr.localhost"}, "also used by"},
+		{"a secret file that does not exist", map[string]string{"NOCES_TOKEN_KEY_FILE": "/nonexistent/key"}, "NOCES_TOKEN_KEY_FILE"},
+		{"a duration that is not one", map[string]string{"NOCES_SHUTDOWN_TIMEOUT": "soon"}, "NOCES_SHUTDOWN_TIMEOUT"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(env(tc.env))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error naming %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestSecretsFromFilesAndMasked(t *testing.T) {
+	dir := t.TempDir()
+	keyFile := filepath.Join(dir, "key")
+	if err := os.WriteFile(keyFile, []byte(strings.Repeat("s", 40)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(env(map[string]string{
+		"NOCES_TOKEN_KEY_FILE": keyFile,
+		"NOCES_DATABASE_URL":   "postgres://noces:hunter2@db.internal:5432/noces?sslmode=require",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.TokenKey != strings.Repeat("s", 40) {
+		t.Errorf("the key file was not read: %q", c.TokenKey)
+	}
+	printed := c.String()
+	if strings.Contains(printed, "hunter2") || strings.Contains(printed, strings.Repeat("s", 40)) {
+		t.Errorf("a secret is printed: %s", printed)
+	}
+	if !strings.Contains(printed, "db.internal") {
+		t.Errorf("the database host should be printed: %s", printed)
+	}
+}
+
+func TestEveryVariableIsInTheREADME(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Vars {
+		if !strings.Contains(string(readme), "`"+v.Name+"`") {
+			t.Errorf("README.md does not document %s", v.Name)
+		}
+	}
+}
