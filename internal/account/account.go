@@ -4,6 +4,7 @@ package account
 
 import (
 	"context"
+	"log/slog"
 	"database/sql"
 	"errors"
 	"slices"
@@ -12,37 +13,69 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/emails"
 	"noces/internal/i18n"
 	"noces/internal/model"
+	"noces/internal/platform/blob"
+	"noces/internal/platform/mail"
+	"noces/internal/platform/sms"
+	"noces/internal/ratelimit"
 	"noces/internal/store"
 	"noces/internal/validate"
 )
 
 // Service runs the account rules.
 type Service struct {
-	store  *store.Store
-	clock  clock.Clock
-	hasher *Hasher
-	signer *Signer
-	links  Links
+	store   *store.Store
+	clock   clock.Clock
+	hasher  *Hasher
+	signer  *Signer
+	links   Links
+	mail    mail.Sender
+	emails  *emails.Renderer
+	sms     sms.Sender
+	limiter *ratelimit.Limiter
+	blobs   blob.Store
+	texts   *i18n.Bundle
+	log     *slog.Logger
 	// dummyHash is verified when an e-mail has no account, so a wrong e-mail
 	// takes as long as a wrong password and addresses cannot be probed.
 	dummyHash string
 }
 
-// Links builds the absolute URLs the account pages show.
+// Links builds the absolute URLs the account pages and e-mails show.
 type Links interface {
 	// ProfileURL is a provider's public page on its domain.
 	ProfileURL(domain, slug string) string
+	// ProURL is a page of the back-office of a domain.
+	ProURL(domain, path string) string
+}
+
+// Deps are the service's collaborators.
+type Deps struct {
+	Store   *store.Store
+	Clock   clock.Clock
+	Hasher  *Hasher
+	Signer  *Signer
+	Links   Links
+	Mail    mail.Sender
+	Emails  *emails.Renderer
+	SMS     sms.Sender
+	Limiter *ratelimit.Limiter
+	Blobs   blob.Store
+	Texts   *i18n.Bundle
+	Log     *slog.Logger
 }
 
 // NewService wires the account service.
-func NewService(s *store.Store, c clock.Clock, h *Hasher, signer *Signer, links Links) (*Service, error) {
-	dummy, err := h.Hash(context.Background(), "not a password: timing equaliser")
+func NewService(d Deps) (*Service, error) {
+	dummy, err := d.Hasher.Hash(context.Background(), "not a password: timing equaliser")
 	if err != nil {
 		return nil, err
 	}
-	return &Service{store: s, clock: c, hasher: h, signer: signer, links: links, dummyHash: dummy}, nil
+	return &Service{store: d.Store, clock: d.Clock, hasher: d.Hasher, signer: d.Signer, links: d.Links,
+		mail: d.Mail, emails: d.Emails, sms: d.SMS, limiter: d.Limiter, blobs: d.Blobs, texts: d.Texts,
+		log: d.Log, dummyHash: dummy}, nil
 }
 
 // NewUser is what creating an account needs.
@@ -54,6 +87,44 @@ type NewUser struct {
 
 // CreateUser validates and creates an account. A taken e-mail is a 409.
 func (s *Service) CreateUser(ctx context.Context, in NewUser) (model.User, error) {
+	u, err := s.newUserRow(ctx, in)
+	if err != nil {
+		return model.User{}, err
+	}
+	return u, insertUser(ctx, s.store, u)
+}
+
+// newUserRow checks in and hashes its password: the slow part, kept outside
+// any transaction so it never holds a database lock.
+func (s *Service) newUserRow(ctx context.Context, in NewUser) (model.User, error) {
+	if err := s.checkNewUser(&in); err != nil {
+		return model.User{}, err
+	}
+	hash, err := s.hasher.Hash(ctx, in.Password)
+	if err != nil {
+		return model.User{}, err
+	}
+	now := s.clock.Now()
+	return model.User{
+		ID: model.NewID(), Email: in.Email, PasswordHash: hash, Role: in.Role,
+		Firstname: in.Firstname, Lastname: in.Lastname, Phone: in.Phone, Locale: in.Locale, Domain: in.Domain,
+		IsModerated: in.Moderated, HasFinishedOnboarding: in.Onboarded, PremiumStatus: model.PremiumNone,
+		CreatedAt: now, UpdatedAt: now,
+	}, nil
+}
+
+// insertUser writes u, turning a taken e-mail into the user's 409.
+func insertUser(ctx context.Context, st *store.Store, u model.User) error {
+	err := st.CreateUser(ctx, u)
+	if errors.Is(err, store.ErrConflict) {
+		return &apperr.Error{Kind: apperr.Conflict, Code: "register.errors.email_already_used",
+			Fields: map[string]string{"email": "register.errors.email_already_used"}, Err: err}
+	}
+	return err
+}
+
+// checkNewUser trims in and checks every field of a new account.
+func (s *Service) checkNewUser(in *NewUser) error {
 	in.Email = strings.TrimSpace(in.Email)
 	in.Firstname = strings.TrimSpace(in.Firstname)
 	in.Lastname = strings.TrimSpace(in.Lastname)
@@ -85,38 +156,37 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (model.User, error
 	if _, ok := i18n.DomainByKey(in.Domain); !ok {
 		f.Add("domain", "validation.domain_invalid")
 	}
-	if err := f.Err(); err != nil {
-		return model.User{}, err
-	}
-	hash, err := s.hasher.Hash(ctx, in.Password)
-	if err != nil {
-		return model.User{}, err
-	}
-	now := s.clock.Now()
-	u := model.User{
-		ID: model.NewID(), Email: in.Email, PasswordHash: hash, Role: in.Role,
-		Firstname: in.Firstname, Lastname: in.Lastname, Phone: in.Phone, Locale: in.Locale, Domain: in.Domain,
-		IsModerated: in.Moderated, HasFinishedOnboarding: in.Onboarded, PremiumStatus: model.PremiumNone,
-		CreatedAt: now, UpdatedAt: now,
-	}
-	if err := s.store.CreateUser(ctx, u); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			return model.User{}, &apperr.Error{Kind: apperr.Conflict, Code: "register.errors.email_already_used",
-				Fields: map[string]string{"email": "register.errors.email_already_used"}, Err: err}
-		}
-		return model.User{}, err
-	}
-	return u, nil
+	return f.Err()
 }
 
+// Failed sign-ins allowed per account and per address in the window; the
+// next one is refused with 429 until the oldest failure leaves the window.
+var loginRule = ratelimit.Rule{Max: 10, Window: 15 * time.Minute}
+
 // Login checks a pair of credentials and opens a session. Any wrong pair,
-// unknown e-mail included, is the same 401.
-func (s *Service) Login(ctx context.Context, email, password string) (Tokens, error) {
-	invalid := apperr.New(apperr.Unauthorized, "errors.invalid_credentials")
+// unknown e-mail included, is the same 401. ip is the client's address, for
+// the per-address throttle.
+func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens, error) {
+	acct, addr := "login:account:"+store.EmailKey(email), "login:ip:"+ip
+	if err := s.limiter.Check(ctx, acct, loginRule); err != nil {
+		return Tokens{}, err
+	}
+	if err := s.limiter.Check(ctx, addr, loginRule); err != nil {
+		return Tokens{}, err
+	}
+	fail := func() (Tokens, error) {
+		if err := s.limiter.Hit(ctx, acct); err != nil {
+			return Tokens{}, err
+		}
+		if err := s.limiter.Hit(ctx, addr); err != nil {
+			return Tokens{}, err
+		}
+		return Tokens{}, apperr.New(apperr.Unauthorized, "errors.invalid_credentials")
+	}
 	u, err := s.store.GetUserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
 		_, _ = s.hasher.Verify(ctx, password, s.dummyHash)
-		return Tokens{}, invalid
+		return fail()
 	}
 	if err != nil {
 		return Tokens{}, err
@@ -126,7 +196,10 @@ func (s *Service) Login(ctx context.Context, email, password string) (Tokens, er
 		return Tokens{}, err
 	}
 	if !ok {
-		return Tokens{}, invalid
+		return fail()
+	}
+	if err := s.limiter.Reset(ctx, acct); err != nil {
+		return Tokens{}, err
 	}
 	return s.openSession(ctx, u, "", model.NewID())
 }
@@ -134,7 +207,7 @@ func (s *Service) Login(ctx context.Context, email, password string) (Tokens, er
 // openSession issues an access token and a refresh token of family.
 func (s *Service) openSession(ctx context.Context, u model.User, impersonatorID, family string) (Tokens, error) {
 	now := s.clock.Now()
-	access, err := s.signer.Sign(Claims{UserID: u.ID, Role: u.Role, ImpersonatorID: impersonatorID}, now)
+	access, err := s.signer.Sign(Claims{UserID: u.ID, Role: u.Role, ImpersonatorID: impersonatorID, SessionID: family}, now)
 	if err != nil {
 		return Tokens{}, err
 	}
@@ -236,6 +309,7 @@ type Profile struct {
 	User           model.User
 	Company        *model.Company
 	PublicURL      string
+	AvatarURL      string
 	IsPremium      bool
 	ImpersonatorID string
 }
@@ -249,7 +323,7 @@ func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
 	if err != nil {
 		return Profile{}, err
 	}
-	p := Profile{User: u, IsPremium: u.IsPremium(s.clock.Now()), ImpersonatorID: c.ImpersonatorID}
+	p := Profile{User: u, IsPremium: u.IsPremium(s.clock.Now()), ImpersonatorID: c.ImpersonatorID, AvatarURL: s.AvatarURL(u.AvatarKey)}
 	comp, err := s.store.GetCompany(ctx, u.ID)
 	switch {
 	case err == nil:

@@ -24,11 +24,15 @@ type Claims struct {
 	Role   string
 	// ImpersonatorID is the admin acting as UserID, empty otherwise.
 	ImpersonatorID string
+	// SessionID is the refresh-token family the access token came from, so
+	// "sign out my other sessions" knows which one to keep.
+	SessionID string
 }
 
 type jwtClaims struct {
 	Role string `json:"role"`
 	Imp  string `json:"imp,omitempty"`
+	Sid  string `json:"sid,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -54,7 +58,7 @@ func NewSigner(key []byte) (*Signer, error) {
 // Sign issues an access token valid AccessTTL from now.
 func (s *Signer) Sign(c Claims, now time.Time) (string, error) {
 	t := jwt.NewWithClaims(jwt.SigningMethodHS256, jwtClaims{
-		Role: c.Role, Imp: c.ImpersonatorID,
+		Role: c.Role, Imp: c.ImpersonatorID, Sid: c.SessionID,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   c.UserID,
 			IssuedAt:  jwt.NewNumericDate(now),
@@ -80,7 +84,7 @@ func (s *Signer) Parse(token string, now time.Time) (Claims, error) {
 	if c.Subject == "" {
 		return Claims{}, errors.New("account: token without subject")
 	}
-	return Claims{UserID: c.Subject, Role: c.Role, ImpersonatorID: c.Imp}, nil
+	return Claims{UserID: c.Subject, Role: c.Role, ImpersonatorID: c.Imp, SessionID: c.Sid}, nil
 }
 
 // newOpaqueToken returns a random refresh token and the hash stored for it.

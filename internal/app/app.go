@@ -27,8 +27,12 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/httpapi"
 	"noces/internal/i18n"
+	"noces/internal/emails"
 	"noces/internal/outbox"
+	"noces/internal/platform/blob"
 	"noces/internal/platform/mail"
+	"noces/internal/platform/sms"
+	"noces/internal/ratelimit"
 	"noces/internal/site"
 	"noces/internal/store"
 	"noces/web"
@@ -47,6 +51,8 @@ type App struct {
 	Hosts    *hosts.Map
 	Accounts *account.Service
 	Mail     mail.Sender
+	SMS      sms.Sender
+	Media    *blob.Local
 	Server   *httpapi.Server
 }
 
@@ -100,6 +106,23 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		relay = smtp
 	}
 	a.Mail = outbox.NewMail(a.Store, a.Clock, log, relay)
+	var gateway sms.Sender
+	if cfg.SMS.URL != "" {
+		if gateway, err = sms.NewHTTP(sms.HTTPConfig{URL: cfg.SMS.URL, Token: cfg.SMS.Token, From: cfg.SMS.From}); err != nil {
+			a.Store.Close()
+			return nil, err
+		}
+	}
+	a.SMS = outbox.NewSMS(a.Store, a.Clock, log, gateway)
+	if a.Media, err = blob.NewLocal(filepath.Join(cfg.DataDir, "media"), "/media/"); err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+	renderer, err := emails.NewRenderer(a.Texts)
+	if err != nil {
+		a.Store.Close()
+		return nil, err
+	}
 
 	params := account.DefaultHashParams
 	if opts.HashParams != nil {
@@ -110,7 +133,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		a.Store.Close()
 		return nil, err
 	}
-	if a.Accounts, err = account.NewService(a.Store, a.Clock, account.NewHasher(params, 0), signer, a.Hosts); err != nil {
+	a.Accounts, err = account.NewService(account.Deps{
+		Store: a.Store, Clock: a.Clock, Hasher: account.NewHasher(params, 0), Signer: signer, Links: a.Hosts,
+		Mail: a.Mail, Emails: renderer, SMS: a.SMS, Limiter: ratelimit.New(a.Store, a.Clock), Blobs: a.Media,
+		Texts: a.Texts, Log: log,
+	})
+	if err != nil {
 		a.Store.Close()
 		return nil, err
 	}
@@ -132,7 +160,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
-		Web: webFS, Site: pub, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, Release: Version,
+		Web: webFS, Site: pub, Media: a.Media.FS(), OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, Release: Version,
 	})
 	if err != nil {
 		a.Store.Close()

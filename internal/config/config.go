@@ -31,6 +31,7 @@ type Config struct {
 	Hosts        []DomainHosts
 
 	SMTP SMTP
+	SMS  SMS
 
 	SentryDSN       string
 	ShutdownTimeout time.Duration
@@ -44,6 +45,13 @@ type SMTP struct {
 	Password string
 	From     string
 	Security string
+}
+
+// SMS configures the SMS gateway; an empty URL keeps SMS in the outbox.
+type SMS struct {
+	URL   string
+	Token string
+	From  string
 }
 
 // DomainHosts are the host names of one domain's two faces.
@@ -79,6 +87,9 @@ var Vars = []Var{
 	{"NOCES_SMTP_PASSWORD", "", true, "SMTP password"},
 	{"NOCES_SMTP_FROM", "Noces <no-reply@noces.localhost>", false, "sender of outgoing e-mail"},
 	{"NOCES_SMTP_SECURITY", "starttls", false, "starttls, tls or none"},
+	{"NOCES_SMS_URL", "empty: SMS are kept in the outbox", false, "SMS gateway endpoint: receives a JSON POST {from, to, text}"},
+	{"NOCES_SMS_TOKEN", "", true, "bearer token of the SMS gateway"},
+	{"NOCES_SMS_FROM", "Noces", false, "sender name of SMS"},
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
 }
@@ -124,6 +135,11 @@ func Load(getenv Getenv) (Config, error) {
 			Password: secret("NOCES_SMTP_PASSWORD"),
 			From:     or(getenv("NOCES_SMTP_FROM"), "Noces <no-reply@noces.localhost>"),
 			Security: or(getenv("NOCES_SMTP_SECURITY"), "starttls"),
+		},
+		SMS: SMS{
+			URL:   getenv("NOCES_SMS_URL"),
+			Token: secret("NOCES_SMS_TOKEN"),
+			From:  or(getenv("NOCES_SMS_FROM"), "Noces"),
 		},
 		SentryDSN: secret("NOCES_SENTRY_DSN"),
 	}
@@ -212,6 +228,11 @@ func (c Config) Validate() error {
 			bad("NOCES_SMTP_SECURITY", "want starttls, tls or none, got %q", c.SMTP.Security)
 		}
 	}
+	if c.SMS.URL != "" {
+		if u, err := url.Parse(c.SMS.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			bad("NOCES_SMS_URL", "want an http(s) URL")
+		}
+	}
 	if c.SentryDSN != "" {
 		if u, err := url.Parse(c.SentryDSN); err != nil || u.Host == "" {
 			bad("NOCES_SENTRY_DSN", "not a DSN URL")
@@ -248,12 +269,13 @@ func (c Config) String() string {
 	masked := c
 	masked.TokenKey = mask(c.TokenKey)
 	masked.SMTP.Password = mask(c.SMTP.Password)
+	masked.SMS.Token = mask(c.SMS.Token)
 	masked.SentryDSN = mask(c.SentryDSN)
 	masked.DatabaseURL = maskURL(c.DatabaseURL)
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sentry=%s token_key=%s",
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s sentry=%s token_key=%s",
 		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
 		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
-		or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"))
+		or(masked.SMS.URL, "outbox"), or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"))
 }
 
 func or(v, def string) string {

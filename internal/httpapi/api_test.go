@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"noces/internal/platform/mail"
 )
 
 func TestEveryRouteIsDocumented(t *testing.T) {
@@ -186,5 +188,26 @@ func TestAccessTokensExpireAfterFifteenMinutes(t *testing.T) {
 	e.clock.Advance(2 * 60e9)
 	if r := e.do(req{method: "GET", path: "/api/me", token: s.Access}); r.status != 401 {
 		t.Errorf("a 16-minute-old token answered %d, want 401", r.status)
+	}
+}
+
+func TestAdminsReadTheOutbox(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	for _, to := range []string{"ana@example.com", "bob@example.com", "ana@example.com"} {
+		if err := e.server.Mail.Send(ctx, mail.Message{To: to, Subject: "Hello " + to, Text: "text", HTML: "<p>html</p>"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	admin := e.login("admin")
+	r := e.do(req{method: "GET", path: "/api/admin/outbox?to=ana@example.com", token: admin.Access})
+	body := r.json(t)
+	if r.status != 200 || body["total"] != float64(2) {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	items := body["items"].([]any)
+	first := items[0].(map[string]any)
+	if first["to"] != "ana@example.com" || first["subject"] != "Hello ana@example.com" || first["sentAt"] != nil {
+		t.Errorf("first item %v", first)
 	}
 }

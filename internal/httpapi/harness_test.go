@@ -21,10 +21,13 @@ import (
 	"noces/internal/account"
 	"noces/internal/clock"
 	"noces/internal/config"
+	"noces/internal/emails"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/outbox"
+	"noces/internal/platform/blob"
+	"noces/internal/ratelimit"
 	"noces/internal/site"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
@@ -72,7 +75,20 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	accounts, err := account.NewService(s, clk, account.NewHasher(cheapHash, 4), signer, hm)
+	renderer, err := emails.NewRenderer(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	media, err := blob.NewLocal(t.TempDir(), "/media/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mailer := outbox.NewMail(s, clk, log, nil)
+	accounts, err := account.NewService(account.Deps{
+		Store: s, Clock: clk, Hasher: account.NewHasher(cheapHash, 4), Signer: signer, Links: hm,
+		Mail: mailer, Emails: renderer, SMS: outbox.NewSMS(s, clk, log, nil), Limiter: ratelimit.New(s, clk),
+		Blobs: media, Texts: texts, Log: log,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +97,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 		t.Fatal(err)
 	}
 	srv, err := New(Deps{Store: s, Accounts: accounts, Texts: texts, Hosts: hm, Log: log,
-		Mail: outbox.NewMail(s, clk, log, nil), Web: testWeb, Site: pub, OpenAPI: api.OpenAPI, Release: "test"})
+		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), OpenAPI: api.OpenAPI, Release: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,25 @@ func (s *Server) registerRoutes() {
 	s.route("POST /api/token/refresh", s.handle(s.refresh))
 	s.route("POST /api/logout", s.handle(s.logout))
 	s.route("GET /api/me", s.authed(s.me))
+	s.route("POST /api/register", s.handle(s.register))
+	s.route("POST /api/reset-password/request", s.handle(s.requestPasswordReset))
+	s.route("POST /api/reset-password/reset/{token}", s.handle(s.resetPassword))
+
+	// Account.
+	s.route("POST /api/account/change-password", s.authed(s.changePassword))
+	s.route("POST /api/account/change-locale", s.authed(s.changeLocale))
+	s.route("POST /api/account/personal-info", s.authed(s.updatePersonalInfo))
+	s.route("POST /api/account/change-email", s.authed(s.changeEmail))
+	s.route("POST /api/account/phone/check", s.authed(s.checkPhone))
+	s.route("POST /api/account/phone/verify", s.authed(s.verifyPhone))
+	s.route("DELETE /api/account/delete", s.authed(s.deleteAccount))
+	s.route("POST /api/images/upload-profile-image", s.authed(s.uploadProfileImage))
+	s.route("DELETE /api/images/delete-profile-image", s.authed(s.deleteProfileImage))
+	s.route("GET /api/profile-url", s.authed(s.profileURL))
+
+	// Impersonation: the service refuses non-admins with 403.
+	s.route("POST /api/impersonation/impersonate", s.authed(s.impersonate))
+	s.route("POST /api/impersonation/stop-impersonating", s.authed(s.stopImpersonating))
 
 	// Admin.
 	s.route("GET /api/admin/outbox", s.admin(s.listOutbox))

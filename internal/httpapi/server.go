@@ -28,6 +28,8 @@ type Deps struct {
 	Log      *slog.Logger
 	// Web is the built back-office (index.html and assets/).
 	Web fs.FS
+	// Media holds uploaded files, served under /media/.
+	Media fs.FS
 	// Site serves the public directory's pages on public hosts.
 	Site http.Handler
 	// OpenAPI is the API contract in YAML.
@@ -86,6 +88,9 @@ func (s *Server) Handler() http.Handler {
 		switch {
 		case isAPIPath(r.URL.Path):
 			s.serveAPI(w, r)
+		case strings.HasPrefix(r.URL.Path, "/media/") && s.Media != nil:
+			nameRoute(r, "media")
+			s.serveMedia(w, r)
 		case faceOf(r.Context()) == hosts.Public && s.Site != nil:
 			nameRoute(r, "site")
 			s.Site.ServeHTTP(w, r)
@@ -100,4 +105,23 @@ func (s *Server) Handler() http.Handler {
 // isAPIPath tells the JSON API (and the operational endpoints) from pages.
 func isAPIPath(p string) bool {
 	return strings.HasPrefix(p, "/api/") || p == "/api" || p == "/healthz" || p == "/readyz" || p == "/metrics"
+}
+
+// serveMedia serves uploaded files. Every upload gets a new key, so a file
+// never changes and may be cached for good; the CSP keeps an uploaded file
+// from ever running as a page.
+func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, "/media/")
+	if !fs.ValidPath(name) || strings.HasPrefix(name, ".") || strings.Contains(name, "/.") {
+		http.NotFound(w, r)
+		return
+	}
+	// No directory listings: only files are media.
+	if info, err := fs.Stat(s.Media, name); err != nil || info.IsDir() {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	http.ServeFileFS(w, r, s.Media, name)
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -21,7 +22,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	t, err := s.Accounts.Login(r.Context(), strings.TrimSpace(in.Username), strings.TrimSpace(in.Password))
+	t, err := s.Accounts.Login(r.Context(), strings.TrimSpace(in.Username), strings.TrimSpace(in.Password), clientIP(r))
 	if err != nil {
 		return err
 	}
@@ -151,6 +152,9 @@ func toMe(p account.Profile) meResponse {
 	if p.PublicURL != "" {
 		out.PublicURL = &p.PublicURL
 	}
+	if p.AvatarURL != "" {
+		out.Avatar = &p.AvatarURL
+	}
 	if c := p.Company; c != nil {
 		out.City, out.Country, out.Zipcode = c.City, c.CountryCode, c.Zipcode
 		if c.Latitude.Valid && c.Longitude.Valid {
@@ -161,4 +165,15 @@ func toMe(p account.Profile) meResponse {
 		out.ImpersonatorID = &p.ImpersonatorID
 	}
 	return out
+}
+
+// clientIP is the address rate limits count by: the connection's peer. A
+// proxy in front must be trusted explicitly before X-Forwarded-For may be
+// believed, which this server does not do.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

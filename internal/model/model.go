@@ -134,3 +134,28 @@ type AuditEntry struct {
 	Details   string         `db:"details"`
 	CreatedAt time.Time      `db:"created_at"`
 }
+
+// PasswordReset is one reset request. UserID and TokenHash are empty when the
+// address has no account: the request is still recorded, so answers cannot
+// tell the two apart.
+type PasswordReset struct {
+	ID        string         `db:"id"`
+	EmailKey  string         `db:"email_key"`
+	UserID    sql.NullString `db:"user_id"`
+	TokenHash sql.NullString `db:"token_hash"`
+	CreatedAt time.Time      `db:"created_at"`
+	ExpiresAt time.Time      `db:"expires_at"`
+	UsedAt    sql.NullTime   `db:"used_at"`
+}
+
+// PhoneCode is a one-time code sent by SMS to confirm a new number.
+type PhoneCode struct {
+	ID        string       `db:"id"`
+	UserID    string       `db:"user_id"`
+	Phone     string       `db:"phone"`
+	CodeHash  string       `db:"code_hash"`
+	Attempts  int          `db:"attempts"`
+	CreatedAt time.Time    `db:"created_at"`
+	ExpiresAt time.Time    `db:"expires_at"`
+	UsedAt    sql.NullTime `db:"used_at"`
+}

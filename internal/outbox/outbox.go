@@ -11,6 +11,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/model"
 	"noces/internal/platform/mail"
+	"noces/internal/platform/sms"
 	"noces/internal/store"
 )
 
@@ -47,6 +48,42 @@ func (o *Mail) Send(ctx context.Context, m mail.Message) error {
 			o.log.ErrorContext(ctx, "outbox: record failure", "id", row.ID, "err", rerr.Error())
 		}
 		return fmt.Errorf("outbox: deliver: %w", err)
+	}
+	now := o.clock.Now()
+	if err := o.store.SetOutboxResult(ctx, row.ID, &now, ""); err != nil {
+		o.log.ErrorContext(ctx, "outbox: record delivery", "id", row.ID, "err", err.Error())
+	}
+	return nil
+}
+
+// SMS is an sms.Sender that writes through the outbox.
+type SMS struct {
+	store *store.Store
+	clock clock.Clock
+	log   *slog.Logger
+	relay sms.Sender // nil: hold in the outbox
+}
+
+// NewSMS returns the outbox SMS sender; relay may be nil.
+func NewSMS(s *store.Store, c clock.Clock, log *slog.Logger, relay sms.Sender) *SMS {
+	return &SMS{store: s, clock: c, log: log, relay: relay}
+}
+
+// Send records m, then hands it to the gateway if there is one.
+func (o *SMS) Send(ctx context.Context, m sms.Message) error {
+	row := model.OutboxMessage{ID: model.NewID(), Channel: model.ChannelSMS, Recipient: m.To, BodyText: m.Text, CreatedAt: o.clock.Now()}
+	if err := o.store.CreateOutboxMessage(ctx, row); err != nil {
+		return fmt.Errorf("outbox: %w", err)
+	}
+	if o.relay == nil {
+		o.log.InfoContext(ctx, "SMS held in the outbox", "id", row.ID, "to", m.To)
+		return nil
+	}
+	if err := o.relay.Send(ctx, m); err != nil {
+		if rerr := o.store.SetOutboxResult(ctx, row.ID, nil, err.Error()); rerr != nil {
+			o.log.ErrorContext(ctx, "outbox: record failure", "id", row.ID, "err", rerr.Error())
+		}
+		return fmt.Errorf("outbox: deliver SMS: %w", err)
 	}
 	now := o.clock.Now()
 	if err := o.store.SetOutboxResult(ctx, row.ID, &now, ""); err != nil {

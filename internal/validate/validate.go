@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/nyaruka/phonenumbers"
 )
 
 var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
@@ -78,4 +80,27 @@ func PersonName(s string) string {
 		return "validation.name_characters"
 	}
 	return ""
+}
+
+// Phone checks a phone number with libphonenumber's rules for its country
+// (from its +prefix, else defaultRegion such as "FR") and returns it in E.164.
+func Phone(raw, defaultRegion string) (string, string) {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return "", "validation.required"
+	}
+	digits := 0
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			digits++
+		}
+	}
+	if len(s) < 10 || digits < 8 {
+		return "", "validation.phone_invalid"
+	}
+	n, err := phonenumbers.Parse(s, defaultRegion)
+	if err != nil || !phonenumbers.IsValidNumber(n) {
+		return "", "validation.phone_invalid"
+	}
+	return phonenumbers.Format(n, phonenumbers.E164), ""
 }

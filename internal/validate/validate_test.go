@@ -60,3 +60,25 @@ func TestPersonName(t *testing.T) {
 		}
 	}
 }
+
+func TestPhone(t *testing.T) {
+	tests := []struct{ in, region, want, code string }{
+		{"+33 6 12 34 56 78", "FR", "+33612345678", ""},
+		{"06 12 34 56 78", "FR", "+33612345678", ""},
+		{"+44 7911 123456", "FR", "+447911123456", ""},
+		{"+49 1512 3456789", "DE", "+4915123456789", ""},
+		{"+32 470 12 34 56", "BE", "+32470123456", ""},
+		{"+351 912 345 678", "PT", "+351912345678", ""},
+		{"", "FR", "", "validation.required"},
+		{"12345", "FR", "", "validation.phone_invalid"},
+		{"+33 1 23", "FR", "", "validation.phone_invalid"},
+		{"+33 6 12 34 56 78 90 12", "FR", "", "validation.phone_invalid"},
+		{"not a phone number", "FR", "", "validation.phone_invalid"},
+	}
+	for _, tc := range tests {
+		got, code := Phone(tc.in, tc.region)
+		if got != tc.want || code != tc.code {
+			t.Errorf("Phone(%q, %s) = %q, %q; want %q, %q", tc.in, tc.region, got, code, tc.want, tc.code)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package account
+
+import (
+	"bytes"
+	"context"
+	"errors"
+
+	"noces/internal/apperr"
+	"noces/internal/imaging"
+	"noces/internal/model"
+)
+
+// Profile picture limits of the spec.
+const (
+	AvatarMaxBytes = 10 << 20
+	AvatarMinSide  = 360
+	AvatarMaxSide  = 1200
+)
+
+// UploadAvatar checks an image by its bytes, re-encodes it (metadata gone,
+// longer side at most 1200) and makes it the profile picture. It returns the
+// picture's URL.
+func (s *Service) UploadAvatar(ctx context.Context, c Claims, data []byte) (string, error) {
+	if len(data) > AvatarMaxBytes {
+		return "", apperr.New(apperr.TooLarge, "profile_image.errors.too_large")
+	}
+	out, _, err := imaging.Process(data, imaging.Options{MinWidth: AvatarMinSide, MinHeight: AvatarMinSide, MaxSide: AvatarMaxSide, Quality: 90})
+	switch {
+	case errors.Is(err, imaging.ErrFormat):
+		return "", apperr.New(apperr.UnsupportedType, "profile_image.errors.invalid_format")
+	case errors.Is(err, imaging.ErrTooSmall):
+		return "", apperr.Validation(map[string]string{"image": "profile_image.errors.too_small"})
+	case errors.Is(err, imaging.ErrTooBig):
+		return "", apperr.New(apperr.TooLarge, "profile_image.errors.too_large")
+	case err != nil:
+		return "", err
+	}
+	u, err := s.store.GetUser(ctx, c.UserID)
+	if err != nil {
+		return "", err
+	}
+	// A new key each time: the URL changes, so no cache shows the old picture.
+	key := "avatars/" + u.ID + "/" + model.NewID() + ".jpg"
+	if err := s.blobs.Put(ctx, key, bytes.NewReader(out)); err != nil {
+		return "", err
+	}
+	if err := s.store.UpdateUserAvatar(ctx, u.ID, key, s.clock.Now()); err != nil {
+		_ = s.blobs.Delete(ctx, key)
+		return "", err
+	}
+	if u.AvatarKey != "" {
+		if err := s.blobs.Delete(ctx, u.AvatarKey); err != nil {
+			s.log.WarnContext(ctx, "delete old avatar", "key", u.AvatarKey, "err", err.Error())
+		}
+	}
+	return s.blobs.URL(key), nil
+}
+
+// DeleteAvatar removes the profile picture.
+func (s *Service) DeleteAvatar(ctx context.Context, c Claims) error {
+	u, err := s.store.GetUser(ctx, c.UserID)
+	if err != nil {
+		return err
+	}
+	if u.AvatarKey == "" {
+		return nil
+	}
+	if err := s.store.UpdateUserAvatar(ctx, u.ID, "", s.clock.Now()); err != nil {
+		return err
+	}
+	if err := s.blobs.Delete(ctx, u.AvatarKey); err != nil {
+		s.log.WarnContext(ctx, "delete avatar", "key", u.AvatarKey, "err", err.Error())
+	}
+	return nil
+}
+
+// AvatarURL is the URL of a stored picture key, or "" for none.
+func (s *Service) AvatarURL(key string) string {
+	if key == "" {
+		return ""
+	}
+	return s.blobs.URL(key)
+}

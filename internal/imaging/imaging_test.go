@@ -1,0 +1,95 @@
+package imaging
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"testing"
+)
+
+func encoded(t *testing.T, format string, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{uint8(x), uint8(y), 128, 255})
+		}
+	}
+	var b bytes.Buffer
+	var err error
+	switch format {
+	case "png":
+		err = png.Encode(&b, img)
+	case "jpeg":
+		err = jpeg.Encode(&b, img, nil)
+	case "gif":
+		err = gif.Encode(&b, img, nil)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestProcess(t *testing.T) {
+	opts := Options{MinWidth: 360, MinHeight: 360, MaxSide: 1200, Quality: 90}
+	for _, format := range []string{"png", "jpeg", "gif"} {
+		t.Run(format+" is scaled down to 1200 on its longer side", func(t *testing.T) {
+			out, size, err := Process(encoded(t, format, 2400, 1600), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if size != image.Pt(1200, 800) {
+				t.Errorf("size %v", size)
+			}
+			if Format(out) != "jpeg" {
+				t.Error("the output is not JPEG")
+			}
+		})
+	}
+	t.Run("a small image is refused", func(t *testing.T) {
+		if _, _, err := Process(encoded(t, "png", 359, 800), opts); !errors.Is(err, ErrTooSmall) {
+			t.Errorf("got %v", err)
+		}
+	})
+	t.Run("a text file named .jpg is refused by its bytes", func(t *testing.T) {
+		if _, _, err := Process([]byte("GIF? no: just text pretending"), opts); !errors.Is(err, ErrFormat) {
+			t.Errorf("got %v", err)
+		}
+	})
+	t.Run("a truncated PNG is refused", func(t *testing.T) {
+		b := encoded(t, "png", 400, 400)
+		if _, _, err := Process(b[:len(b)/2], opts); !errors.Is(err, ErrFormat) {
+			t.Errorf("got %v", err)
+		}
+	})
+	t.Run("an image within bounds keeps its size", func(t *testing.T) {
+		_, size, err := Process(encoded(t, "jpeg", 500, 400), opts)
+		if err != nil || size != image.Pt(500, 400) {
+			t.Errorf("%v %v", size, err)
+		}
+	})
+	t.Run("EXIF metadata does not survive", func(t *testing.T) {
+		src := encoded(t, "jpeg", 400, 400)
+		// An APP1 Exif segment right after SOI, as cameras write it.
+		exif := append([]byte{0xff, 0xe1, 0x00, 0x16}, []byte("Exif\x00\x00GPS-48.85N-2.35E")...)
+		withExif := append(append([]byte{}, src[:2]...), append(exif, src[2:]...)...)
+		out, _, err := Process(withExif, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(out, []byte("Exif")) || bytes.Contains(out, []byte("GPS")) {
+			t.Error("metadata survived the re-encoding")
+		}
+	})
+}
+
+func TestFormatSniffsWebP(t *testing.T) {
+	if Format([]byte("RIFF\x00\x00\x00\x00WEBPVP8 ")) != "webp" {
+		t.Error("WebP not recognised")
+	}
+}
