@@ -27,4 +27,3 @@ func main() {
 		os.Exit(1)
 	}
 }
-

@@ -4,9 +4,9 @@ package account
 
 import (
 	"context"
-	"log/slog"
 	"database/sql"
 	"errors"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"

@@ -16,7 +16,7 @@ import (
 // Registration is what a provider fills in to open an account.
 type Registration struct {
 	Email, Phone, Firstname, Lastname, Password, Role, Locale string
-	TosIsAccepted                                           bool
+	TosIsAccepted                                             bool
 	// Domain is the domain of the host the form was sent from.
 	Domain i18n.Domain
 }
