@@ -1,0 +1,63 @@
+// Package mail sends the product's e-mails. Services depend on the Sender
+// interface only, so tests and development can swap the SMTP relay for a
+// recorder without touching business code.
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+)
+
+// Message is one e-mail to one person. Text and HTML carry the same content:
+// clients that cannot or will not show HTML fall back to the text part, so a
+// message should have both.
+type Message struct {
+	// To is a single address ("ana@example.com" or "Ana <ana@example.com>"):
+	// one recipient per message keeps personal data out of other people's
+	// headers and lets a refused address fail on its own.
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// Sender delivers a Message. Implementations must honour ctx: callers bound
+// the time a request may spend waiting on a mail relay.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// ErrInvalidMessage is wrapped by Send when the message itself is unusable
+// (no recipient, no subject, no body), so callers can tell a programming
+// error from a relay failure with errors.Is.
+var ErrInvalidMessage = errors.New("mail: invalid message")
+
+// validate checks what Send needs before it dials anyone: a relay round trip
+// for a message that can never be delivered wastes the caller's time.
+func (m Message) validate() error {
+	if strings.TrimSpace(m.To) == "" {
+		return fmt.Errorf("%w: no recipient", ErrInvalidMessage)
+	}
+	addrs, err := mail.ParseAddressList(m.To)
+	if err != nil {
+		return fmt.Errorf("%w: recipient %q: %w", ErrInvalidMessage, m.To, err)
+	}
+	if len(addrs) != 1 {
+		return fmt.Errorf("%w: want one recipient, got %d", ErrInvalidMessage, len(addrs))
+	}
+	if strings.TrimSpace(m.Subject) == "" {
+		return fmt.Errorf("%w: no subject", ErrInvalidMessage)
+	}
+	// A line break in a subject is how header injection starts; no legitimate
+	// subject has one.
+	if strings.ContainsAny(m.Subject, "\r\n") {
+		return fmt.Errorf("%w: the subject contains a line break", ErrInvalidMessage)
+	}
+	if m.Text == "" && m.HTML == "" {
+		return fmt.Errorf("%w: no body", ErrInvalidMessage)
+	}
+	return nil
+}
