@@ -82,6 +82,9 @@ func startServer(t *testing.T, opts serverOptions) *server {
 	t.Cleanup(func() {
 		close(release)
 		_ = s.Close()
+		// Close only knows the listener once Serve has started; a test that
+		// never connects can end before that.
+		_ = l.Close()
 		<-done
 	})
 	addr := l.Addr().(*net.TCPAddr)
