@@ -47,27 +47,12 @@ func (s *Store) GetUserByEmail(ctx context.Context, email string) (model.User, e
 
 // UpdateUserPremium sets the premium state of a user.
 func (s *Store) UpdateUserPremium(ctx context.Context, id, status string, start, end *time.Time, now time.Time) error {
-	res, err := s.exec(ctx, `UPDATE users SET premium_status = $2, premium_start_at = $3, premium_end_at = $4, updated_at = $5
-		WHERE id = $1 AND deleted_at IS NULL`, id, status, start, end, now)
-	if err != nil {
-		return fmt.Errorf("store: update premium: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: update premium: %w", ErrNotFound)
-	}
-	return nil
+	return s.updateUser(ctx, id, `premium_status = $2, premium_start_at = $3, premium_end_at = $4, updated_at = $5`, status, start, end, now)
 }
 
 // SetUserModerated marks a provider moderated or not.
 func (s *Store) SetUserModerated(ctx context.Context, id string, moderated bool, now time.Time) error {
-	res, err := s.exec(ctx, `UPDATE users SET is_moderated = $2, updated_at = $3 WHERE id = $1 AND deleted_at IS NULL`, id, moderated, now)
-	if err != nil {
-		return fmt.Errorf("store: set moderated: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: set moderated: %w", ErrNotFound)
-	}
-	return nil
+	return s.updateUser(ctx, id, `is_moderated = $2, updated_at = $3`, moderated, now)
 }
 
 // SetUserOnboarded marks onboarding finished. It reports false when it already
