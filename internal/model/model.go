@@ -159,3 +159,33 @@ type PhoneCode struct {
 	ExpiresAt time.Time    `db:"expires_at"`
 	UsedAt    sql.NullTime `db:"used_at"`
 }
+
+// Prestation is a service type a planner offers.
+type Prestation struct {
+	ID   int    `db:"id"`
+	Type string `db:"type"`
+}
+
+// Langue is a language a provider speaks with couples.
+type Langue struct {
+	ID   int    `db:"id"`
+	Code string `db:"code"`
+}
+
+// CompanyPrestation is one service of a provider with its public details.
+type CompanyPrestation struct {
+	PrestationID         int           `db:"prestation_id"`
+	Type                 string        `db:"type"`
+	Description          string        `db:"description"`
+	BudgetStartingFrom   sql.NullInt64 `db:"budget_starting_from"` // whole euros
+	IsDescriptionVisible bool          `db:"is_description_visible"`
+	IsBudgetVisible      bool          `db:"is_budget_visible"`
+}
+
+// SIRET statuses of a company.
+const (
+	SiretUnknown  = "unknown"
+	SiretActive   = "active"
+	SiretInactive = "inactive"
+	SiretNotFound = "not_found"
+)
