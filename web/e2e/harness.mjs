@@ -1,0 +1,153 @@
+// The e2e harness: starts the real Go binary (`noces serve --demo`) on a free
+// loopback port with a fresh data folder, launches Debian's Chromium through
+// playwright-core, and gives the tests shot() and checkA11y().
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = resolve(here, '..');
+
+export const BIN = resolve(webDir, process.env.NOCES_BIN ?? '../bin/noces');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(here, 'screenshots');
+export const PASSWORD = 'Demo-2026!';
+export const WIDTHS = { mobile: 390, desktop: 1440 };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitReady(baseURL, child, logs, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`noces exited with ${child.exitCode}:\n${logs.join('')}`);
+    try {
+      const response = await fetch(`${baseURL}/readyz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`noces was not ready within ${timeoutMs} ms:\n${logs.join('')}`);
+}
+
+/** Starts `noces serve --demo`; resolves when GET /readyz answers 200. */
+export async function startServer() {
+  if (!existsSync(BIN)) {
+    throw new Error(`No Go binary at ${BIN}: run \`make build\` (or set NOCES_BIN).`);
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'noces-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logs = [];
+  const child = spawn(BIN, ['serve', '--demo'], {
+    env: { ...process.env, NOCES_ADDR: `127.0.0.1:${port}`, NOCES_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => logs.push(chunk.toString()));
+  child.stderr.on('data', (chunk) => logs.push(chunk.toString()));
+  await waitReady(baseURL, child, logs);
+
+  async function stop() {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  return { baseURL, stop, logs };
+}
+
+/** Launches Debian's Chromium (never a downloaded browser). */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * A fresh context (own cookies and storage) and its page. French by default,
+ * as a visitor of the French domain; axe needs a page from newContext().
+ */
+export async function newPage(browser, { width = WIDTHS.desktop, locale = 'fr-FR' } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    console.error(`[page error] ${error.message}`);
+  });
+  return page;
+}
+
+/**
+ * Saves the page at 390 px and 1440 px wide into e2e/screenshots/<name>-<width>.png.
+ * With { a11y: true } (the default) axe checks the page at each width first.
+ */
+export async function shot(page, name, { a11y = true } = {}) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    if (a11y) await checkA11y(page);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+  await page.waitForTimeout(200);
+}
+
+/** Fails on any serious or critical axe violation; returns the others for information. */
+export async function checkA11y(page, { include } = {}) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (blocking.length > 0) {
+    const details = blocking
+      .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)
+      .join('\n');
+    throw new Error(`axe found ${blocking.length} serious/critical violation(s) on ${page.url()}:\n${details}`);
+  }
+  return violations;
+}
+
+/** Signs in through the real form and waits to leave /login. */
+export async function login(page, baseURL, email, password = PASSWORD) {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel(/e-mail|email/i).first().fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}

@@ -1,0 +1,139 @@
+// Flat config: typescript-eslint + react-hooks, plus the folder rules of
+// ARCHITECTURE.md: features never import each other, components and lib
+// never import features or app, kebab-case file names, no barrel files.
+import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/;
+
+/** Local rules of this project. */
+const noces = {
+  rules: {
+    'kebab-case-filename': {
+      meta: { type: 'suggestion', schema: [], messages: { name: 'File name "{{name}}" is not kebab-case.' } },
+      create(context) {
+        const name = basename(context.filename);
+        return {
+          Program(node) {
+            if (!KEBAB.test(name)) context.report({ node, messageId: 'name', data: { name } });
+          },
+        };
+      },
+    },
+    'no-barrel-file': {
+      meta: { type: 'problem', schema: [], messages: { barrel: 'No barrel files: import modules by their own path.' } },
+      create(context) {
+        const name = basename(context.filename);
+        return {
+          Program(node) {
+            if (/^index\.[cm]?[jt]sx?$/.test(name)) context.report({ node, messageId: 'barrel' });
+          },
+        };
+      },
+    },
+  },
+};
+
+const noBarrelImports = { group: ['**/index', '**/index.*'], message: 'No barrel files: import the module itself.' };
+const noDeepRelative = { group: ['../../*'], message: 'Use the @/ alias to reach another folder.' };
+
+export default defineConfig([
+  globalIgnores(['dist/', 'node_modules/', 'coverage/', 'e2e/screenshots/', 'src/lib/api/schema.d.ts']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended, reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.{js,mjs}', 'scripts/**/*.{js,mjs}'],
+    plugins: { noces },
+    rules: {
+      'noces/kebab-case-filename': 'error',
+      'noces/no-barrel-file': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // page.evaluate() bodies run in the browser.
+    files: ['e2e/**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['vite.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  // components/ and lib/ are shared: they never reach into features/ or app/.
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*'], message: 'components/ must not import features/ or app/.' },
+            noBarrelImports,
+            noDeepRelative,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*', '@/components/*'], message: 'lib/ must not import features/, app/ or components/.' },
+            noBarrelImports,
+            noDeepRelative,
+          ],
+        },
+      ],
+    },
+  },
+  // Each feature may import itself, components/, lib/ and theme/, never another feature or app/.
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+              message: 'Features never import each other: move shared code to components/ or lib/, or compose in app/.',
+            },
+            { group: ['@/app/*'], message: 'Features must not import app/.' },
+            noBarrelImports,
+            noDeepRelative,
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/theme/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noBarrelImports, noDeepRelative] }],
+    },
+  },
+]);

@@ -1,0 +1,95 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { ProtectedRoute, PublicOnlyRoute, RoleGuard } from '@/app/guards/route-guards';
+import { RouteError } from '@/app/route-error';
+import type { RouteHandle } from '@/components/layout/route-handle';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+
+const comingSoon = () => import('@/app/routes/coming-soon-route');
+
+/** A page of a later issue: the coming-soon page with its breadcrumb. */
+function soon(path: string, crumb: string, extra: Partial<RouteObject> = {}): RouteObject {
+  const handle: RouteHandle = { crumb };
+  return { path, handle, lazy: comingSoon, ...extra } as RouteObject;
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Outlet />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: 'login', lazy: () => import('@/app/routes/login-route') },
+          { path: 'register', lazy: () => import('@/app/routes/register-route') },
+          { path: 'forgot-password-reset/:token', lazy: () => import('@/app/routes/reset-password-route') },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: 'onboarding', lazy: () => import('@/app/routes/onboarding-route') },
+          {
+            lazy: () => import('@/app/routes/shell-route'),
+            children: [
+              { index: true, lazy: () => import('@/app/routes/dashboard-route') },
+              { path: 'dashboard', lazy: () => import('@/app/routes/dashboard-route') },
+              soon('account', 'menu.settings'),
+              soon('security', 'menu.security'),
+              {
+                element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
+                children: [
+                  soon('event-requests', 'menu.eventRequests'),
+                  soon('videos', 'menu.videos'),
+                  soon('images', 'menu.photos'),
+                  soon('portfolios', 'menu.portfolios'),
+                  {
+                    path: 'company',
+                    handle: { crumb: 'menu.company', crumbLink: false } satisfies RouteHandle,
+                    children: [
+                      soon('details', 'menu.companyDetails'),
+                      soon('address', 'menu.companyAddress'),
+                      soon('services', 'menu.companyServices'),
+                    ],
+                  },
+                  soon('portrait-experiences', 'menu.portrait'),
+                  soon('social-networks', 'menu.socialNetworks'),
+                  soon('integrate-badge', 'menu.badge'),
+                  soon('reviews', 'menu.reviews'),
+                  soon('subscription', 'menu.subscription'),
+                  soon('credits', 'menu.credits'),
+                ],
+              },
+              {
+                element: <RoleGuard roles={['ROLE_VENUE']} />,
+                children: [soon('venues', 'menu.venues')],
+              },
+              {
+                path: 'admin',
+                handle: { crumb: 'menu.admin', crumbLink: false } satisfies RouteHandle,
+                element: <RoleGuard roles={['ROLE_ADMIN']} />,
+                children: [
+                  soon('moderation', 'menu.moderation'),
+                  soon('users', 'menu.users'),
+                  soon('reviews', 'menu.adminReviews'),
+                  soon('marketing', 'menu.marketing'),
+                  soon('outbox', 'menu.outbox'),
+                  soon('audit-log', 'menu.auditLog'),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('@/app/routes/not-found-route') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

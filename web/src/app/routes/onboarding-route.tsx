@@ -1,0 +1,41 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTheme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { StandalonePage } from '@/app/routes/standalone-page';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { logout } from '@/lib/auth/session';
+
+/** The onboarding wizard comes in a later issue; unfinished providers land here meanwhile. */
+export function Component() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  return (
+    <StandalonePage
+      actions={
+        <Button
+          size="small"
+          startIcon={<LogoutIcon />}
+          sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mx: { xs: 0, sm: 1 } } }}
+          onClick={async () => {
+            await logout(queryClient);
+            void navigate('/login', { replace: true });
+          }}
+        >
+          {/* Icon only on phones; the text stays for screen readers. */}
+          <Box component="span" sx={{ [theme.breakpoints.down('sm')]: visuallyHidden }}>
+            {t('menu.logout')}
+          </Box>
+        </Button>
+      }
+    >
+      <ComingSoon title={t('onboarding.title')} />
+    </StandalonePage>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { AppLanguageMenu } from '@/app/app-language-menu';
+import { StartImpersonationDialog, StopImpersonationDialog } from '@/features/impersonation/components/impersonation-dialog';
+import { DashboardLayout } from '@/components/layout/dashboard-layout';
+import { buildMenu, type MenuAction } from '@/components/layout/menu-items';
+import { logout, useCurrentUser } from '@/lib/auth/session';
+
+/** The dashboard shell around every signed-in page. */
+export function Component() {
+  const user = useCurrentUser();
+  const menu = useMemo(() => buildMenu(user), [user]);
+  const [dialog, setDialog] = useState<MenuAction['id'] | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    await logout(queryClient);
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <DashboardLayout
+      user={user}
+      menu={menu}
+      onAction={setDialog}
+      onLogout={() => void onLogout()}
+      languageMenu={<AppLanguageMenu />}
+    >
+      <Outlet />
+      {dialog === 'impersonate-start' && <StartImpersonationDialog open onClose={() => setDialog(null)} user={user} />}
+      {dialog === 'impersonate-stop' && <StopImpersonationDialog open onClose={() => setDialog(null)} />}
+    </DashboardLayout>
+  );
+}

@@ -1,0 +1,187 @@
+import { hasRole, isImpersonated, type User } from '@/lib/auth/user';
+
+/** Icons are named here and drawn by side-menu-icons.tsx, so this file stays pure. */
+export type MenuIcon =
+  | 'dashboard'
+  | 'requests'
+  | 'videos'
+  | 'photos'
+  | 'portfolios'
+  | 'company'
+  | 'details'
+  | 'address'
+  | 'services'
+  | 'portrait'
+  | 'social'
+  | 'badge'
+  | 'reviews'
+  | 'subscription'
+  | 'credits'
+  | 'venues'
+  | 'moderation'
+  | 'users'
+  | 'marketing'
+  | 'outbox'
+  | 'audit'
+  | 'public-profile'
+  | 'settings'
+  | 'impersonate'
+  | 'stop-impersonate';
+
+export interface MenuLink {
+  kind: 'link';
+  id: string;
+  /** i18n key of the label (also the breadcrumb of the page). */
+  labelKey: string;
+  path: string;
+  icon: MenuIcon;
+  disabled?: boolean;
+  isNew?: boolean;
+}
+
+export interface MenuGroup {
+  kind: 'group';
+  id: string;
+  labelKey: string;
+  icon: MenuIcon;
+  children: MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+export interface MenuExternal {
+  kind: 'external';
+  id: string;
+  labelKey: string;
+  href: string | null;
+  icon: MenuIcon;
+  disabled?: boolean;
+}
+
+export interface MenuAction {
+  kind: 'action';
+  id: 'impersonate-start' | 'impersonate-stop';
+  labelKey: string;
+  icon: MenuIcon;
+}
+
+export type BottomEntry = MenuLink | MenuExternal | MenuAction;
+
+export interface Menu {
+  main: MenuEntry[];
+  admin: MenuLink[];
+  bottom: BottomEntry[];
+}
+
+type MenuUser = Pick<User, 'roles' | 'isModerated' | 'isPremium' | 'publicUrl' | 'impersonatorId'>;
+
+const link = (id: string, labelKey: string, path: string, icon: MenuIcon, extra: Partial<MenuLink> = {}): MenuLink => ({
+  kind: 'link',
+  id,
+  labelKey,
+  path,
+  icon,
+  ...extra,
+});
+
+export const DASHBOARD_PATH = '/';
+
+function plannerMenu(user: MenuUser): MenuEntry[] {
+  const locked = !user.isModerated;
+  const entries: MenuEntry[] = [
+    link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard'),
+    link('event-requests', 'menu.eventRequests', '/event-requests', 'requests', { disabled: locked }),
+    link('videos', 'menu.videos', '/videos', 'videos'),
+    link('photos', 'menu.photos', '/images', 'photos'),
+    link('portfolios', 'menu.portfolios', '/portfolios', 'portfolios', { isNew: true }),
+    {
+      kind: 'group',
+      id: 'company',
+      labelKey: 'menu.company',
+      icon: 'company',
+      children: [
+        link('company-details', 'menu.companyDetails', '/company/details', 'details'),
+        link('company-address', 'menu.companyAddress', '/company/address', 'address'),
+        link('company-services', 'menu.companyServices', '/company/services', 'services', { isNew: true }),
+      ],
+    },
+    link('portrait', 'menu.portrait', '/portrait-experiences', 'portrait'),
+    link('social-networks', 'menu.socialNetworks', '/social-networks', 'social'),
+    link('badge', 'menu.badge', '/integrate-badge', 'badge', { isNew: true }),
+    link('reviews', 'menu.reviews', '/reviews', 'reviews', { isNew: true }),
+    link('subscription', 'menu.subscription', '/subscription', 'subscription', { disabled: locked }),
+  ];
+  if (!user.isPremium) entries.push(link('credits', 'menu.credits', '/credits', 'credits', { disabled: locked }));
+  return entries;
+}
+
+function venueMenu(): MenuEntry[] {
+  return [link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard'), link('venues', 'menu.venues', '/venues', 'venues')];
+}
+
+function entryPaths(entry: MenuEntry): string[] {
+  return entry.kind === 'link' ? [entry.path] : entry.children.map((child) => child.path);
+}
+
+/** Appends entries whose paths are not already in the menu. */
+function mergeUnique(target: MenuEntry[], extra: MenuEntry[]): MenuEntry[] {
+  const seen = new Set(target.flatMap(entryPaths));
+  for (const entry of extra) {
+    if (entry.kind === 'link') {
+      if (seen.has(entry.path)) continue;
+      seen.add(entry.path);
+      target.push(entry);
+    } else {
+      const children = entry.children.filter((child) => !seen.has(child.path));
+      children.forEach((child) => seen.add(child.path));
+      if (children.length > 0) target.push({ ...entry, children });
+    }
+  }
+  return target;
+}
+
+export const ADMIN_MENU: readonly MenuLink[] = [
+  link('admin-moderation', 'menu.moderation', '/admin/moderation', 'moderation'),
+  link('admin-users', 'menu.users', '/admin/users', 'users'),
+  link('admin-reviews', 'menu.adminReviews', '/admin/reviews', 'reviews'),
+  link('admin-marketing', 'menu.marketing', '/admin/marketing', 'marketing'),
+  link('admin-outbox', 'menu.outbox', '/admin/outbox', 'outbox'),
+  link('admin-audit-log', 'menu.auditLog', '/admin/audit-log', 'audit'),
+];
+
+/** The side menu of part 1 §2 for this user: roles, moderation and premium gates. */
+export function buildMenu(user: MenuUser): Menu {
+  const isPlanner = hasRole(user, 'ROLE_PRESTATAIRE');
+  const isVenue = hasRole(user, 'ROLE_VENUE');
+  const isAdmin = hasRole(user, 'ROLE_ADMIN');
+
+  let main: MenuEntry[] = [];
+  if (isPlanner) main = mergeUnique(main, plannerMenu(user));
+  if (isVenue) main = mergeUnique(main, venueMenu());
+  if (main.length === 0) main = [link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard')];
+
+  const bottom: BottomEntry[] = [];
+  if (isPlanner && !isVenue) {
+    bottom.push({
+      kind: 'external',
+      id: 'public-profile',
+      labelKey: 'menu.publicProfile',
+      href: user.publicUrl,
+      icon: 'public-profile',
+      disabled: !user.publicUrl,
+    });
+  }
+  bottom.push(link('settings', 'menu.settings', '/account', 'settings'));
+  if (isImpersonated(user)) {
+    bottom.push({ kind: 'action', id: 'impersonate-stop', labelKey: 'menu.stopImpersonation', icon: 'stop-impersonate' });
+  } else if (isAdmin) {
+    bottom.push({ kind: 'action', id: 'impersonate-start', labelKey: 'menu.startImpersonation', icon: 'impersonate' });
+  }
+
+  return { main, admin: isAdmin ? [...ADMIN_MENU] : [], bottom };
+}
+
+/** Every path of a menu, in order (tests, breadcrumbs). */
+export function menuPaths(menu: Menu): string[] {
+  return [...menu.main.flatMap(entryPaths), ...menu.admin.map((entry) => entry.path)];
+}

@@ -1,0 +1,78 @@
+import { DEFAULT_LOCALE, normalizeLocale, readLocaleCookie, type Locale } from '@/lib/locales';
+
+/**
+ * Runtime configuration. The Go server replaces `<!--noces-config-->` in
+ * index.html with `<script type="application/json" id="noces-config">`.
+ * Under `vite dev` the tag is absent and we fall back to the French domain.
+ */
+export interface AppConfig {
+  domain: string;
+  /** Locale the server chose for this request (domain default, Accept-Language). */
+  locale: Locale;
+  country: string;
+  sentryDsn: string;
+  release: string;
+}
+
+interface RawConfig {
+  domain?: unknown;
+  locale?: unknown;
+  country?: unknown;
+  sentryDsn?: unknown;
+  release?: unknown;
+}
+
+function str(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+function browserLocale(languages: readonly string[]): Locale | null {
+  for (const language of languages) {
+    const locale = normalizeLocale(language);
+    if (locale) return locale;
+  }
+  return null;
+}
+
+export function parseConfig(
+  doc: Document = document,
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): AppConfig {
+  const element = doc.getElementById('noces-config');
+  let raw: RawConfig | null = null;
+  if (element?.textContent) {
+    try {
+      raw = JSON.parse(element.textContent) as RawConfig;
+    } catch {
+      raw = null;
+    }
+  }
+  if (raw) {
+    return {
+      domain: str(raw.domain, 'fr'),
+      locale: normalizeLocale(str(raw.locale, '')) ?? DEFAULT_LOCALE,
+      country: str(raw.country, 'FR'),
+      sentryDsn: typeof raw.sentryDsn === 'string' ? raw.sentryDsn : '',
+      release: str(raw.release, 'dev'),
+    };
+  }
+  return {
+    domain: 'fr',
+    locale: readLocaleCookie() ?? browserLocale(languages) ?? DEFAULT_LOCALE,
+    country: 'FR',
+    sentryDsn: '',
+    release: 'dev',
+  };
+}
+
+/** Interface language: the `locale` cookie first, then the server's choice. */
+export function initialLocale(config: AppConfig): Locale {
+  return readLocaleCookie() ?? config.locale;
+}
+
+let current: AppConfig | null = null;
+
+export function getConfig(): AppConfig {
+  current ??= parseConfig();
+  return current;
+}
