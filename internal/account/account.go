@@ -312,6 +312,9 @@ type Profile struct {
 	AvatarURL      string
 	IsPremium      bool
 	ImpersonatorID string
+	// MissingServices: no service chosen; MissingServiceDetails: a chosen
+	// service lacks its description or starting budget.
+	MissingServices, MissingServiceDetails bool
 }
 
 // Me loads the profile of the signed-in user.
@@ -333,6 +336,16 @@ func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
 		}
 	case !errors.Is(err, store.ErrNotFound):
 		return Profile{}, err
+	}
+	_, services, err := s.store.GetCompanyServices(ctx, u.ID)
+	if err != nil {
+		return Profile{}, err
+	}
+	p.MissingServices = len(services) == 0
+	for _, sv := range services {
+		if sv.Description == "" || !sv.BudgetStartingFrom.Valid {
+			p.MissingServiceDetails = true
+		}
 	}
 	return p, nil
 }

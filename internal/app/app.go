@@ -23,17 +23,22 @@ import (
 	"noces/api"
 	"noces/internal/account"
 	"noces/internal/clock"
+	"noces/internal/company"
 	"noces/internal/config"
 	"noces/internal/emails"
 	"noces/internal/hosts"
 	"noces/internal/httpapi"
 	"noces/internal/i18n"
+	"noces/internal/marketing"
 	"noces/internal/outbox"
 	"noces/internal/platform/blob"
+	"noces/internal/platform/geo"
 	"noces/internal/platform/mail"
+	"noces/internal/platform/siren"
 	"noces/internal/platform/sms"
 	"noces/internal/ratelimit"
 	"noces/internal/site"
+	"noces/internal/stats"
 	"noces/internal/store"
 	"noces/web"
 )
@@ -50,6 +55,7 @@ type App struct {
 	Texts    *i18n.Bundle
 	Hosts    *hosts.Map
 	Accounts *account.Service
+	Company  *company.Service
 	Mail     mail.Sender
 	SMS      sms.Sender
 	Media    *blob.Local
@@ -143,6 +149,29 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		return nil, err
 	}
 
+	var checker siren.Checker
+	if cfg.SirenURL != "" {
+		if checker, err = siren.NewClient(cfg.SirenURL, 5*time.Second); err != nil {
+			a.Store.Close()
+			return nil, err
+		}
+	}
+	gazetteer := geo.NewGazetteer()
+	if err := gazetteer.Load(); err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+	var geocoder geo.Geocoder = gazetteer
+	if cfg.GeocoderURL != "" {
+		photon, err := geo.NewHTTPGeocoder(geo.PhotonConfig{URL: cfg.GeocoderURL, UserAgent: "Noces/" + Version})
+		if err != nil {
+			a.Store.Close()
+			return nil, err
+		}
+		geocoder = geo.WithFallback(photon, gazetteer)
+	}
+	a.Company = company.NewService(a.Store, a.Clock, checker, a.Texts, log)
+
 	pub, err := site.New(a.Texts, a.Hosts)
 	if err != nil {
 		a.Store.Close()
@@ -159,8 +188,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		webFS = web.Dist()
 	}
 	a.Server, err = httpapi.New(httpapi.Deps{
-		Store: a.Store, Accounts: a.Accounts, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
-		Web: webFS, Site: pub, Media: a.Media.FS(), OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, Release: Version,
+		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
+		Marketing: marketing.NewService(a.Store), Geo: geocoder, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
+		Web: webFS, Site: pub, Media: a.Media.FS(), OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 	})
 	if err != nil {
 		a.Store.Close()

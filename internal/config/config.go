@@ -33,6 +33,10 @@ type Config struct {
 	SMTP SMTP
 	SMS  SMS
 
+	SirenURL    string
+	GeocoderURL string
+	PodcastURL  string
+
 	SentryDSN       string
 	ShutdownTimeout time.Duration
 }
@@ -90,6 +94,9 @@ var Vars = []Var{
 	{"NOCES_SMS_URL", "empty: SMS are kept in the outbox", false, "SMS gateway endpoint: receives a JSON POST {from, to, text}"},
 	{"NOCES_SMS_TOKEN", "", true, "bearer token of the SMS gateway"},
 	{"NOCES_SMS_FROM", "Noces", false, "sender name of SMS"},
+	{"NOCES_SIREN_URL", "empty: SIRET format checked, status unknown", false, "French company register (API Recherche d'entreprises), e.g. https://recherche-entreprises.api.gouv.fr"},
+	{"NOCES_GEOCODER_URL", "empty: the gazetteer shipped in the binary", false, "Photon geocoding API for address search; the gazetteer answers when it fails"},
+	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
 }
@@ -141,7 +148,10 @@ func Load(getenv Getenv) (Config, error) {
 			Token: secret("NOCES_SMS_TOKEN"),
 			From:  or(getenv("NOCES_SMS_FROM"), "Noces"),
 		},
-		SentryDSN: secret("NOCES_SENTRY_DSN"),
+		SirenURL:    getenv("NOCES_SIREN_URL"),
+		GeocoderURL: getenv("NOCES_GEOCODER_URL"),
+		PodcastURL:  getenv("NOCES_PODCAST_URL"),
+		SentryDSN:   secret("NOCES_SENTRY_DSN"),
 	}
 	var err error
 	if c.Demo, err = parseBool(getenv("NOCES_DEMO")); err != nil {
@@ -231,6 +241,14 @@ func (c Config) Validate() error {
 	if c.SMS.URL != "" {
 		if u, err := url.Parse(c.SMS.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 			bad("NOCES_SMS_URL", "want an http(s) URL")
+		}
+	}
+	for name, v := range map[string]string{"NOCES_SIREN_URL": c.SirenURL, "NOCES_GEOCODER_URL": c.GeocoderURL, "NOCES_PODCAST_URL": c.PodcastURL} {
+		if v == "" {
+			continue
+		}
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			bad(name, "want an http(s) URL")
 		}
 	}
 	if c.SentryDSN != "" {

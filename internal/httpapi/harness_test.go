@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -20,15 +21,19 @@ import (
 	"noces/api"
 	"noces/internal/account"
 	"noces/internal/clock"
+	"noces/internal/company"
 	"noces/internal/config"
 	"noces/internal/emails"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/marketing"
 	"noces/internal/model"
 	"noces/internal/outbox"
 	"noces/internal/platform/blob"
+	"noces/internal/platform/geo"
 	"noces/internal/ratelimit"
 	"noces/internal/site"
+	"noces/internal/stats"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
@@ -96,11 +101,14 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Deps{Store: s, Accounts: accounts, Texts: texts, Hosts: hm, Log: log,
+	gaz := sharedGazetteer(t)
+	srv, err := New(Deps{Store: s, Accounts: accounts, Company: company.NewService(s, clk, nil, texts, log),
+		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz, Texts: texts, Hosts: hm, Log: log,
 		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), OpenAPI: api.OpenAPI, Release: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	testClocks[srv] = clk
 	if extra != nil {
 		extra(srv)
 	}
@@ -244,3 +252,39 @@ func (e *env) counts() map[string]int {
 	}
 	return out
 }
+
+var (
+	gazetteerOnce sync.Once
+	gazetteer     *geo.Gazetteer
+	gazetteerErr  error
+)
+
+// sharedGazetteer loads the shipped gazetteer once for every test: it is
+// read-only, and loading it per test would dominate the suite's time.
+func sharedGazetteer(t *testing.T) *geo.Gazetteer {
+	gazetteerOnce.Do(func() {
+		gazetteer = geo.NewGazetteer()
+		gazetteerErr = gazetteer.Load()
+	})
+	if gazetteerErr != nil {
+		t.Fatal(gazetteerErr)
+	}
+	return gazetteer
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// json2 decodes a JSON array of objects.
+func (r resp) json2(t *testing.T) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	if err := json.Unmarshal(r.body, &out); err != nil {
+		t.Fatalf("body is not a JSON array: %v\n%s", err, r.body)
+	}
+	return out
+}
+
+// clockOf returns the fixed clock the test server runs on.
+func clockOf(s *Server) *clock.Fixed { return testClocks[s] }
+
+var testClocks = map[*Server]*clock.Fixed{}

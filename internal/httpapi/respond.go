@@ -93,9 +93,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	if v != nil {
-		_ = json.NewEncoder(w).Encode(v)
-	}
+	_ = json.NewEncoder(w).Encode(v) // nil is written as null, a valid "nothing" answer
 }
 
 // decodeJSON reads a JSON body into dst: the content type must be JSON, the

@@ -44,6 +44,25 @@ func (s *Server) registerRoutes() {
 	s.route("POST /api/impersonation/impersonate", s.authed(s.impersonate))
 	s.route("POST /api/impersonation/stop-impersonating", s.authed(s.stopImpersonating))
 
+	// Company and onboarding.
+	s.route("GET /api/prestations", s.authed(s.listPrestations))
+	s.route("GET /api/langues", s.authed(s.listLangues))
+	s.route("GET /api/siren/siret", s.authed(s.checkSiret))
+	s.route("GET /api/address/search", s.authed(s.searchAddress))
+	s.route("POST /api/onboarding/finish", s.provider(s.finishOnboarding))
+	s.route("GET /api/company/details", s.provider(s.getCompanyDetails))
+	s.route("POST /api/company/details", s.provider(s.updateCompanyDetails))
+	s.route("GET /api/company/address", s.provider(s.getCompanyAddress))
+	s.route("POST /api/company/address", s.provider(s.updateCompanyAddress))
+	s.route("GET /api/company/services", s.provider(s.getCompanyServices))
+	s.route("POST /api/company/services", s.provider(s.updateCompanyServices))
+
+	// Dashboard.
+	s.route("GET /api/statistics/rates", s.provider(s.statisticsRates))
+	s.route("GET /api/statistics/views", s.provider(s.statisticsViews))
+	s.route("GET /api/marketing/promotional-alert/active", s.authed(s.activeAlert))
+	s.route("GET /api/marketing/promotional-popup/active", s.authed(s.activePopup))
+
 	// Admin.
 	s.route("GET /api/admin/outbox", s.admin(s.listOutbox))
 

@@ -12,20 +12,28 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"noces/internal/account"
+	"noces/internal/company"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/marketing"
+	"noces/internal/platform/geo"
 	"noces/internal/platform/mail"
+	"noces/internal/stats"
 	"noces/internal/store"
 )
 
 // Deps are what the HTTP edge needs; app builds them.
 type Deps struct {
-	Store    *store.Store
-	Accounts *account.Service
-	Texts    *i18n.Bundle
-	Hosts    *hosts.Map
-	Mail     mail.Sender
-	Log      *slog.Logger
+	Store     *store.Store
+	Accounts  *account.Service
+	Company   *company.Service
+	Stats     *stats.Service
+	Marketing *marketing.Service
+	Geo       geo.Geocoder
+	Texts     *i18n.Bundle
+	Hosts     *hosts.Map
+	Mail      mail.Sender
+	Log       *slog.Logger
 	// Web is the built back-office (index.html and assets/).
 	Web fs.FS
 	// Media holds uploaded files, served under /media/.
@@ -36,8 +44,10 @@ type Deps struct {
 	OpenAPI []byte
 	// SentryDSN is handed to the browser.
 	SentryDSN string
-	Release   string
-	Metrics   *prometheus.Registry
+	// PodcastURL is the dashboard's podcast player, handed to the browser.
+	PodcastURL string
+	Release    string
+	Metrics    *prometheus.Registry
 }
 
 // Server is the HTTP edge.
@@ -63,7 +73,7 @@ func New(d Deps) (*Server, error) {
 	if s.docs, err = newAPIDocs(d.OpenAPI); err != nil {
 		return nil, err
 	}
-	s.spa = newSPA(d.Web, d.SentryDSN, d.Release)
+	s.spa = newSPA(d.Web, d.SentryDSN, d.PodcastURL, d.Release)
 	s.registerRoutes()
 	return s, nil
 }

@@ -141,7 +141,7 @@ func toMe(p account.Profile) meResponse {
 		// The media and portrait tables arrive with their features; until a
 		// provider has any, these are what an empty profile truly is.
 		MissingPortrait: true, MissingExperiences: true, MissingBenefits: true,
-		MissingServices: true, MissingServiceDetails: true,
+		MissingServices: p.MissingServices, MissingServiceDetails: p.MissingServiceDetails,
 	}
 	if u.PremiumStartAt.Valid {
 		out.PremiumStartAt = &u.PremiumStartAt.Time

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -21,6 +22,7 @@ type spa struct {
 	files   fs.FS
 	index   []byte
 	dsn     string
+	podcast string
 	release string
 	pages   sync.Map // "domain/lang" -> rendered index.html
 }
@@ -29,8 +31,8 @@ type spa struct {
 var notBuilt = []byte(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Noces</title>` +
 	`<main><h1>Noces</h1><p>The web app is not built into this binary. Run <code>make build</code>.</p></main></html>`)
 
-func newSPA(files fs.FS, dsn, release string) *spa {
-	s := &spa{files: files, dsn: dsn, release: release}
+func newSPA(files fs.FS, dsn, podcast, release string) *spa {
+	s := &spa{files: files, dsn: dsn, podcast: podcast, release: release}
 	if files != nil {
 		if b, err := fs.ReadFile(files, "index.html"); err == nil {
 			s.index = b
@@ -52,9 +54,22 @@ func (s *spa) csp() string {
 			connect += " " + host
 		}
 	}
+	frames := "'self'"
+	if origin := urlOrigin(s.podcast); origin != "" {
+		frames += " " + origin
+	}
 	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
-		"font-src 'self' data:; connect-src " + connect + "; frame-src 'self'; object-src 'none'; base-uri 'self'; " +
+		"font-src 'self' data:; connect-src " + connect + "; frame-src " + frames + "; object-src 'none'; base-uri 'self'; " +
 		"form-action 'self'; frame-ancestors 'none'"
+}
+
+// urlOrigin is scheme://host of an absolute URL, or "".
+func urlOrigin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }
 
 var dsnPattern = regexp.MustCompile(`^(https?)://[^@]+@([^/]+)/`)
@@ -111,11 +126,12 @@ var (
 
 // pageConfig is what the app reads from index.html at boot.
 type pageConfig struct {
-	Domain    string `json:"domain"`
-	Locale    string `json:"locale"`
-	Country   string `json:"country"`
-	SentryDSN string `json:"sentryDsn"`
-	Release   string `json:"release"`
+	Domain     string `json:"domain"`
+	Locale     string `json:"locale"`
+	Country    string `json:"country"`
+	SentryDSN  string `json:"sentryDsn"`
+	PodcastURL string `json:"podcastUrl"`
+	Release    string `json:"release"`
 }
 
 func (s *spa) page(d i18n.Domain, lang string) []byte {
@@ -123,7 +139,7 @@ func (s *spa) page(d i18n.Domain, lang string) []byte {
 	if b, ok := s.pages.Load(key); ok {
 		return b.([]byte)
 	}
-	cfg, err := json.Marshal(pageConfig{Domain: d.Key, Locale: lang, Country: d.Country, SentryDSN: s.dsn, Release: s.release})
+	cfg, err := json.Marshal(pageConfig{Domain: d.Key, Locale: lang, Country: d.Country, SentryDSN: s.dsn, PodcastURL: s.podcast, Release: s.release})
 	if err != nil {
 		panic(errors.New("httpapi: page config: " + err.Error()))
 	}

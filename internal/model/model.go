@@ -189,3 +189,38 @@ const (
 	SiretInactive = "inactive"
 	SiretNotFound = "not_found"
 )
+
+// Audiences of marketing messages.
+const (
+	AudiencePlanner = "planner"
+	AudienceVenue   = "venue"
+)
+
+// PromotionalAlert is a banner on the dashboard.
+type PromotionalAlert struct {
+	ID          string    `db:"id"`
+	Audience    string    `db:"audience"`
+	Title       string    `db:"title"`
+	Description string    `db:"description"`
+	ButtonText  string    `db:"button_text"`
+	ButtonLink  string    `db:"button_link"`
+	IsActive    bool      `db:"is_active"`
+	CreatedAt   time.Time `db:"created_at"`
+	UpdatedAt   time.Time `db:"updated_at"`
+}
+
+// PromotionalPopup is a dialog shown over the back-office. Its description is
+// HTML, sanitised when saved.
+type PromotionalPopup struct {
+	ID              string    `db:"id"`
+	Audience        string    `db:"audience"`
+	Title           string    `db:"title"`
+	DescriptionHTML string    `db:"description_html"`
+	ImageURL        string    `db:"image_url"`
+	ButtonText      string    `db:"button_text"`
+	ButtonLink      string    `db:"button_link"`
+	ShowOncePerUser bool      `db:"show_once_per_user"`
+	IsActive        bool      `db:"is_active"`
+	CreatedAt       time.Time `db:"created_at"`
+	UpdatedAt       time.Time `db:"updated_at"`
+}

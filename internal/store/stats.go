@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// RequestCounts are a provider's event requests by outcome.
+type RequestCounts struct {
+	Total     int `db:"total"`
+	Seen      int `db:"seen"`
+	Unlocked  int `db:"unlocked"`
+	Rejected  int `db:"rejected"`
+	Answered  int `db:"answered"`
+	SinceFrom int `db:"since_from"` // received since the "since" argument
+}
+
+// CountEventRequests counts a provider's requests in one pass.
+func (s *Store) CountEventRequests(ctx context.Context, providerID string, since time.Time) (RequestCounts, error) {
+	var c RequestCounts
+	err := s.q.GetContext(ctx, &c, `SELECT COUNT(*) AS total,
+		COALESCE(SUM(CASE WHEN seen_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS seen,
+		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS unlocked,
+		COALESCE(SUM(CASE WHEN rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS rejected,
+		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL OR rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS answered,
+		COALESCE(SUM(CASE WHEN created_at >= $2 THEN 1 ELSE 0 END), 0) AS since_from
+		FROM event_requests WHERE provider_id = $1`, providerID, since)
+	if err != nil {
+		return c, fmt.Errorf("store: count event requests: %w", err)
+	}
+	return c, nil
+}
+
+// DayCount is a count for one day (YYYY-MM-DD).
+type DayCount struct {
+	Day   string `db:"day"`
+	Count int    `db:"n"`
+}
+
+// CountProfileViewsByDay counts a provider's profile views per day from
+// fromDay (YYYY-MM-DD) on; days without views are absent.
+func (s *Store) CountProfileViewsByDay(ctx context.Context, userID, fromDay string) ([]DayCount, error) {
+	var out []DayCount
+	err := s.q.SelectContext(ctx, &out, `SELECT day, COUNT(*) AS n FROM profile_views
+		WHERE user_id = $1 AND day >= $2 GROUP BY day ORDER BY day`, userID, fromDay)
+	if err != nil {
+		return nil, fmt.Errorf("store: profile views: %w", err)
+	}
+	return out, nil
+}
+
+// CountProfileViews counts all of a provider's profile views.
+func (s *Store) CountProfileViews(ctx context.Context, userID string) (int, error) {
+	var n int
+	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM profile_views WHERE user_id = $1`, userID); err != nil {
+		return 0, fmt.Errorf("store: count profile views: %w", err)
+	}
+	return n, nil
+}
+
+// RecordProfileView counts a visitor once per day; it reports whether this
+// view was new.
+func (s *Store) RecordProfileView(ctx context.Context, userID, day, visitor string) (bool, error) {
+	res, err := s.exec(ctx, `INSERT INTO profile_views (user_id, day, visitor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, userID, day, visitor)
+	if err != nil {
+		return false, fmt.Errorf("store: record view: %w", err)
+	}
+	return affected(res) == 1, nil
+}
