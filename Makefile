@@ -62,7 +62,7 @@ test-e2e: build
 ## lint: gofmt, go vet, tsc --noEmit, ESLint
 lint: web/node_modules/.package-lock.json
 	@echo "== lint"
-	@out=$$(gofmt -l cmd internal api web/embed.go bench 2>/dev/null); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@out=$$(git ls-files -co --exclude-standard '*.go' | xargs gofmt -l); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
 

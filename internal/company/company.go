@@ -207,9 +207,9 @@ func (s *Service) FinishOnboarding(ctx context.Context, userID string, in Onboar
 		UserID: u.ID, Name: in.Name, Slug: slug, Siret: siret, SiretStatus: status,
 		DateOfCreation: sql.NullString{String: date, Valid: true},
 		Zipcode:        in.Address.Zipcode, City: in.Address.City, CountryCode: in.Address.CountryCode,
-		Latitude:       sql.NullFloat64{Float64: *in.Address.Latitude, Valid: true},
-		Longitude:      sql.NullFloat64{Float64: *in.Address.Longitude, Valid: true},
-		CreatedAt:      now, UpdatedAt: now,
+		Latitude:  sql.NullFloat64{Float64: *in.Address.Latitude, Valid: true},
+		Longitude: sql.NullFloat64{Float64: *in.Address.Longitude, Valid: true},
+		CreatedAt: now, UpdatedAt: now,
 	}
 	services := make([]model.CompanyPrestation, len(in.Prestations))
 	for i, id := range in.Prestations {
