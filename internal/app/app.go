@@ -4,7 +4,9 @@ package app
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -25,7 +27,9 @@ import (
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
+	"noces/internal/directory"
 	"noces/internal/emails"
+	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/httpapi"
 	"noces/internal/i18n"
@@ -48,18 +52,20 @@ var Version = "dev"
 
 // App is a built server.
 type App struct {
-	Config   config.Config
-	Log      *slog.Logger
-	Clock    clock.Clock
-	Store    *store.Store
-	Texts    *i18n.Bundle
-	Hosts    *hosts.Map
-	Accounts *account.Service
-	Company  *company.Service
-	Mail     mail.Sender
-	SMS      sms.Sender
-	Media    *blob.Local
-	Server   *httpapi.Server
+	Config    config.Config
+	Log       *slog.Logger
+	Clock     clock.Clock
+	Store     *store.Store
+	Texts     *i18n.Bundle
+	Hosts     *hosts.Map
+	Accounts  *account.Service
+	Company   *company.Service
+	Directory *directory.Service
+	Events    *eventreq.Service
+	Mail      mail.Sender
+	SMS       sms.Sender
+	Media     *blob.Local
+	Server    *httpapi.Server
 }
 
 // Options tune New for tests and tools.
@@ -139,9 +145,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		a.Store.Close()
 		return nil, err
 	}
+	limiter := ratelimit.New(a.Store, a.Clock)
 	a.Accounts, err = account.NewService(account.Deps{
 		Store: a.Store, Clock: a.Clock, Hasher: account.NewHasher(params, 0), Signer: signer, Links: a.Hosts,
-		Mail: a.Mail, Emails: renderer, SMS: a.SMS, Limiter: ratelimit.New(a.Store, a.Clock), Blobs: a.Media,
+		Mail: a.Mail, Emails: renderer, SMS: a.SMS, Limiter: limiter, Blobs: a.Media,
 		Texts: a.Texts, Log: log,
 	})
 	if err != nil {
@@ -171,6 +178,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		geocoder = geo.WithFallback(photon, gazetteer)
 	}
 	a.Company = company.NewService(a.Store, a.Clock, checker, a.Texts, log)
+	a.Directory = directory.NewService(a.Store, a.Clock, a.Media, limiter, derivedKey(cfg.TokenKey, "profile-views"))
+	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Mail: a.Mail, Emails: renderer, SMS: a.SMS,
+		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log})
 
 	pub, err := site.New(a.Texts, a.Hosts)
 	if err != nil {
@@ -189,7 +199,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
-		Marketing: marketing.NewService(a.Store), Geo: geocoder, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
+		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
 		Web: webFS, Site: pub, Media: a.Media.FS(), OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 	})
 	if err != nil {
@@ -281,4 +291,12 @@ func prepareDataDir(cfg *config.Config) error {
 	}
 	cfg.TokenKey = key
 	return nil
+}
+
+// derivedKey makes a key for one purpose from the token key, so one
+// configured secret serves several uses without one use revealing another's.
+func derivedKey(master, purpose string) []byte {
+	m := hmac.New(sha256.New, []byte(master))
+	m.Write([]byte(purpose))
+	return m.Sum(nil)
 }

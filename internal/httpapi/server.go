@@ -13,6 +13,8 @@ import (
 
 	"noces/internal/account"
 	"noces/internal/company"
+	"noces/internal/directory"
+	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/marketing"
@@ -30,6 +32,8 @@ type Deps struct {
 	Stats     *stats.Service
 	Marketing *marketing.Service
 	Geo       geo.Geocoder
+	Directory *directory.Service
+	Events    *eventreq.Service
 	Texts     *i18n.Bundle
 	Hosts     *hosts.Map
 	Mail      mail.Sender

@@ -224,3 +224,97 @@ type PromotionalPopup struct {
 	CreatedAt       time.Time `db:"created_at"`
 	UpdatedAt       time.Time `db:"updated_at"`
 }
+
+// Review is a couple's or guest's review of a provider.
+type Review struct {
+	ID           string         `db:"id"`
+	ProviderID   string         `db:"provider_id"`
+	Rating       int            `db:"rating"`
+	Title        string         `db:"title"`
+	Body         string         `db:"body"`
+	ReviewerName string         `db:"reviewer_name"`
+	ReviewerType string         `db:"reviewer_type"`
+	WeddingDate  sql.NullString `db:"wedding_date"`
+	PhotoKey     string         `db:"photo_key"`
+	EmailKey     string         `db:"email_key"`
+	Status       string         `db:"status"`
+	CreatedAt    time.Time      `db:"created_at"`
+	ModeratedAt  sql.NullTime   `db:"moderated_at"`
+}
+
+// Review statuses.
+const (
+	ReviewPending  = "pending"
+	ReviewApproved = "approved"
+	ReviewRejected = "rejected"
+)
+
+// Project is a couple's wedding project sent from the public side.
+type Project struct {
+	ID             string          `db:"id"`
+	Domain         string          `db:"domain"`
+	EventType      string          `db:"event_type"`
+	EventDate      string          `db:"event_date"`
+	ServiceType    string          `db:"service_type"`
+	EventLocation  string          `db:"event_location"`
+	EventCity      string          `db:"event_city"`
+	EventZipcode   string          `db:"event_zipcode"`
+	EventCountry   string          `db:"event_country"`
+	EventLatitude  sql.NullFloat64 `db:"event_latitude"`
+	EventLongitude sql.NullFloat64 `db:"event_longitude"`
+	BudgetRange    string          `db:"budget_range"`
+	GuestRange     string          `db:"guest_range"`
+	HasTheme       bool            `db:"has_theme"`
+	WeddingTheme   string          `db:"wedding_theme"`
+	Message        string          `db:"message"`
+	Firstname      string          `db:"firstname"`
+	Lastname       string          `db:"lastname"`
+	Email          string          `db:"email"`
+	Phone          string          `db:"phone"`
+	CreatedAt      time.Time       `db:"created_at"`
+	Languages      []string        `db:"-"`
+}
+
+// EventRequest is one project sent to one provider.
+type EventRequest struct {
+	ID              string         `db:"id"`
+	ProjectID       string         `db:"project_id"`
+	ProviderID      string         `db:"provider_id"`
+	CreatedAt       time.Time      `db:"created_at"`
+	SeenAt          sql.NullTime   `db:"seen_at"`
+	UnlockedAt      sql.NullTime   `db:"unlocked_at"`
+	RejectedAt      sql.NullTime   `db:"rejected_at"`
+	RejectionReason sql.NullString `db:"rejection_reason"`
+}
+
+// Venue is a place for weddings, listed by a ROLE_VENUE user.
+type Venue struct {
+	ID                  string          `db:"id"`
+	OwnerID             string          `db:"owner_id"`
+	Name                string          `db:"name"`
+	Slug                string          `db:"slug"`
+	Type                string          `db:"type"`
+	Email               string          `db:"email"`
+	Phone               string          `db:"phone"`
+	Address             string          `db:"address"`
+	Zipcode             string          `db:"zipcode"`
+	City                string          `db:"city"`
+	CountryCode         string          `db:"country_code"`
+	Latitude            sql.NullFloat64 `db:"latitude"`
+	Longitude           sql.NullFloat64 `db:"longitude"`
+	Description         string          `db:"description"`
+	DetailedDescription string          `db:"detailed_description"`
+	SeatedCapacity      int             `db:"seated_capacity"`
+	StandingCapacity    int             `db:"standing_capacity"`
+	Bedrooms            sql.NullInt64   `db:"bedrooms"`
+	MinPrice            int             `db:"min_price"`
+	MaxPrice            int             `db:"max_price"`
+	Website             string          `db:"website"`
+	IsPublished         bool            `db:"is_published"`
+	IsValidated         bool            `db:"is_validated"`
+	CreatedAt           time.Time       `db:"created_at"`
+	UpdatedAt           time.Time       `db:"updated_at"`
+}
+
+// VenueTypes are the kinds of venue.
+var VenueTypes = []string{"boat", "castle", "domain", "farm", "hotel", "place_of_worship", "reception_hall", "restaurant", "unusual"}

@@ -1,0 +1,358 @@
+// Package directory is the public side's reading of the data: search over
+// planners and venues, their public pages, reviews, profile views and badges.
+package directory
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"noces/internal/apperr"
+	"noces/internal/clock"
+	"noces/internal/model"
+	"noces/internal/platform/blob"
+	"noces/internal/ratelimit"
+	"noces/internal/store"
+	"noces/internal/validate"
+)
+
+// PageSize is the number of results per directory page.
+const PageSize = 20
+
+// DefaultRadiusKm is the search radius around a city.
+const DefaultRadiusKm = 100.0
+
+// Service reads the directory.
+type Service struct {
+	store   *store.Store
+	clock   clock.Clock
+	blobs   blob.Store
+	limiter *ratelimit.Limiter
+	// viewKey salts the daily visitor hashes: without it, a hash of an
+	// address could be reversed by trying every address.
+	viewKey []byte
+}
+
+// NewService wires the directory; viewKey is a server secret.
+func NewService(s *store.Store, c clock.Clock, blobs blob.Store, limiter *ratelimit.Limiter, viewKey []byte) *Service {
+	return &Service{store: s, clock: c, blobs: blobs, limiter: limiter, viewKey: viewKey}
+}
+
+// Query is a directory search.
+type Query struct {
+	Country     string
+	Venues      bool   // search venues instead of planners
+	ServiceType string // planners: a prestation type
+	VenueType   string // venues: a venue type
+	Guests      int    // venues: seated capacity at least
+	MaxBudget   int64  // planners: starting budget at most; venues: minimum price at most
+	Language    string
+	Near        bool
+	Lat, Lng    float64
+	RadiusKm    float64
+	Page        int // 1-based
+}
+
+// Card is one result, planner or venue.
+type Card struct {
+	Kind       string // "planner" or "venue"
+	Name       string
+	Slug       string
+	City       string
+	AvatarURL  string
+	IsPremium  bool
+	DistanceKm *float64
+	// Venues only.
+	VenueType      string
+	SeatedCapacity int
+	MinPrice       int
+}
+
+// Results are one page of a search.
+type Results struct {
+	Cards []Card
+	Total int
+	Page  int
+	Pages int
+}
+
+// Search runs a directory search.
+func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
+	if q.Page < 1 {
+		q.Page = 1
+	}
+	if q.RadiusKm <= 0 {
+		q.RadiusKm = DefaultRadiusKm
+	}
+	now := s.clock.Now()
+	res := Results{Page: q.Page}
+	offset := (q.Page - 1) * PageSize
+	if q.Venues {
+		cards, total, err := s.store.SearchVenues(ctx, store.VenueQuery{Country: q.Country, Type: q.VenueType, Guests: q.Guests,
+			MaxPrice: int(q.MaxBudget), Near: q.Near, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now})
+		if err != nil {
+			return res, err
+		}
+		for _, c := range cards {
+			res.Cards = append(res.Cards, Card{Kind: "venue", Name: c.Name, Slug: c.Slug, City: c.City, IsPremium: c.IsPremium,
+				DistanceKm: c.DistanceKm, VenueType: c.Type, SeatedCapacity: c.SeatedCapacity, MinPrice: c.MinPrice})
+		}
+		res.Total = total
+	} else {
+		dq := store.DirectoryQuery{Country: q.Country, ServiceType: q.ServiceType, MaxBudget: q.MaxBudget, Near: q.Near,
+			Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now}
+		if q.Language != "" {
+			dq.Languages = []string{q.Language}
+		}
+		cards, total, err := s.store.SearchProviders(ctx, dq)
+		if err != nil {
+			return res, err
+		}
+		for _, c := range cards {
+			res.Cards = append(res.Cards, Card{Kind: "planner", Name: c.Name, Slug: c.Slug, City: c.City,
+				AvatarURL: s.url(c.AvatarKey), IsPremium: c.IsPremium, DistanceKm: c.DistanceKm})
+		}
+		res.Total = total
+	}
+	res.Pages = (res.Total + PageSize - 1) / PageSize
+	return res, nil
+}
+
+func (s *Service) url(key string) string {
+	if key == "" {
+		return ""
+	}
+	return s.blobs.URL(key)
+}
+
+// ServiceLine is a service shown on a profile, with what the provider made public.
+type ServiceLine struct {
+	Type        string
+	Description string // empty when hidden
+	Budget      *int64 // nil when hidden or not given
+}
+
+// Profile is a planner's public page.
+type Profile struct {
+	UserID      string
+	Domain      string
+	Name        string
+	Slug        string
+	City        string
+	CountryCode string
+	Website     string
+	AvatarURL   string
+	IsPremium   bool
+	Since       string // YYYY of creation
+	Services    []ServiceLine
+	Languages   []string
+	Reviews     []model.Review
+	ReviewCount int
+	RatingAvg   float64
+	// Similar planners, on free profiles only: premium profiles show no competitors.
+	Similar []Card
+}
+
+// Provider loads a planner's public page; hidden profiles are ErrNotFound.
+func (s *Service) Provider(ctx context.Context, slug string) (Profile, error) {
+	pp, err := s.store.GetVisibleProviderBySlug(ctx, slug)
+	if errors.Is(err, store.ErrNotFound) {
+		return Profile{}, apperr.Wrap(apperr.NotFound, "errors.not_found", err)
+	}
+	if err != nil {
+		return Profile{}, err
+	}
+	now := s.clock.Now()
+	p := Profile{UserID: pp.UserID, Domain: pp.Domain, Name: pp.Name, Slug: pp.Slug, City: pp.City, CountryCode: pp.CountryCode,
+		Website: pp.Website, AvatarURL: s.url(pp.AvatarKey), IsPremium: pp.IsPremium(now)}
+	if pp.DateOfCreation.Valid && len(pp.DateOfCreation.String) >= 4 {
+		p.Since = pp.DateOfCreation.String[:4]
+	}
+	langIDs, services, err := s.store.GetCompanyServices(ctx, pp.UserID)
+	if err != nil {
+		return Profile{}, err
+	}
+	langues, err := s.store.ListLangues(ctx)
+	if err != nil {
+		return Profile{}, err
+	}
+	for _, l := range langues {
+		if slices.Contains(langIDs, l.ID) {
+			p.Languages = append(p.Languages, l.Code)
+		}
+	}
+	for _, sv := range services {
+		line := ServiceLine{Type: sv.Type}
+		if sv.IsDescriptionVisible {
+			line.Description = sv.Description
+		}
+		if sv.IsBudgetVisible && sv.BudgetStartingFrom.Valid {
+			b := sv.BudgetStartingFrom.Int64
+			line.Budget = &b
+		}
+		p.Services = append(p.Services, line)
+	}
+	if p.Reviews, p.ReviewCount, p.RatingAvg, err = s.store.ListApprovedReviews(ctx, pp.UserID, 10, 0); err != nil {
+		return Profile{}, err
+	}
+	if !p.IsPremium && pp.Latitude.Valid && len(services) > 0 {
+		similar, _, err := s.store.SearchProviders(ctx, store.DirectoryQuery{Country: pp.CountryCode, ServiceType: services[0].Type,
+			Near: true, Lat: pp.Latitude.Float64, Lng: pp.Longitude.Float64, RadiusKm: DefaultRadiusKm, Limit: 4, Now: now})
+		if err != nil {
+			return Profile{}, err
+		}
+		for _, c := range similar {
+			if c.UserID != pp.UserID && len(p.Similar) < 3 {
+				p.Similar = append(p.Similar, Card{Kind: "planner", Name: c.Name, Slug: c.Slug, City: c.City,
+					AvatarURL: s.url(c.AvatarKey), IsPremium: c.IsPremium, DistanceKm: c.DistanceKm})
+			}
+		}
+	}
+	return p, nil
+}
+
+// Venue loads a venue's public page.
+func (s *Service) Venue(ctx context.Context, slug string) (model.Venue, error) {
+	v, err := s.store.GetVisibleVenueBySlug(ctx, slug)
+	if errors.Is(err, store.ErrNotFound) {
+		return v, apperr.Wrap(apperr.NotFound, "errors.not_found", err)
+	}
+	return v, err
+}
+
+// VisitorHash is the daily key of a visitor: a keyed hash of address and
+// browser that changes every day, so nothing stored identifies anybody and a
+// visitor counts once per day.
+func (s *Service) VisitorHash(ip, userAgent string, day string) string {
+	m := hmac.New(sha256.New, s.viewKey)
+	fmt.Fprintf(m, "%s|%s|%s", day, ip, userAgent)
+	return hex.EncodeToString(m.Sum(nil)[:16])
+}
+
+// RecordProfileView counts one view of a planner's page by a visitor today.
+func (s *Service) RecordProfileView(ctx context.Context, userID, ip, userAgent string) error {
+	day := s.clock.Now().UTC().Format(time.DateOnly)
+	_, err := s.store.RecordProfileView(ctx, userID, day, s.VisitorHash(ip, userAgent, day))
+	return err
+}
+
+// ReviewFormToken returns the provider's review link token, made on first use.
+func (s *Service) ReviewFormToken(ctx context.Context, userID string) (string, error) {
+	b := make([]byte, 18)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("directory: review token: %w", err)
+	}
+	return s.store.EnsureReviewToken(ctx, userID, base64.RawURLEncoding.EncodeToString(b))
+}
+
+// ReviewTarget is the provider a review link is for.
+func (s *Service) ReviewTarget(ctx context.Context, token string) (model.Company, error) {
+	c, err := s.store.GetCompanyByReviewToken(ctx, token)
+	if errors.Is(err, store.ErrNotFound) {
+		return c, apperr.Wrap(apperr.NotFound, "errors.not_found", err)
+	}
+	return c, err
+}
+
+// ReviewerTypes are who may write a review.
+var ReviewerTypes = []string{"couple", "guest", "parents", "provider", "other"}
+
+// ReviewInput is the review form.
+type ReviewInput struct {
+	Rating       int
+	Title        string
+	Body         string
+	ReviewerName string
+	ReviewerType string
+	WeddingDate  string
+	Email        string
+	Photo        []byte // optional, already checked and re-encoded by the caller
+	ClientIP     string
+}
+
+// Reviews a client address may send per day.
+var reviewRule = ratelimit.Rule{Max: 10, Window: 24 * time.Hour}
+
+// SubmitReview stores a pending review for the provider of token. One review
+// per e-mail per provider.
+func (s *Service) SubmitReview(ctx context.Context, token string, in ReviewInput) error {
+	c, err := s.ReviewTarget(ctx, token)
+	if err != nil {
+		return err
+	}
+	f := apperr.Fields{}
+	if in.Rating < 1 || in.Rating > 5 {
+		f.Add("rating", "review.errors.rating")
+	}
+	title, body, name := strings.TrimSpace(in.Title), strings.TrimSpace(in.Body), strings.TrimSpace(in.ReviewerName)
+	if n := utf8.RuneCountInString(title); n < 3 || n > 120 {
+		f.Add("title", "review.errors.title")
+	}
+	if n := utf8.RuneCountInString(body); n < 20 || n > 3000 {
+		f.Add("body", "review.errors.body")
+	}
+	if code := validate.PersonName(name); code != "" {
+		f.Add("reviewerName", code)
+	}
+	if !slices.Contains(ReviewerTypes, in.ReviewerType) {
+		f.Add("reviewerType", "validation.choice_invalid")
+	}
+	date := sql.NullString{}
+	if in.WeddingDate != "" {
+		d, err := time.Parse(time.DateOnly, in.WeddingDate)
+		if err != nil || d.After(s.clock.Now()) || d.Year() < 1950 {
+			f.Add("weddingDate", "review.errors.wedding_date")
+		} else {
+			date = sql.NullString{String: in.WeddingDate, Valid: true}
+		}
+	}
+	if code := validate.Email(in.Email); code != "" {
+		f.Add("email", code)
+	}
+	if err := f.Err(); err != nil {
+		return err
+	}
+	if err := s.limiter.Allow(ctx, "review:ip:"+in.ClientIP, reviewRule); err != nil {
+		return err
+	}
+	r := model.Review{ID: model.NewID(), ProviderID: c.UserID, Rating: in.Rating, Title: title, Body: body, ReviewerName: name,
+		ReviewerType: in.ReviewerType, WeddingDate: date, EmailKey: store.EmailKey(in.Email), Status: model.ReviewPending,
+		CreatedAt: s.clock.Now()}
+	if len(in.Photo) > 0 {
+		r.PhotoKey = "reviews/" + c.UserID + "/" + r.ID + ".jpg"
+		if err := s.blobs.Put(ctx, r.PhotoKey, bytes.NewReader(in.Photo)); err != nil {
+			return err
+		}
+	}
+	if err := s.store.CreateReview(ctx, r); err != nil {
+		if r.PhotoKey != "" {
+			_ = s.blobs.Delete(ctx, r.PhotoKey)
+		}
+		if errors.Is(err, store.ErrConflict) {
+			return &apperr.Error{Kind: apperr.Conflict, Code: "review.errors.already_reviewed",
+				Fields: map[string]string{"email": "review.errors.already_reviewed"}, Err: err}
+		}
+		return err
+	}
+	return nil
+}
+
+// BadgeTarget returns the name of a visible planner for its badge.
+func (s *Service) BadgeTarget(ctx context.Context, slug string) (store.PublicProvider, error) {
+	pp, err := s.store.GetVisibleProviderBySlug(ctx, slug)
+	if errors.Is(err, store.ErrNotFound) {
+		return pp, apperr.Wrap(apperr.NotFound, "errors.not_found", err)
+	}
+	return pp, err
+}

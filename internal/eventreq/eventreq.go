@@ -1,0 +1,357 @@
+// Package eventreq holds event requests: couples' projects from the public
+// side, matched to providers, and what providers do with them.
+package eventreq
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"noces/internal/apperr"
+	"noces/internal/clock"
+	"noces/internal/emails"
+	"noces/internal/i18n"
+	"noces/internal/model"
+	"noces/internal/platform/mail"
+	"noces/internal/platform/sms"
+	"noces/internal/ratelimit"
+	"noces/internal/store"
+	"noces/internal/validate"
+)
+
+// Matching limits of the general form.
+const (
+	MaxMatches     = 8
+	MatchRadiusKm  = 100.0
+	MessageMax     = 2000
+	maxEventYears  = 5
+	projectsPerDay = 10
+)
+
+// Projects a client address may send: enough for a couple comparing
+// providers, too few for a spammer.
+var projectRule = ratelimit.Rule{Max: projectsPerDay, Window: 24 * time.Hour}
+
+// Links builds the URLs e-mails carry.
+type Links interface {
+	ProURL(domain, path string) string
+}
+
+// Service runs the event request rules.
+type Service struct {
+	store   *store.Store
+	clock   clock.Clock
+	mail    mail.Sender
+	emails  *emails.Renderer
+	sms     sms.Sender
+	texts   *i18n.Bundle
+	links   Links
+	limiter *ratelimit.Limiter
+	tokens  formTokens
+	log     *slog.Logger
+}
+
+// Deps are the service's collaborators.
+type Deps struct {
+	Store   *store.Store
+	Clock   clock.Clock
+	Mail    mail.Sender
+	Emails  *emails.Renderer
+	SMS     sms.Sender
+	Texts   *i18n.Bundle
+	Links   Links
+	Limiter *ratelimit.Limiter
+	// FormKey signs the forms' time tokens.
+	FormKey []byte
+	Log     *slog.Logger
+}
+
+// NewService wires the service.
+func NewService(d Deps) *Service {
+	return &Service{store: d.Store, clock: d.Clock, mail: d.Mail, emails: d.Emails, sms: d.SMS, texts: d.Texts,
+		links: d.Links, limiter: d.Limiter, tokens: formTokens{key: d.FormKey}, log: d.Log}
+}
+
+// FormToken is the anti-spam token a form carries from the moment it is served.
+func (s *Service) FormToken() string { return s.tokens.issue(s.clock.Now()) }
+
+// ProjectInput is a couple's form.
+type ProjectInput struct {
+	ProviderSlug  string
+	EventType     string
+	EventDate     string
+	ServiceType   string
+	EventLocation string
+	City          string
+	Zipcode       string
+	Country       string
+	Latitude      *float64
+	Longitude     *float64
+	BudgetRange   string
+	GuestRange    string
+	Languages     []string
+	HasTheme      bool
+	WeddingTheme  string
+	Message       string
+	Firstname     string
+	Lastname      string
+	Email         string
+	Phone         string
+	FormToken     string
+	Honeypot      string
+	ClientIP      string
+}
+
+// Submitted is the outcome of a project.
+type Submitted struct {
+	ProjectID string
+	Matched   int
+}
+
+// Submit checks a couple's project, stores it, sends it to the provider it is
+// addressed to or to up to 8 matching providers, and e-mails everyone.
+func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domain) (Submitted, error) {
+	// A robot fills the hidden field or posts too fast: it is told nothing.
+	if in.Honeypot != "" || !s.tokens.check(in.FormToken, s.clock.Now()) {
+		return Submitted{}, apperr.New(apperr.Malformed, "project.errors.spam")
+	}
+	p, err := s.check(in, domain)
+	if err != nil {
+		return Submitted{}, err
+	}
+	if err := s.limiter.Allow(ctx, "project:ip:"+in.ClientIP, projectRule); err != nil {
+		return Submitted{}, err
+	}
+	var providers []string
+	if slug := strings.TrimSpace(in.ProviderSlug); slug != "" {
+		owner, err := s.addressee(ctx, slug)
+		if err != nil {
+			return Submitted{}, err
+		}
+		providers = []string{owner}
+	} else {
+		if providers, err = s.match(ctx, p, domain); err != nil {
+			return Submitted{}, err
+		}
+	}
+	now := s.clock.Now()
+	requests := make([]model.EventRequest, len(providers))
+	err = s.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.CreateProject(ctx, p); err != nil {
+			return err
+		}
+		for i, id := range providers {
+			requests[i] = model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: id, CreatedAt: now}
+			if err := tx.CreateEventRequest(ctx, requests[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Submitted{}, err
+	}
+	s.notify(ctx, p, requests, domain)
+	return Submitted{ProjectID: p.ID, Matched: len(providers)}, nil
+}
+
+// check validates the form and builds the project.
+func (s *Service) check(in ProjectInput, domain i18n.Domain) (model.Project, error) {
+	f := apperr.Fields{}
+	if !slices.Contains(EventTypes, in.EventType) {
+		f.Add("eventType", "validation.choice_invalid")
+	}
+	today := s.clock.Now().Truncate(24 * time.Hour)
+	if d, err := time.Parse(time.DateOnly, in.EventDate); err != nil {
+		f.Add("eventDate", "validation.date_invalid")
+	} else if !d.After(today) || d.After(today.AddDate(maxEventYears, 0, 0)) {
+		f.Add("eventDate", "project.errors.event_date_range")
+	}
+	if !slices.Contains(ServiceTypes, in.ServiceType) {
+		f.Add("serviceType", "validation.choice_invalid")
+	}
+	if in.BudgetRange != "" && !slices.Contains(BudgetRanges, in.BudgetRange) {
+		f.Add("budgetRange", "validation.choice_invalid")
+	}
+	if in.GuestRange != "" && !slices.Contains(GuestRanges, in.GuestRange) {
+		f.Add("guestRange", "validation.choice_invalid")
+	}
+	langs := []string{}
+	for _, l := range in.Languages {
+		if !i18n.IsLang(l) {
+			f.Add("languages", "validation.langues_invalid")
+		} else if !slices.Contains(langs, l) {
+			langs = append(langs, l)
+		}
+	}
+	city := strings.TrimSpace(in.City)
+	if code := validate.City(city); code != "" {
+		f.Add("eventLocationCity", code)
+	}
+	country := strings.ToUpper(strings.TrimSpace(in.Country))
+	if country == "" {
+		country = domain.Country
+	}
+	if code := validate.CountryCode(country); code != "" {
+		f.Add("eventLocationCountry", code)
+	}
+	zip := ""
+	if strings.TrimSpace(in.Zipcode) != "" {
+		var code string
+		if zip, code = validate.Postcode(country, in.Zipcode); code != "" {
+			f.Add("eventLocationZipcode", code)
+		}
+	}
+	if in.Latitude != nil || in.Longitude != nil {
+		if code := validate.Coordinates(in.Latitude, in.Longitude); code != "" {
+			f.Add("eventLocationLatitude", code)
+		}
+	}
+	first, last := strings.TrimSpace(in.Firstname), strings.TrimSpace(in.Lastname)
+	if code := validate.PersonName(first); code != "" {
+		f.Add("firstname", code)
+	}
+	if code := validate.PersonName(last); code != "" {
+		f.Add("lastname", code)
+	}
+	email := strings.TrimSpace(in.Email)
+	if code := validate.Email(email); code != "" {
+		f.Add("email", code)
+	}
+	phone, code := validate.Phone(in.Phone, domain.Country)
+	if code != "" {
+		f.Add("phone", code)
+	}
+	msg := strings.TrimSpace(in.Message)
+	if utf8.RuneCountInString(msg) > MessageMax {
+		f.Add("message", "validation.description_too_long")
+	}
+	theme := strings.TrimSpace(in.WeddingTheme)
+	if utf8.RuneCountInString(theme) > 200 || utf8.RuneCountInString(in.EventLocation) > 200 {
+		f.Add("weddingTheme", "validation.text_too_long")
+	}
+	if err := f.Err(); err != nil {
+		return model.Project{}, err
+	}
+	p := model.Project{
+		ID: model.NewID(), Domain: domain.Key, EventType: in.EventType, EventDate: in.EventDate, ServiceType: in.ServiceType,
+		EventLocation: strings.TrimSpace(in.EventLocation), EventCity: city, EventZipcode: zip, EventCountry: country,
+		BudgetRange: in.BudgetRange, GuestRange: in.GuestRange, HasTheme: in.HasTheme && theme != "", WeddingTheme: theme,
+		Message: msg, Firstname: first, Lastname: last, Email: email, Phone: phone, CreatedAt: s.clock.Now(), Languages: langs,
+	}
+	if in.Latitude != nil && in.Longitude != nil {
+		p.EventLatitude = sql.NullFloat64{Float64: *in.Latitude, Valid: true}
+		p.EventLongitude = sql.NullFloat64{Float64: *in.Longitude, Valid: true}
+	}
+	return p, nil
+}
+
+// addressee is the user a form on a planner's or a venue's page goes to.
+func (s *Service) addressee(ctx context.Context, slug string) (string, error) {
+	pp, err := s.store.GetVisibleProviderBySlug(ctx, slug)
+	if err == nil {
+		return pp.UserID, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return "", err
+	}
+	v, err := s.store.GetVisibleVenueBySlug(ctx, slug)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", apperr.Wrap(apperr.NotFound, "project.errors.provider_not_found", err)
+	}
+	if err != nil {
+		return "", err
+	}
+	return v.OwnerID, nil
+}
+
+// match finds up to 8 planners of the domain's country offering the service,
+// within 100 km of the event when it is placed, speaking one of the couple's
+// languages, premium first then nearest.
+func (s *Service) match(ctx context.Context, p model.Project, domain i18n.Domain) ([]string, error) {
+	if p.ServiceType == "VENUE" {
+		return s.matchVenues(ctx, p, domain)
+	}
+	q := store.DirectoryQuery{Country: domain.Country, ServiceType: p.ServiceType, Languages: p.Languages,
+		Limit: MaxMatches, Now: s.clock.Now()}
+	if p.EventLatitude.Valid {
+		q.Near, q.Lat, q.Lng, q.RadiusKm = true, p.EventLatitude.Float64, p.EventLongitude.Float64, MatchRadiusKm
+	}
+	cards, _, err := s.store.SearchProviders(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(cards))
+	for i, c := range cards {
+		ids[i] = c.UserID
+	}
+	return ids, nil
+}
+
+// guestsAtLeast is the smallest guest count of each range, for the capacity filter.
+var guestsAtLeast = map[string]int{"lt_50": 1, "50_100": 50, "100_150": 100, "150_200": 150, "gt_200": 200}
+
+// matchVenues finds the owners of up to 8 venues near the event that seat the
+// guests, premium first then nearest; an owner of several matches gets one request.
+func (s *Service) matchVenues(ctx context.Context, p model.Project, domain i18n.Domain) ([]string, error) {
+	q := store.VenueQuery{Country: domain.Country, Guests: guestsAtLeast[p.GuestRange], Limit: 50, Now: s.clock.Now()}
+	if p.EventLatitude.Valid {
+		q.Near, q.Lat, q.Lng, q.RadiusKm = true, p.EventLatitude.Float64, p.EventLongitude.Float64, MatchRadiusKm
+	}
+	cards, _, err := s.store.SearchVenues(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	var owners []string
+	for _, c := range cards {
+		if !slices.Contains(owners, c.OwnerID) {
+			owners = append(owners, c.OwnerID)
+		}
+		if len(owners) == MaxMatches {
+			break
+		}
+	}
+	return owners, nil
+}
+
+// notify e-mails the couple and each provider (and texts premium ones). The
+// provider's messages carry no contact details of the couple.
+func (s *Service) notify(ctx context.Context, p model.Project, requests []model.EventRequest, domain i18n.Domain) {
+	lang := domain.Lang
+	if m, err := s.emails.Render(lang, emails.KindProjectConfirmation, map[string]string{
+		"firstname": p.Firstname, "matched": strconv.Itoa(len(requests))}); err == nil {
+		m.To = p.Email
+		if err := s.mail.Send(ctx, m); err != nil {
+			s.log.ErrorContext(ctx, "project confirmation", "err", err.Error())
+		}
+	}
+	for _, r := range requests {
+		u, err := s.store.GetUser(ctx, r.ProviderID)
+		if err != nil {
+			s.log.ErrorContext(ctx, "notify provider", "err", err.Error())
+			continue
+		}
+		url := s.links.ProURL(u.Domain, "/event-requests/"+r.ID)
+		m, err := s.emails.Render(u.Locale, emails.KindEventRequestNew, map[string]string{
+			"firstname": u.Firstname, "eventDate": p.EventDate, "eventCity": p.EventCity, "requestUrl": url})
+		if err == nil {
+			m.To = u.Email
+			err = s.mail.Send(ctx, m)
+		}
+		if err != nil {
+			s.log.ErrorContext(ctx, "notify provider by e-mail", "provider", u.ID, "err", err.Error())
+		}
+		if u.IsPremium(s.clock.Now()) && u.Phone != "" {
+			text := s.texts.T(u.Locale, "sms.event_request_new", "date", p.EventDate, "city", p.EventCity)
+			if err := s.sms.Send(ctx, sms.Message{To: u.Phone, Text: text}); err != nil {
+				s.log.ErrorContext(ctx, "notify provider by SMS", "provider", u.ID, "err", err.Error())
+			}
+		}
+	}
+}

@@ -1,0 +1,101 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+	"time"
+
+	"noces/internal/model"
+	"noces/internal/store"
+	"noces/internal/store/storetest"
+)
+
+// seedPlanner creates a visible planner with one service and one language.
+func seedPlanner(t *testing.T, s *store.Store, name, country, siretStatus string, lat, lng float64, premium bool, service int, budget int64, langue int, score int) string {
+	t.Helper()
+	ctx := context.Background()
+	u := newUser(t, s, name+"@example.com")
+	storetest.Must(t, s.SetUserModerated(ctx, u.ID, true, now))
+	if premium {
+		storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &now, nil, now))
+	}
+	storetest.Must(t, s.CreateCompany(ctx, model.Company{UserID: u.ID, Name: name, Slug: name, SiretStatus: siretStatus,
+		CountryCode: country, City: "X", Latitude: sql.NullFloat64{Float64: lat, Valid: true},
+		Longitude: sql.NullFloat64{Float64: lng, Valid: true}, CreatedAt: now, UpdatedAt: now}))
+	storetest.Must(t, s.SetCompanyServices(ctx, u.ID, []int{langue}, []model.CompanyPrestation{{PrestationID: service,
+		BudgetStartingFrom: sql.NullInt64{Int64: budget, Valid: budget > 0}, IsBudgetVisible: true, IsDescriptionVisible: true}}))
+	storetest.Must(t, s.SetProfileScore(ctx, u.ID, score))
+	return u.ID
+}
+
+func TestSearchProviders(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	lyon := [2]float64{45.764, 4.8357}
+	seedPlanner(t, s, "near-free", "FR", "active", 45.75, 4.85, false, 4, 3000, 4, 50)      // ~1.7 km
+	seedPlanner(t, s, "far-premium", "FR", "active", 45.18, 5.72, true, 4, 5000, 4, 10)     // Grenoble ~95 km
+	seedPlanner(t, s, "mid-free", "FR", "active", 45.44, 4.39, false, 4, 2000, 2, 90)       // Saint-Étienne ~50 km
+	seedPlanner(t, s, "paris", "FR", "active", 48.85, 2.35, true, 4, 2000, 4, 100)          // ~390 km
+	seedPlanner(t, s, "unverified", "FR", "unknown", 45.76, 4.83, true, 4, 1000, 4, 100)    // hidden: SIRET unknown
+	seedPlanner(t, s, "belgian", "BE", "unknown", 50.85, 4.35, false, 4, 1000, 6, 100)      // other country, no SIRET rule
+	seedPlanner(t, s, "other-service", "FR", "active", 45.76, 4.84, false, 9, 1000, 4, 100) // wedding design only, ~0.5 km
+	q := store.DirectoryQuery{Country: "FR", Near: true, Lat: lyon[0], Lng: lyon[1], RadiusKm: 100, Limit: 10, Now: now}
+
+	names := func(cards []store.ProviderCard) []string {
+		var out []string
+		for _, c := range cards {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		q     store.DirectoryQuery
+		want  []string
+		total int
+	}{
+		{"near Lyon, premium first then nearest", q, []string{"far-premium", "other-service", "near-free", "mid-free"}, 4},
+		{"one service type", with(q, func(q *store.DirectoryQuery) { q.ServiceType = "FULL_PLANNING" }), []string{"far-premium", "near-free", "mid-free"}, 3},
+		{"a language", with(q, func(q *store.DirectoryQuery) { q.Languages = []string{"en"} }), []string{"mid-free"}, 1},
+		{"any of several languages", with(q, func(q *store.DirectoryQuery) { q.Languages = []string{"en", "de"} }), []string{"mid-free"}, 1},
+		{"a budget ceiling", with(q, func(q *store.DirectoryQuery) { q.ServiceType = "FULL_PLANNING"; q.MaxBudget = 3000 }), []string{"near-free", "mid-free"}, 2},
+		{"a smaller radius", with(q, func(q *store.DirectoryQuery) { q.RadiusKm = 20 }), []string{"other-service", "near-free"}, 2},
+		{"the whole country, premium then most complete", store.DirectoryQuery{Country: "FR", Limit: 10, Now: now}, []string{"paris", "far-premium", "other-service", "mid-free", "near-free"}, 5},
+		{"paging", store.DirectoryQuery{Country: "FR", Limit: 2, Offset: 2, Now: now}, []string{"other-service", "mid-free"}, 5},
+		{"another country", store.DirectoryQuery{Country: "BE", Limit: 10, Now: now}, []string{"belgian"}, 1},
+		{"premium that ended is not premium", store.DirectoryQuery{Country: "FR", Limit: 1, Now: now.Add(1000 * 24 * time.Hour)}, []string{"paris"}, 5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cards, total, err := s.SearchProviders(ctx, tc.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := names(cards); !equal(got, tc.want) || total != tc.total {
+				t.Errorf("got %v (total %d), want %v (total %d)", got, total, tc.want, tc.total)
+			}
+		})
+	}
+	cards, _, _ := s.SearchProviders(ctx, q)
+	if d := cards[2].DistanceKm; d == nil || *d < 1 || *d > 3 {
+		t.Errorf("distance of near-free: %v", d)
+	}
+}
+
+func with(q store.DirectoryQuery, f func(*store.DirectoryQuery)) store.DirectoryQuery {
+	f(&q)
+	return q
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
