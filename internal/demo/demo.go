@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"noces/internal/account"
 	"noces/internal/apperr"
@@ -25,11 +26,20 @@ type Account struct {
 }
 
 type seed struct {
-	user    account.NewUser
-	about   string
-	credits int
-	premium bool
-	company *model.Company
+	user     account.NewUser
+	about    string
+	credits  int
+	premium  bool
+	company  *model.Company
+	services []model.CompanyPrestation
+	langues  []int
+	venue    *model.Venue
+	requests int // demo couples' projects sent to this provider
+}
+
+func service(id int, description string, budget int64) model.CompanyPrestation {
+	return model.CompanyPrestation{PrestationID: id, Description: description,
+		BudgetStartingFrom: sql.NullInt64{Int64: budget, Valid: true}, IsDescriptionVisible: true, IsBudgetVisible: true}
 }
 
 func seeds() []seed {
@@ -47,11 +57,21 @@ func seeds() []seed {
 			Lastname: "Martin", Locale: "fr", Domain: "fr", Moderated: true, Onboarded: true},
 			about: "admin"},
 		{user: planner("planner@noces.test", "Camille", "Durand"),
-			about: "free planner, moderated, 3 credits", credits: 3,
-			company: co("Camille Durand Événements", "camille-durand-evenements", "Lyon", "69002", 45.7578, 4.8320)},
+			about: "free planner, moderated, 3 credits", credits: 3, requests: 4,
+			company: co("Camille Durand Événements", "camille-durand-evenements", "Lyon", "69002", 45.7578, 4.8320),
+			services: []model.CompanyPrestation{
+				service(4, "De la première idée au dernier slow : budget, prestataires, planning et coordination.", 3500),
+				service(3, "Je coordonne votre journée pour que vous n'ayez qu'à la vivre.", 1200),
+			},
+			langues: []int{4, 2}},
 		{user: planner("premium@noces.test", "Julien", "Moreau"),
-			about: "premium planner, moderated", premium: true,
-			company: co("Maison Moreau Mariages", "maison-moreau-mariages", "Bordeaux", "33000", 44.8378, -0.5792)},
+			about: "premium planner, moderated", premium: true, requests: 3,
+			company: co("Maison Moreau Mariages", "maison-moreau-mariages", "Bordeaux", "33000", 44.8378, -0.5792),
+			services: []model.CompanyPrestation{
+				service(4, "Mariages dans les vignobles du Bordelais, pensés de A à Z.", 5000),
+				service(9, "Scénographie, fleurs et lumières sur mesure.", 2500),
+			},
+			langues: []int{4, 2, 3}},
 		{user: account.NewUser{Email: "venue@noces.test", Password: Password, Role: model.RoleVenue, Firstname: "Sophie",
 			Lastname: "Lefèvre", Phone: "+33687654321", Locale: "fr", Domain: "fr", Moderated: true, Onboarded: true},
 			about:   "venue, moderated",
@@ -88,6 +108,24 @@ func Seed(ctx context.Context, accounts *account.Service, s *store.Store, c cloc
 				return nil, fmt.Errorf("demo: company of %s: %w", u.Email, err)
 			}
 		}
+		if len(sd.services) > 0 {
+			if err := s.SetCompanyServices(ctx, u.ID, sd.langues, sd.services); err != nil {
+				return nil, fmt.Errorf("demo: services of %s: %w", u.Email, err)
+			}
+			if err := s.SetProfileScore(ctx, u.ID, 60); err != nil {
+				return nil, err
+			}
+		}
+		if sd.venue != nil {
+			v := *sd.venue
+			v.ID, v.OwnerID, v.Email, v.Phone, v.CreatedAt, v.UpdatedAt = model.NewID(), u.ID, u.Email, u.Phone, now, now
+			if err := s.CreateVenue(ctx, v); err != nil {
+				return nil, fmt.Errorf("demo: venue of %s: %w", u.Email, err)
+			}
+		}
+		if err := seedRequests(ctx, s, u.ID, sd.requests, now); err != nil {
+			return nil, err
+		}
 		if sd.credits > 0 {
 			err := s.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: u.ID, CreatedAt: now,
 				Description: "demo credits", Deposited: sd.credits,
@@ -114,4 +152,41 @@ func Print(accounts []Account, baseURL string) string {
 		fmt.Fprintf(&b, "  %-22s %-17s %s\n", a.Email, a.Role, a.About)
 	}
 	return b.String()
+}
+
+// demoCouples are the projects the demo providers have received.
+var demoCouples = []model.Project{
+	{Firstname: "Inès", Lastname: "Moreau", Email: "ines.moreau@example.com", Phone: "+33611223344", EventType: "wedding",
+		ServiceType: "FULL_PLANNING", EventCity: "Lyon", EventZipcode: "69005", EventCountry: "FR", BudgetRange: "20k_35k",
+		GuestRange: "100_150", Message: "Nous nous marions l'été prochain et cherchons une organisation complète, dans un esprit champêtre."},
+	{Firstname: "Lucas", Lastname: "Petit", Email: "lucas.petit@example.com", Phone: "+33622334455", EventType: "civil_wedding",
+		ServiceType: "DAY_COORDINATION", EventCity: "Villeurbanne", EventZipcode: "69100", EventCountry: "FR", BudgetRange: "10k_20k",
+		GuestRange: "50_100", Message: "Nous avons tout prévu, il nous manque quelqu'un pour coordonner le jour J."},
+	{Firstname: "Sarah", Lastname: "Cohen", Email: "sarah.cohen@example.com", Phone: "+33633445566", EventType: "secular_ceremony",
+		ServiceType: "FULL_PLANNING", EventCity: "Annecy", EventZipcode: "74000", EventCountry: "FR", BudgetRange: "35k_50k",
+		GuestRange: "150_200", Message: "Une cérémonie laïque au bord du lac, avec un dîner pour 160 personnes."},
+	{Firstname: "Emma", Lastname: "Garcia", Email: "emma.garcia@example.com", Phone: "+33644556677", EventType: "wedding",
+		ServiceType: "WEDDING_DESIGN", EventCity: "Bordeaux", EventZipcode: "33000", EventCountry: "FR", BudgetRange: "50k_80k",
+		GuestRange: "100_150", Message: "Nous aimerions une décoration élégante dans les tons verts et blancs."},
+}
+
+// seedRequests sends n demo projects to a provider, with events 1 to 10
+// months ahead, so the requests screens have something to show.
+func seedRequests(ctx context.Context, s *store.Store, providerID string, n int, now time.Time) error {
+	for i := 0; i < n; i++ {
+		p := demoCouples[i%len(demoCouples)]
+		p.ID, p.Domain, p.CreatedAt = model.NewID(), "fr", now.Add(-time.Duration(i)*26*time.Hour)
+		p.EventDate = now.AddDate(0, 1+3*i, 0).Format(time.DateOnly)
+		p.Languages = []string{"fr"}
+		err := s.InTx(ctx, func(tx *store.Store) error {
+			if err := tx.CreateProject(ctx, p); err != nil {
+				return err
+			}
+			return tx.CreateEventRequest(ctx, model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: providerID, CreatedAt: p.CreatedAt})
+		})
+		if err != nil {
+			return fmt.Errorf("demo: requests: %w", err)
+		}
+	}
+	return nil
 }

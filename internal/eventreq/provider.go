@@ -1,0 +1,173 @@
+package eventreq
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"slices"
+
+	"noces/internal/apperr"
+	"noces/internal/model"
+	"noces/internal/store"
+)
+
+// Page sizes the list offers.
+var PageSizes = []int{25, 50, 100}
+
+// ListQuery pages and sorts a provider's requests.
+type ListQuery struct {
+	Page     int
+	PageSize int
+	Sort     store.RequestSort
+	Desc     bool
+}
+
+// View is a request as its provider sees it: contact details only once
+// unlocked, or always for premium providers (except rejected requests).
+type View struct {
+	store.RequestRow
+	Unlocked bool // unlocked, or premium and not rejected
+}
+
+// Contact reports whether the couple's contact details may be shown.
+func (v View) Contact() bool { return v.Unlocked }
+
+func (s *Service) view(row store.RequestRow, premium bool) View {
+	return View{RequestRow: row, Unlocked: row.UnlockedAt.Valid || (premium && !row.RejectedAt.Valid)}
+}
+
+// providerPremium tells whether the provider is premium now.
+func (s *Service) provider(ctx context.Context, userID string) (model.User, bool, error) {
+	u, err := s.store.GetUser(ctx, userID)
+	if err != nil {
+		return u, false, err
+	}
+	return u, u.IsPremium(s.clock.Now()), nil
+}
+
+// List returns a page of the provider's requests, the total and the unseen count.
+func (s *Service) List(ctx context.Context, userID string, q ListQuery) ([]View, int, int, error) {
+	if !slices.Contains(PageSizes, q.PageSize) {
+		q.PageSize = PageSizes[0]
+	}
+	if q.Page < 1 {
+		q.Page = 1
+	}
+	if q.Sort != store.SortCreatedAt && q.Sort != store.SortEventDate {
+		return nil, 0, 0, apperr.Validation(map[string]string{"sortField": "validation.choice_invalid"})
+	}
+	_, premium, err := s.provider(ctx, userID)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	rows, total, unseen, err := s.store.ListEventRequests(ctx, userID, q.Sort, q.Desc, q.PageSize, (q.Page-1)*q.PageSize)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	out := make([]View, len(rows))
+	for i, r := range rows {
+		out[i] = s.view(r, premium)
+	}
+	return out, total, unseen, nil
+}
+
+// notFound is the answer for a request that is missing or someone else's.
+func notFound(err error) error {
+	return apperr.Wrap(apperr.NotFound, "event_request.errors.not_found", err)
+}
+
+// Get opens one request and marks it seen.
+func (s *Service) Get(ctx context.Context, userID, id string) (View, error) {
+	_, premium, err := s.provider(ctx, userID)
+	if err != nil {
+		return View{}, err
+	}
+	row, err := s.store.GetEventRequest(ctx, userID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return View{}, notFound(err)
+	}
+	if err != nil {
+		return View{}, err
+	}
+	if !row.SeenAt.Valid {
+		now := s.clock.Now()
+		if err := s.store.MarkEventRequestSeen(ctx, id, now); err != nil {
+			return View{}, err
+		}
+		row.SeenAt = sql.NullTime{Time: now, Valid: true}
+	}
+	return s.view(row, premium), nil
+}
+
+// UnlockRef is the ledger reference of an unlock: one credit per request,
+// whatever the retries.
+func UnlockRef(requestID string) string { return "unlock:" + requestID }
+
+// Unlock reveals a request's contact details. A free provider pays one
+// credit, once: unlocking an unlocked request is free, a rejected one cannot
+// be unlocked, and without credits nothing changes. Premium providers pay
+// nothing (their purchased credits are paused).
+func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
+	_, premium, err := s.provider(ctx, userID)
+	if err != nil {
+		return View{}, err
+	}
+	err = s.store.InTx(ctx, func(tx *store.Store) error {
+		row, err := tx.GetEventRequest(ctx, userID, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return notFound(err)
+		}
+		if err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		won, err := tx.UnlockEventRequest(ctx, id, now)
+		if err != nil {
+			return err
+		}
+		if !won {
+			if row.RejectedAt.Valid {
+				return apperr.New(apperr.Conflict, "event_request.errors.rejected")
+			}
+			return nil // already unlocked: free
+		}
+		if premium {
+			return nil
+		}
+		err = tx.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: userID, CreatedAt: now,
+			Description: "credits.log.unlock", Withdrawn: 1, Ref: sql.NullString{String: UnlockRef(id), Valid: true}})
+		if errors.Is(err, store.ErrInsufficientCredits) {
+			return apperr.New(apperr.Conflict, "event_request.errors.no_credits")
+		}
+		return err
+	})
+	if err != nil {
+		return View{}, err
+	}
+	row, err := s.store.GetEventRequest(ctx, userID, id)
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(row, premium), nil
+}
+
+// Reject refuses a request with one of the seven reasons.
+func (s *Service) Reject(ctx context.Context, userID, id, reason string) error {
+	if !slices.Contains(RejectionReasons, reason) {
+		return apperr.Validation(map[string]string{"reason": "event_request.errors.reason_required"})
+	}
+	if _, err := s.store.GetEventRequest(ctx, userID, id); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return notFound(err)
+		}
+		return err
+	}
+	won, err := s.store.RejectEventRequest(ctx, id, reason, s.clock.Now())
+	if err != nil {
+		return err
+	}
+	if !won {
+		return apperr.New(apperr.Conflict, "event_request.errors.already_rejected")
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"noces/internal/model"
+)
+
+// RequestRow is an event request with its project, as the provider's list and
+// detail show it.
+type RequestRow struct {
+	model.EventRequest
+	Project model.Project `db:"p"`
+}
+
+// RequestSort names a sortable column of the list.
+type RequestSort string
+
+// The sortable columns.
+const (
+	SortCreatedAt RequestSort = "createdAt"
+	SortEventDate RequestSort = "eventDate"
+)
+
+var requestOrder = map[RequestSort]string{
+	SortCreatedAt: "r.created_at",
+	SortEventDate: "p.event_date",
+}
+
+const requestColumns = `r.id, r.project_id, r.provider_id, r.created_at, r.seen_at, r.unlocked_at, r.rejected_at, r.rejection_reason,
+	p.id AS "p.id", p.domain AS "p.domain", p.event_type AS "p.event_type", p.event_date AS "p.event_date",
+	p.service_type AS "p.service_type", p.event_location AS "p.event_location", p.event_city AS "p.event_city",
+	p.event_zipcode AS "p.event_zipcode", p.event_country AS "p.event_country", p.event_latitude AS "p.event_latitude",
+	p.event_longitude AS "p.event_longitude", p.budget_range AS "p.budget_range", p.guest_range AS "p.guest_range",
+	p.has_theme AS "p.has_theme", p.wedding_theme AS "p.wedding_theme", p.message AS "p.message",
+	p.firstname AS "p.firstname", p.lastname AS "p.lastname", p.email AS "p.email", p.phone AS "p.phone",
+	p.created_at AS "p.created_at"`
+
+// ListEventRequests returns one page of a provider's requests with the total
+// and the number never opened.
+func (s *Store) ListEventRequests(ctx context.Context, providerID string, sort RequestSort, desc bool, limit, offset int) ([]RequestRow, int, int, error) {
+	var counts struct {
+		Total  int `db:"total"`
+		Unseen int `db:"unseen"`
+	}
+	err := s.q.GetContext(ctx, &counts, `SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN seen_at IS NULL THEN 1 ELSE 0 END), 0) AS unseen
+		FROM event_requests WHERE provider_id = $1`, providerID)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("store: count requests: %w", err)
+	}
+	col, ok := requestOrder[sort]
+	if !ok {
+		col = requestOrder[SortCreatedAt]
+	}
+	dir := "ASC"
+	if desc {
+		dir = "DESC"
+	}
+	var rows []RequestRow
+	err = s.q.SelectContext(ctx, &rows, `SELECT `+requestColumns+` FROM event_requests r JOIN projects p ON p.id = r.project_id
+		WHERE r.provider_id = $1 ORDER BY `+col+` `+dir+`, r.id `+dir+` LIMIT $2 OFFSET $3`, providerID, limit, offset)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("store: list requests: %w", err)
+	}
+	if err := s.loadLanguages(ctx, rows); err != nil {
+		return nil, 0, 0, err
+	}
+	return rows, counts.Total, counts.Unseen, nil
+}
+
+// loadLanguages fills the projects' languages in one query.
+func (s *Store) loadLanguages(ctx context.Context, rows []RequestRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]any, len(rows))
+	marks := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ProjectID
+		marks[i] = fmt.Sprintf("$%d", i+1)
+	}
+	var langs []struct {
+		ProjectID string `db:"project_id"`
+		Code      string `db:"code"`
+	}
+	err := s.q.SelectContext(ctx, &langs, `SELECT project_id, code FROM project_languages WHERE project_id IN (`+strings.Join(marks, ", ")+`) ORDER BY code`, ids...)
+	if err != nil {
+		return fmt.Errorf("store: project languages: %w", err)
+	}
+	for i := range rows {
+		for _, l := range langs {
+			if l.ProjectID == rows[i].ProjectID {
+				rows[i].Project.Languages = append(rows[i].Project.Languages, l.Code)
+			}
+		}
+	}
+	return nil
+}
+
+// GetEventRequest returns one of a provider's requests; another provider's
+// is ErrNotFound, exactly like a missing one.
+func (s *Store) GetEventRequest(ctx context.Context, providerID, id string) (RequestRow, error) {
+	var row RequestRow
+	err := s.q.GetContext(ctx, &row, `SELECT `+requestColumns+` FROM event_requests r JOIN projects p ON p.id = r.project_id
+		WHERE r.id = $1 AND r.provider_id = $2`, id, providerID)
+	if err != nil {
+		return row, fmt.Errorf("store: get request: %w", notFound(err))
+	}
+	rows := []RequestRow{row}
+	if err := s.loadLanguages(ctx, rows); err != nil {
+		return row, err
+	}
+	return rows[0], nil
+}
+
+// MarkEventRequestSeen records the first opening.
+func (s *Store) MarkEventRequestSeen(ctx context.Context, id string, now time.Time) error {
+	if _, err := s.exec(ctx, `UPDATE event_requests SET seen_at = $2 WHERE id = $1 AND seen_at IS NULL`, id, now); err != nil {
+		return fmt.Errorf("store: mark seen: %w", err)
+	}
+	return nil
+}
+
+// UnlockEventRequest unlocks a locked, not rejected request; false when it
+// was not (already unlocked, or rejected), so of two concurrent unlocks only
+// one goes on to pay.
+func (s *Store) UnlockEventRequest(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE event_requests SET unlocked_at = $2, seen_at = COALESCE(seen_at, $2)
+		WHERE id = $1 AND unlocked_at IS NULL AND rejected_at IS NULL`, id, now)
+	if err != nil {
+		return false, fmt.Errorf("store: unlock: %w", err)
+	}
+	return affected(res) == 1, nil
+}
+
+// RejectEventRequest rejects a request with a reason; false when it already was.
+func (s *Store) RejectEventRequest(ctx context.Context, id, reason string, now time.Time) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE event_requests SET rejected_at = $2, rejection_reason = $3, seen_at = COALESCE(seen_at, $2)
+		WHERE id = $1 AND rejected_at IS NULL`, id, now, reason)
+	if err != nil {
+		return false, fmt.Errorf("store: reject: %w", err)
+	}
+	return affected(res) == 1, nil
+}
