@@ -24,6 +24,7 @@ import (
 
 	"noces/api"
 	"noces/internal/account"
+	"noces/internal/admin"
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
@@ -182,7 +183,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Mail: a.Mail, Emails: renderer, SMS: a.SMS,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log})
 
-	pub, err := site.New(a.Texts, a.Hosts)
+	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
+		Log: log, Clock: a.Clock})
 	if err != nil {
 		a.Store.Close()
 		return nil, err
@@ -201,6 +203,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
 		Web: webFS, Site: pub, Media: a.Media.FS(), OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
+		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {
 		a.Store.Close()

@@ -20,10 +20,13 @@ import (
 
 	"noces/api"
 	"noces/internal/account"
+	"noces/internal/admin"
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
+	"noces/internal/directory"
 	"noces/internal/emails"
+	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/marketing"
@@ -97,14 +100,22 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub, err := site.New(texts, hm)
+	pub, err := site.New(site.Deps{Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk,
+		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
+		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer, SMS: outbox.NewSMS(s, clk, log, nil),
+			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("test-forms"), Log: log})})
 	if err != nil {
 		t.Fatal(err)
 	}
 	gaz := sharedGazetteer(t)
 	srv, err := New(Deps{Store: s, Accounts: accounts, Company: company.NewService(s, clk, nil, texts, log),
-		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz, Texts: texts, Hosts: hm, Log: log,
-		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), OpenAPI: api.OpenAPI, Release: "test"})
+		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz,
+		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
+		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer,
+			SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
+			FormKey: []byte("form-key"), Log: log}), Texts: texts, Hosts: hm, Log: log,
+		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), OpenAPI: api.OpenAPI, Release: "test",
+		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Mail: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +254,8 @@ func (e *env) login(key string) account.Tokens {
 func (e *env) counts() map[string]int {
 	e.t.Helper()
 	out := map[string]int{}
-	for _, table := range []string{"users", "companies", "credit_log", "refresh_tokens", "outbox", "audit_log"} {
+	for _, table := range []string{"users", "companies", "credit_log", "refresh_tokens", "outbox", "audit_log",
+		"projects", "event_requests", "reviews"} {
 		var n int
 		if err := e.store.DB().QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil {
 			e.t.Fatal(err)

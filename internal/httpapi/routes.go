@@ -63,8 +63,36 @@ func (s *Server) registerRoutes() {
 	s.route("GET /api/marketing/promotional-alert/active", s.authed(s.activeAlert))
 	s.route("GET /api/marketing/promotional-popup/active", s.authed(s.activePopup))
 
+	// Event requests.
+	s.route("GET /api/event-requests", s.provider(s.listEventRequests))
+	s.route("GET /api/event-requests/{uuid}", s.provider(s.getEventRequest))
+	s.route("POST /api/event-requests/{uuid}/unlock", s.provider(s.unlockEventRequest))
+	s.route("POST /api/event-requests/{uuid}/reject", s.provider(s.rejectEventRequest))
+
+	// Public side.
+	s.route("GET /api/public/options", s.handle(s.publicOptions))
+	s.route("POST /api/public/projects", s.handle(s.createProject))
+
 	// Admin.
 	s.route("GET /api/admin/outbox", s.admin(s.listOutbox))
+	s.route("GET /api/admin/moderation", s.admin(s.listModeration))
+	s.route("POST /api/admin/users/{id}/approve", s.admin(s.approveUser))
+	s.route("POST /api/admin/users/{id}/reject", s.admin(s.rejectUser))
+	s.route("GET /api/admin/users", s.admin(s.searchUsers))
+	s.route("POST /api/admin/users/{id}/credits", s.admin(s.adjustCredits))
+	s.route("POST /api/admin/users/{id}/siret-verify", s.admin(s.verifySiret))
+	s.route("GET /api/admin/reviews", s.admin(s.listAdminReviews))
+	s.route("POST /api/admin/reviews/{id}/approve", s.admin(s.approveReview))
+	s.route("POST /api/admin/reviews/{id}/reject", s.admin(s.rejectReview))
+	s.route("GET /api/admin/promotional-alerts", s.admin(s.listAlerts))
+	s.route("POST /api/admin/promotional-alerts", s.admin(s.createAlert))
+	s.route("PUT /api/admin/promotional-alerts/{id}", s.admin(s.updateAlert))
+	s.route("DELETE /api/admin/promotional-alerts/{id}", s.admin(s.deleteAlert))
+	s.route("GET /api/admin/promotional-popups", s.admin(s.listPopups))
+	s.route("POST /api/admin/promotional-popups", s.admin(s.createPopup))
+	s.route("PUT /api/admin/promotional-popups/{id}", s.admin(s.updatePopup))
+	s.route("DELETE /api/admin/promotional-popups/{id}", s.admin(s.deletePopup))
+	s.route("GET /api/admin/audit-log", s.admin(s.listAuditLog))
 
 	// Anything else under /api is a JSON 404, or 405 when the path exists
 	// with other methods.

@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"noces/internal/account"
+	"noces/internal/admin"
 	"noces/internal/company"
 	"noces/internal/directory"
 	"noces/internal/eventreq"
@@ -31,6 +32,7 @@ type Deps struct {
 	Company   *company.Service
 	Stats     *stats.Service
 	Marketing *marketing.Service
+	Admin     *admin.Service
 	Geo       geo.Geocoder
 	Directory *directory.Service
 	Events    *eventreq.Service

@@ -12,11 +12,11 @@ import (
 // codeUses finds the message codes the Go code hands to users: the codes of
 // apperr errors, per-field codes, and keys passed to T.
 var codeUses = []*regexp.Regexp{
-	regexp.MustCompile(`apperr\.(?:New|Wrap)\([^,]+, "([a-z0-9_]+\.[a-z0-9_.]+)"`),
-	regexp.MustCompile(`Code: +"([a-z0-9_]+\.[a-z0-9_.]+)"`),
-	regexp.MustCompile(`\.Add\("[A-Za-z_]+", "([a-z0-9_]+\.[a-z0-9_.]+)"\)`),
-	regexp.MustCompile(`map\[string\]string\{"[A-Za-z_]+": "([a-z0-9_]+\.[a-z0-9_.]+)"\}`),
-	regexp.MustCompile(`\.T\([^,()]+, "([a-z0-9_]+\.[a-z0-9_.]+)"`),
+	regexp.MustCompile(`apperr\.(?:New|Wrap)\([^,]+, "([a-z0-9_]+(?:\.[a-z0-9_]+)+)"`),
+	regexp.MustCompile(`Code: +"([a-z0-9_]+(?:\.[a-z0-9_]+)+)"`),
+	regexp.MustCompile(`\.Add\("[A-Za-z_]+", "([a-z0-9_]+(?:\.[a-z0-9_]+)+)"\)`),
+	regexp.MustCompile(`map\[string\]string\{"[A-Za-z_]+": "([a-z0-9_]+(?:\.[a-z0-9_]+)+)"\}`),
+	regexp.MustCompile(`\.T\([^,()]+, "([a-z0-9_]+(?:\.[a-z0-9_]+)+)"`),
 	regexp.MustCompile(`return "(validation\.[a-z0-9_.]+)"`),
 	regexp.MustCompile(`"(credits\.log\.[a-z0-9_.]+)"`),
 }

@@ -1,74 +1,207 @@
 // Package site serves the public directory: server-rendered pages, one
-// language per domain, no framework JavaScript.
+// language per domain, no JavaScript at all.
+//
+// Every page is an html/template page of templates/ wrapped in layout.html;
+// the texts are the i18n bundle's keys of the site area (site.*), plus the
+// api area's labels and error codes (prestations.*, langues.*, project.*,
+// validation.*). A public domain speaks its own language whatever the
+// browser says: search engines index one language per domain.
 package site
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
 	"net/http"
-	"strings"
+	"strconv"
 
+	"noces/internal/apperr"
+	"noces/internal/clock"
+	"noces/internal/directory"
+	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/platform/geo"
 )
 
 //go:embed templates/*.html
 var templates embed.FS
 
-// Site is the public directory's handler.
-type Site struct {
-	texts *i18n.Bundle
-	hosts *hosts.Map
-	pages *template.Template
+// Deps are what the public pages need; app builds them.
+type Deps struct {
+	Texts     *i18n.Bundle
+	Hosts     *hosts.Map
+	Directory *directory.Service
+	Events    *eventreq.Service
+	Geo       geo.Geocoder
+	Log       *slog.Logger
+	Clock     clock.Clock
 }
 
-// New parses the page templates.
-func New(texts *i18n.Bundle, h *hosts.Map) (*Site, error) {
-	t, err := template.New("").Funcs(template.FuncMap{}).ParseFS(templates, "templates/*.html")
-	if err != nil {
-		return nil, fmt.Errorf("site: templates: %w", err)
+// Site is the public directory's handler.
+type Site struct {
+	Deps
+	pages map[string]*template.Template
+	mux   *http.ServeMux
+}
+
+// pageFiles are the pages; each is parsed with the layout and the partials.
+var pageFiles = []string{"home", "search", "provider", "venue", "project", "sent", "review", "review_sent", "message"}
+
+// New parses the page templates and registers the routes.
+func New(d Deps) (*Site, error) {
+	if d.Texts == nil || d.Hosts == nil {
+		return nil, errors.New("site: texts and hosts are required")
 	}
-	return &Site{texts: texts, hosts: h, pages: t}, nil
+	if d.Log == nil {
+		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if d.Clock == nil {
+		d.Clock = clock.System{}
+	}
+	s := &Site{Deps: d, pages: map[string]*template.Template{}}
+	for _, name := range pageFiles {
+		t, err := template.New(name).ParseFS(templates, "templates/layout.html", "templates/partials.html", "templates/"+name+".html")
+		if err != nil {
+			return nil, fmt.Errorf("site: templates: %w", err)
+		}
+		s.pages[name] = t
+	}
+	s.routes()
+	return s, nil
+}
+
+// routes registers every public page. GET patterns answer HEAD too.
+func (s *Site) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /{$}", s.home)
+	m.HandleFunc("GET /search", s.search)
+	m.HandleFunc("GET /p/{slug}", s.provider)
+	m.HandleFunc("POST /p/{slug}/request", s.providerRequest)
+	m.HandleFunc("GET /v/{slug}", s.venue)
+	m.HandleFunc("POST /v/{slug}/request", s.venueRequest)
+	m.HandleFunc("GET /project", s.project)
+	m.HandleFunc("POST /project", s.projectSubmit)
+	m.HandleFunc("GET /project/sent", s.projectSent)
+	m.HandleFunc("GET /review/{token}", s.review)
+	m.HandleFunc("POST /review/{token}", s.reviewSubmit)
+	m.HandleFunc("GET /review/{token}/sent", s.reviewSent)
+	m.HandleFunc("GET /badge/{file}", s.badge)
+	m.HandleFunc("/", s.notFound)
+	s.mux = m
 }
 
 // csp allows nothing but the page itself and its inline styles: public pages
-// run no script.
+// run no script (the JSON-LD block is data, never executed).
 const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // ServeHTTP renders the public pages of the request's domain.
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+	s.mux.ServeHTTP(w, r)
+}
+
+// Cache policies of the pages.
+const (
+	cachePublic  = "public, max-age=300"
+	cacheNoCache = "no-cache"
+	cacheNoStore = "no-store"
+)
+
+// render writes page with status. The page is rendered into a buffer first,
+// so a template failure becomes a clean 500 rather than half a page.
+func (s *Site) render(w http.ResponseWriter, r *http.Request, status int, page string, v *view, cache string) {
+	var buf writeBuffer
+	if err := s.pages[page].ExecuteTemplate(&buf, "layout", v); err != nil {
+		s.Log.ErrorContext(r.Context(), "site: render", "page", page, "err", err.Error())
+		if page != "message" {
+			s.fail(w, r, err)
+		} else {
+			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		}
 		return
 	}
-	d := i18n.DomainFrom(r.Context())
-	// A public domain speaks its own language: search engines index one
-	// language per domain, so the page does not follow the browser.
-	lang := d.Lang
-	status := http.StatusOK
-	page := "home.html"
-	if r.URL.Path != "/" {
-		status, page = http.StatusNotFound, "notfound.html"
-	}
-	t := func(key string, kv ...string) string { return s.texts.T(lang, key, kv...) }
-	data := map[string]any{
-		"Lang":       lang,
-		"T":          t,
-		"Country":    t("site.in_country." + strings.ToLower(d.Country)),
-		"Canonical":  s.hosts.PublicURL(d.Key, r.URL.Path),
-		"Alternates": s.hosts.Alternates("/"),
-		"ProURL":     s.hosts.ProURL(d.Key, "/register"),
-		"LoginURL":   s.hosts.ProURL(d.Key, "/login"),
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", csp)
-	w.Header().Set("Cache-Control", "public, max-age=300")
-	w.Header().Set("Content-Language", d.Locale)
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", csp)
+	h.Set("Cache-Control", cache)
+	h.Set("Content-Language", v.Locale)
+	h.Set("Content-Length", strconv.Itoa(len(buf.b)))
 	w.WriteHeader(status)
-	if err := s.pages.ExecuteTemplate(w, page, data); err != nil {
-		// Headers are gone; the truncated page is all that can be done.
-		return
+	_, _ = w.Write(buf.b)
+}
+
+type writeBuffer struct{ b []byte }
+
+func (w *writeBuffer) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// message renders the page of a short message: not found, too many requests,
+// an error.
+func (s *Site) message(w http.ResponseWriter, r *http.Request, status int, prefix string) {
+	v := s.newView(r, s.T(r, prefix+".heading"))
+	v.NoIndex = true
+	v.P = messagePage{Heading: v.T(prefix + ".heading"), Text: v.T(prefix + ".text")}
+	cache := cacheNoStore
+	if status == http.StatusNotFound {
+		cache = cacheNoCache
 	}
+	s.render(w, r, status, "message", v, cache)
+}
+
+type messagePage struct {
+	Heading, Text string
+}
+
+func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
+	s.message(w, r, http.StatusNotFound, "site.notfound")
+}
+
+// fail answers an unexpected error: a 404 or 429 page when the error says so,
+// else a logged 500.
+func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if e, ok := apperr.As(err); ok {
+		switch e.Kind {
+		case apperr.NotFound:
+			s.notFound(w, r)
+			return
+		case apperr.TooMany:
+			s.tooMany(w, r, e.RetryAfter)
+			return
+		}
+	}
+	s.Log.ErrorContext(r.Context(), "site: request failed", "path", r.URL.Path, "err", err.Error())
+	s.message(w, r, http.StatusInternalServerError, "site.error")
+}
+
+func (s *Site) tooMany(w http.ResponseWriter, r *http.Request, retryAfter int) {
+	if retryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+	}
+	s.message(w, r, http.StatusTooManyRequests, "site.toomany")
+}
+
+// T is a text of the request's domain language.
+func (s *Site) T(r *http.Request, key string, kv ...string) string {
+	return s.Texts.T(i18n.DomainFrom(r.Context()).Lang, key, kv...)
+}
+
+// clientIP is the address of the visitor, without the port.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// templateNames lists the embedded template files, for tests.
+func templateNames() ([]string, error) {
+	return fs.Glob(templates, "templates/*.html")
 }

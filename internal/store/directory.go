@@ -14,9 +14,9 @@ const kmPerDegree = 111.2
 // DirectoryQuery filters and pages the public directory.
 type DirectoryQuery struct {
 	Country     string
-	ServiceType string // a prestation type; "" for any
+	ServiceType string   // a prestation type; "" for any
 	Languages   []string // speaks at least one of these codes; empty for any
-	MaxBudget   int64  // a starting budget at most this, in euros; 0 for any
+	MaxBudget   int64    // a starting budget at most this, in euros; 0 for any
 	// Near, when set, keeps listings within RadiusKm of (Lat, Lng).
 	Near     bool
 	Lat, Lng float64

@@ -1,0 +1,158 @@
+// Package admin holds the rules of the admin side: moderation of providers
+// and reviews, the user search and credit adjustments, manual SIRET
+// verification, the promotional messages and the audit log. Every action an
+// admin takes is written to the audit log in the same transaction as the
+// change it records.
+package admin
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"log/slog"
+
+	"github.com/microcosm-cc/bluemonday"
+
+	"noces/internal/apperr"
+	"noces/internal/clock"
+	"noces/internal/emails"
+	"noces/internal/model"
+	"noces/internal/platform/blob"
+	"noces/internal/platform/mail"
+	"noces/internal/store"
+)
+
+// Page sizes of the admin lists.
+const (
+	ModerationPageSize = 50
+	UsersPageSize      = 25
+	ReviewsPageSize    = 25
+	AuditPageSize      = 50
+)
+
+// Links builds the absolute URLs the e-mails carry.
+type Links interface {
+	// ProfileURL is a provider's public page on its domain.
+	ProfileURL(domain, slug string) string
+	// ProURL is a page of the back-office of a domain.
+	ProURL(domain, path string) string
+}
+
+// Deps are the service's collaborators.
+type Deps struct {
+	Store  *store.Store
+	Clock  clock.Clock
+	Links  Links
+	Mail   mail.Sender
+	Emails *emails.Renderer
+	// Blobs gives review photos their URL; nil leaves photoUrl empty.
+	Blobs blob.Store
+	Log   *slog.Logger
+}
+
+// Service runs the admin rules.
+type Service struct {
+	store  *store.Store
+	clock  clock.Clock
+	links  Links
+	mail   mail.Sender
+	emails *emails.Renderer
+	blobs  blob.Store
+	log    *slog.Logger
+	// html keeps what a popup's description may contain: the user-generated
+	// content policy (text formatting, lists, links, images), no scripts,
+	// no event handlers, no styles.
+	html  *bluemonday.Policy
+	plain *bluemonday.Policy
+}
+
+// NewService wires the admin service.
+func NewService(d Deps) *Service {
+	log := d.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{store: d.Store, clock: d.Clock, links: d.Links, mail: d.Mail, emails: d.Emails, blobs: d.Blobs,
+		log: log, html: bluemonday.UGCPolicy(), plain: bluemonday.StrictPolicy()}
+}
+
+// Page is one page of a list with the total count.
+type Page[T any] struct {
+	Items    []T
+	Total    int
+	Page     int
+	PageSize int
+}
+
+func offset(page, size int) int {
+	if page < 1 {
+		page = 1
+	}
+	return (page - 1) * size
+}
+
+// Audit actions.
+const (
+	ActionApprove      = "moderation.approve"
+	ActionReject       = "moderation.reject"
+	ActionCredits      = "credits.adjust"
+	ActionSiret        = "siret.verify"
+	ActionReviewOK     = "review.approve"
+	ActionReviewReject = "review.reject"
+	ActionAlertCreate  = "alert.create"
+	ActionAlertUpdate  = "alert.update"
+	ActionAlertDelete  = "alert.delete"
+	ActionPopupCreate  = "popup.create"
+	ActionPopupUpdate  = "popup.update"
+	ActionPopupDelete  = "popup.delete"
+)
+
+// audit writes one audit row on st (the action's transaction).
+func (s *Service) audit(ctx context.Context, st *store.Store, actorID, action, targetID string, details map[string]any) error {
+	raw := ""
+	if len(details) > 0 {
+		b, err := json.Marshal(details)
+		if err != nil {
+			return err
+		}
+		raw = string(b)
+	}
+	return st.CreateAuditEntry(ctx, model.AuditEntry{ID: model.NewID(), ActorID: actorID, Action: action,
+		TargetID: sql.NullString{String: targetID, Valid: targetID != ""}, Details: raw, CreatedAt: s.clock.Now()})
+}
+
+// provider loads a live planner or venue; anyone else is not found, so an
+// admin account cannot be moderated, credited or verified.
+func (s *Service) provider(ctx context.Context, id string) (model.User, error) {
+	u, err := s.store.GetUser(ctx, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Role != model.RolePlanner && u.Role != model.RoleVenue) {
+		return model.User{}, apperr.Wrap(apperr.NotFound, "admin.errors.user_not_found", err)
+	}
+	return u, err
+}
+
+// sendEmail renders kind in the user's language and sends it. A failed
+// e-mail is logged, not returned: the decision it reports has been made, and
+// the outbox keeps the message and its error.
+func (s *Service) sendEmail(ctx context.Context, u model.User, kind string, data map[string]string) {
+	data["firstname"] = u.Firstname
+	m, err := s.emails.Render(u.Locale, kind, data)
+	if err != nil {
+		s.log.ErrorContext(ctx, "render e-mail", "kind", kind, "err", err.Error())
+		return
+	}
+	m.To = u.Email
+	if err := s.mail.Send(ctx, m); err != nil {
+		s.log.ErrorContext(ctx, "send e-mail", "kind", kind, "err", err.Error())
+	}
+}
+
+// AuditLog returns one page of the audit log, newest first.
+func (s *Service) AuditLog(ctx context.Context, page int) (Page[store.AuditRow], error) {
+	rows, total, err := s.store.ListAuditLog(ctx, AuditPageSize, offset(page, AuditPageSize))
+	if err != nil {
+		return Page[store.AuditRow]{}, err
+	}
+	return Page[store.AuditRow]{Items: rows, Total: total, Page: page, PageSize: AuditPageSize}, nil
+}

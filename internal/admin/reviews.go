@@ -1,0 +1,109 @@
+package admin
+
+import (
+	"context"
+	"errors"
+
+	"noces/internal/apperr"
+	"noces/internal/emails"
+	"noces/internal/store"
+)
+
+// Review statuses.
+const (
+	ReviewPending  = "pending"
+	ReviewApproved = "approved"
+	ReviewRejected = "rejected"
+)
+
+// Review is a review for moderation with its photo's URL.
+type Review struct {
+	store.AdminReview
+	PhotoURL string
+}
+
+func (s *Service) review(r store.AdminReview) Review {
+	out := Review{AdminReview: r}
+	if r.PhotoKey != "" && s.blobs != nil {
+		out.PhotoURL = s.blobs.URL(r.PhotoKey)
+	}
+	return out
+}
+
+// Reviews lists the reviews of a status (pending when empty).
+func (s *Service) Reviews(ctx context.Context, status string, page int) (Page[Review], error) {
+	if status == "" {
+		status = ReviewPending
+	}
+	if status != ReviewPending && status != ReviewApproved && status != ReviewRejected {
+		return Page[Review]{}, apperr.Validation(map[string]string{"status": "admin.validation.review_status_invalid"})
+	}
+	rs, total, err := s.store.ListReviewsByStatus(ctx, status, ReviewsPageSize, offset(page, ReviewsPageSize))
+	if err != nil {
+		return Page[Review]{}, err
+	}
+	out := Page[Review]{Items: make([]Review, 0, len(rs)), Total: total, Page: page, PageSize: ReviewsPageSize}
+	for _, r := range rs {
+		out.Items = append(out.Items, s.review(r))
+	}
+	return out, nil
+}
+
+// ApproveReview publishes a review and e-mails the provider.
+func (s *Service) ApproveReview(ctx context.Context, actorID, id string) (Review, error) {
+	r, err := s.moderateReview(ctx, actorID, id, ReviewApproved)
+	if err != nil {
+		return Review{}, err
+	}
+	u, err := s.store.GetUser(ctx, r.ProviderID)
+	switch {
+	case err == nil:
+		s.sendEmail(ctx, u, emails.KindReviewReceived, map[string]string{"reviewsUrl": s.links.ProURL(u.Domain, "/reviews")})
+	case !errors.Is(err, store.ErrNotFound):
+		s.log.ErrorContext(ctx, "review e-mail", "review", r.ID, "err", err.Error())
+	}
+	return r, nil
+}
+
+// RejectReview keeps a review off the public profile.
+func (s *Service) RejectReview(ctx context.Context, actorID, id string) (Review, error) {
+	return s.moderateReview(ctx, actorID, id, ReviewRejected)
+}
+
+// moderateReview moves a review to status once: deciding the same twice is
+// a conflict; an admin may still reverse an earlier decision.
+func (s *Service) moderateReview(ctx context.Context, actorID, id, status string) (Review, error) {
+	var out store.AdminReview
+	err := s.store.InTx(ctx, func(tx *store.Store) error {
+		r, err := tx.GetReviewForModeration(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.Wrap(apperr.NotFound, "admin.errors.review_not_found", err)
+		}
+		if err != nil {
+			return err
+		}
+		ok, err := tx.SetReviewStatus(ctx, id, status, s.clock.Now())
+		if err != nil {
+			return err
+		}
+		if !ok {
+			if status == ReviewApproved {
+				return apperr.New(apperr.Conflict, "admin.errors.review_already_approved")
+			}
+			return apperr.New(apperr.Conflict, "admin.errors.review_already_rejected")
+		}
+		action := ActionReviewOK
+		if status == ReviewRejected {
+			action = ActionReviewReject
+		}
+		if err := s.audit(ctx, tx, actorID, action, r.ID, map[string]any{"providerId": r.ProviderID, "from": r.Status}); err != nil {
+			return err
+		}
+		out, err = tx.GetReviewForModeration(ctx, id)
+		return err
+	})
+	if err != nil {
+		return Review{}, err
+	}
+	return s.review(out), nil
+}

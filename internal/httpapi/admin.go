@@ -1,0 +1,410 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"noces/internal/admin"
+	"noces/internal/model"
+	"noces/internal/store"
+)
+
+// The admin API: every route is wrapped in s.admin, so only ROLE_ADMIN gets here.
+
+// actorOf is the signed-in admin's id, written to the audit log.
+func actorOf(r *http.Request) string {
+	c, _ := claimsOf(r.Context())
+	return c.UserID
+}
+
+type pageReply[T any] struct {
+	Items    []T `json:"items"`
+	Total    int `json:"total"`
+	Page     int `json:"page"`
+	PageSize int `json:"pageSize"`
+}
+
+func toPage[S, T any](p admin.Page[S], conv func(S) T) pageReply[T] {
+	out := pageReply[T]{Items: make([]T, 0, len(p.Items)), Total: p.Total, Page: p.Page, PageSize: p.PageSize}
+	for _, it := range p.Items {
+		out.Items = append(out.Items, conv(it))
+	}
+	return out
+}
+
+type moderationItem struct {
+	ID             string    `json:"id"`
+	Email          string    `json:"email"`
+	Firstname      string    `json:"firstname"`
+	Lastname       string    `json:"lastname"`
+	Role           string    `json:"role"`
+	CompanyName    string    `json:"companyName"`
+	City           string    `json:"city"`
+	Country        string    `json:"country"`
+	Siret          string    `json:"siret"`
+	SiretStatus    string    `json:"siretStatus"`
+	ModerationNote string    `json:"moderationNote"`
+	CreatedAt      time.Time `json:"createdAt"`
+}
+
+func (s *Server) listModeration(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.Admin.ModerationQueue(r.Context(), pageParam(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toPage(p, func(m store.ModerationItem) moderationItem {
+		return moderationItem{ID: m.ID, Email: m.Email, Firstname: m.Firstname, Lastname: m.Lastname, Role: m.Role,
+			CompanyName: m.CompanyName, City: m.City, Country: m.CountryCode, Siret: m.Siret, SiretStatus: m.SiretStatus,
+			ModerationNote: m.ModerationNote, CreatedAt: m.CreatedAt}
+	}))
+	return nil
+}
+
+type moderationReply struct {
+	ID             string     `json:"id"`
+	IsModerated    bool       `json:"isModerated"`
+	ModeratedAt    *time.Time `json:"moderatedAt"`
+	ModerationNote string     `json:"moderationNote"`
+}
+
+func toModeration(m admin.Moderation) moderationReply {
+	return moderationReply{ID: m.UserID, IsModerated: m.IsModerated, ModeratedAt: m.ModeratedAt, ModerationNote: m.ModerationNote}
+}
+
+func (s *Server) approveUser(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.Admin.Approve(r.Context(), actorOf(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toModeration(m))
+	return nil
+}
+
+type rejectBody struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Server) rejectUser(w http.ResponseWriter, r *http.Request) error {
+	var in rejectBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	m, err := s.Admin.Reject(r.Context(), actorOf(r), r.PathValue("id"), in.Reason)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toModeration(m))
+	return nil
+}
+
+type adminUserItem struct {
+	ID        string    `json:"id"`
+	Email     string    `json:"email"`
+	Firstname string    `json:"firstname"`
+	Lastname  string    `json:"lastname"`
+	Role      string    `json:"role"`
+	Company   string    `json:"company"`
+	Moderated bool      `json:"moderated"`
+	Premium   string    `json:"premium"`
+	Credits   int       `json:"credits"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func (s *Server) searchUsers(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.Admin.SearchUsers(r.Context(), r.URL.Query().Get("q"), pageParam(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toPage(p, func(u store.AdminUser) adminUserItem {
+		return adminUserItem{ID: u.ID, Email: u.Email, Firstname: u.Firstname, Lastname: u.Lastname, Role: u.Role,
+			Company: u.Company, Moderated: u.IsModerated, Premium: u.PremiumStatus, Credits: u.Credits, CreatedAt: u.CreatedAt}
+	}))
+	return nil
+}
+
+type creditsBody struct {
+	Amount *int   `json:"amount"`
+	Reason string `json:"reason"`
+}
+
+func (s *Server) adjustCredits(w http.ResponseWriter, r *http.Request) error {
+	var in creditsBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	balance, err := s.Admin.AdjustCredits(r.Context(), actorOf(r), r.PathValue("id"), in.Amount, in.Reason)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"credits": balance})
+	return nil
+}
+
+type siretVerifyBody struct {
+	IsActive *bool `json:"isActive"`
+}
+
+func (s *Server) verifySiret(w http.ResponseWriter, r *http.Request) error {
+	var in siretVerifyBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	status, err := s.Admin.VerifySiret(r.Context(), actorOf(r), r.PathValue("id"), in.IsActive)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"siretStatus": status})
+	return nil
+}
+
+type adminReviewItem struct {
+	ID            string     `json:"id"`
+	ProviderID    string     `json:"providerId"`
+	ProviderName  string     `json:"providerName"`
+	ProviderEmail string     `json:"providerEmail"`
+	Rating        int        `json:"rating"`
+	Title         string     `json:"title"`
+	Body          string     `json:"body"`
+	ReviewerName  string     `json:"reviewerName"`
+	ReviewerType  string     `json:"reviewerType"`
+	WeddingDate   *string    `json:"weddingDate"`
+	PhotoURL      string     `json:"photoUrl"`
+	Status        string     `json:"status"`
+	CreatedAt     time.Time  `json:"createdAt"`
+	ModeratedAt   *time.Time `json:"moderatedAt"`
+}
+
+func toAdminReview(rv admin.Review) adminReviewItem {
+	out := adminReviewItem{ID: rv.ID, ProviderID: rv.ProviderID, ProviderName: rv.ProviderName, ProviderEmail: rv.ProviderEmail,
+		Rating: rv.Rating, Title: rv.Title, Body: rv.Body, ReviewerName: rv.ReviewerName, ReviewerType: rv.ReviewerType,
+		PhotoURL: rv.PhotoURL, Status: rv.Status, CreatedAt: rv.CreatedAt}
+	if rv.WeddingDate.Valid {
+		out.WeddingDate = &rv.WeddingDate.String
+	}
+	if rv.ModeratedAt.Valid {
+		out.ModeratedAt = &rv.ModeratedAt.Time
+	}
+	return out
+}
+
+func (s *Server) listAdminReviews(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.Admin.Reviews(r.Context(), r.URL.Query().Get("status"), pageParam(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toPage(p, toAdminReview))
+	return nil
+}
+
+func (s *Server) approveReview(w http.ResponseWriter, r *http.Request) error {
+	rv, err := s.Admin.ApproveReview(r.Context(), actorOf(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAdminReview(rv))
+	return nil
+}
+
+func (s *Server) rejectReview(w http.ResponseWriter, r *http.Request) error {
+	rv, err := s.Admin.RejectReview(r.Context(), actorOf(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAdminReview(rv))
+	return nil
+}
+
+// adminAlert is an alert as the admin reads and writes it.
+type adminAlert struct {
+	ID          string    `json:"id"`
+	Type        string    `json:"type"`
+	IsActive    bool      `json:"isActive"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	ButtonText  string    `json:"buttonText"`
+	ButtonLink  string    `json:"buttonLink"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+func toAdminAlert(a model.PromotionalAlert) adminAlert {
+	return adminAlert{ID: a.ID, Type: a.Audience, IsActive: a.IsActive, Title: a.Title, Description: a.Description,
+		ButtonText: a.ButtonText, ButtonLink: a.ButtonLink, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
+}
+
+type alertBody struct {
+	Type        string `json:"type"`
+	IsActive    bool   `json:"isActive"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	ButtonText  string `json:"buttonText"`
+	ButtonLink  string `json:"buttonLink"`
+}
+
+func (b alertBody) input() admin.AlertInput {
+	return admin.AlertInput{Type: b.Type, IsActive: b.IsActive, Title: b.Title, Description: b.Description,
+		ButtonText: b.ButtonText, ButtonLink: b.ButtonLink}
+}
+
+func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
+	as, err := s.Admin.Alerts(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]adminAlert, 0, len(as))
+	for _, a := range as {
+		out = append(out, toAdminAlert(a))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": out})
+	return nil
+}
+
+func (s *Server) createAlert(w http.ResponseWriter, r *http.Request) error {
+	var in alertBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	a, err := s.Admin.CreateAlert(r.Context(), actorOf(r), in.input())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, toAdminAlert(a))
+	return nil
+}
+
+func (s *Server) updateAlert(w http.ResponseWriter, r *http.Request) error {
+	var in alertBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	a, err := s.Admin.UpdateAlert(r.Context(), actorOf(r), r.PathValue("id"), in.input())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAdminAlert(a))
+	return nil
+}
+
+func (s *Server) deleteAlert(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Admin.DeleteAlert(r.Context(), actorOf(r), r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// adminPopup is a popup as the admin reads and writes it.
+type adminPopup struct {
+	ID              string    `json:"id"`
+	Type            string    `json:"type"`
+	IsActive        bool      `json:"isActive"`
+	Title           string    `json:"title"`
+	Description     string    `json:"description"`
+	ImageURL        string    `json:"imageUrl"`
+	ButtonText      string    `json:"buttonText"`
+	ButtonLink      string    `json:"buttonLink"`
+	ShowOncePerUser bool      `json:"showOncePerUser"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+func toAdminPopup(p model.PromotionalPopup) adminPopup {
+	return adminPopup{ID: p.ID, Type: p.Audience, IsActive: p.IsActive, Title: p.Title, Description: p.DescriptionHTML,
+		ImageURL: p.ImageURL, ButtonText: p.ButtonText, ButtonLink: p.ButtonLink, ShowOncePerUser: p.ShowOncePerUser,
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+}
+
+type popupBody struct {
+	Type            string `json:"type"`
+	IsActive        bool   `json:"isActive"`
+	Title           string `json:"title"`
+	Description     string `json:"description"`
+	ImageURL        string `json:"imageUrl"`
+	ButtonText      string `json:"buttonText"`
+	ButtonLink      string `json:"buttonLink"`
+	ShowOncePerUser *bool  `json:"showOncePerUser"`
+}
+
+func (b popupBody) input() admin.PopupInput {
+	return admin.PopupInput{Type: b.Type, IsActive: b.IsActive, Title: b.Title, Description: b.Description,
+		ImageURL: b.ImageURL, ButtonText: b.ButtonText, ButtonLink: b.ButtonLink, ShowOncePerUser: b.ShowOncePerUser}
+}
+
+func (s *Server) listPopups(w http.ResponseWriter, r *http.Request) error {
+	ps, err := s.Admin.Popups(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]adminPopup, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, toAdminPopup(p))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": out})
+	return nil
+}
+
+func (s *Server) createPopup(w http.ResponseWriter, r *http.Request) error {
+	var in popupBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := s.Admin.CreatePopup(r.Context(), actorOf(r), in.input())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, toAdminPopup(p))
+	return nil
+}
+
+func (s *Server) updatePopup(w http.ResponseWriter, r *http.Request) error {
+	var in popupBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := s.Admin.UpdatePopup(r.Context(), actorOf(r), r.PathValue("id"), in.input())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAdminPopup(p))
+	return nil
+}
+
+func (s *Server) deletePopup(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Admin.DeletePopup(r.Context(), actorOf(r), r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+type auditItem struct {
+	ID          string    `json:"id"`
+	ActorID     string    `json:"actorId"`
+	ActorEmail  *string   `json:"actorEmail"`
+	Action      string    `json:"action"`
+	TargetID    *string   `json:"targetId"`
+	TargetEmail *string   `json:"targetEmail"`
+	Details     string    `json:"details"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+func (s *Server) listAuditLog(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.Admin.AuditLog(r.Context(), pageParam(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toPage(p, func(a store.AuditRow) auditItem {
+		it := auditItem{ID: a.ID, ActorID: a.ActorID, Action: a.Action, Details: a.Details, CreatedAt: a.CreatedAt}
+		if a.ActorEmail.Valid {
+			it.ActorEmail = &a.ActorEmail.String
+		}
+		if a.TargetID.Valid {
+			it.TargetID = &a.TargetID.String
+		}
+		if a.TargetEmail.Valid {
+			it.TargetEmail = &a.TargetEmail.String
+		}
+		return it
+	}))
+	return nil
+}

@@ -1,0 +1,238 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"noces/internal/clock"
+	"noces/internal/config"
+	"noces/internal/directory"
+	"noces/internal/emails"
+	"noces/internal/eventreq"
+	"noces/internal/hosts"
+	"noces/internal/i18n"
+	"noces/internal/model"
+	"noces/internal/outbox"
+	"noces/internal/platform/blob"
+	"noces/internal/platform/geo"
+	"noces/internal/ratelimit"
+	"noces/internal/store"
+	"noces/internal/store/storetest"
+)
+
+// env is the public site over a fresh database, built the way app.New
+// builds it, with a fixed clock.
+type env struct {
+	t       *testing.T
+	store   *store.Store
+	clock   *clock.Fixed
+	site    *Site
+	hosts   *hosts.Map
+	limiter *ratelimit.Limiter
+	handler http.Handler
+	logs    *bytes.Buffer
+}
+
+var (
+	gazetteerOnce sync.Once
+	gazetteer     *geo.Gazetteer
+	gazetteerErr  error
+)
+
+func sharedGazetteer(t *testing.T) *geo.Gazetteer {
+	t.Helper()
+	gazetteerOnce.Do(func() {
+		gazetteer = geo.NewGazetteer()
+		gazetteerErr = gazetteer.Load()
+	})
+	if gazetteerErr != nil {
+		t.Fatal(gazetteerErr)
+	}
+	return gazetteer
+}
+
+var testNow = time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC)
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{"NOCES_ADDR": "127.0.0.1:8080"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := storetest.New(t)
+	texts := i18n.MustLoad()
+	hm := hosts.New(cfg)
+	clk := clock.NewFixed(testNow)
+	logs := &bytes.Buffer{}
+	log := slog.New(slog.NewJSONHandler(logs, nil))
+	media, err := blob.NewLocal(t.TempDir(), "/media/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renderer, err := emails.NewRenderer(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limiter := ratelimit.New(s, clk)
+	dir := directory.NewService(s, clk, media, limiter, []byte("profile-views-key"))
+	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: outbox.NewMail(s, clk, log, nil), Emails: renderer,
+		SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hm, Limiter: limiter, FormKey: []byte("forms-key"), Log: log})
+	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Log: log, Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The HTTP edge puts the domain of the Host in the context; so does this.
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d, _ := hm.Resolve(r.Host)
+		st.ServeHTTP(w, r.WithContext(i18n.WithLocale(r.Context(), d, d.Lang)))
+	})
+	return &env{t: t, store: s, clock: clk, site: st, hosts: hm, limiter: limiter, handler: h, logs: logs}
+}
+
+type resp struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// do sends one request to the site on host (fr.localhost, de.localhost...).
+func (e *env) do(method, host, target string, body io.Reader, contentType string, headers ...string) resp {
+	e.t.Helper()
+	r := httptest.NewRequest(method, target, body)
+	r.Host = host + ":8080"
+	r.RemoteAddr = "192.0.2.10:40000"
+	r.Header.Set("User-Agent", "site-test")
+	if contentType != "" {
+		r.Header.Set("Content-Type", contentType)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		r.Header.Set(headers[i], headers[i+1])
+	}
+	w := httptest.NewRecorder()
+	e.handler.ServeHTTP(w, r)
+	return resp{status: w.Code, header: w.Header(), body: w.Body.String()}
+}
+
+func (e *env) get(host, target string) resp {
+	e.t.Helper()
+	return e.do(http.MethodGet, host, target, nil, "")
+}
+
+func (e *env) postForm(host, target string, v url.Values) resp {
+	e.t.Helper()
+	return e.do(http.MethodPost, host, target, strings.NewReader(v.Encode()), "application/x-www-form-urlencoded")
+}
+
+// count runs a COUNT(*) query, to check what a request wrote.
+func (e *env) count(query string, args ...any) int {
+	e.t.Helper()
+	var n int
+	if err := e.store.DB().QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+// planner describes a planner to seed.
+type planner struct {
+	name, slug, city, country, siret string
+	lat, lng                         float64
+	premium, hidden                  bool
+	services                         []model.CompanyPrestation
+	langues                          []int // ids: 1 de, 2 en, 3 es, 4 fr, 5 it, 6 nl, 7 pt
+	since                            string
+}
+
+// seedPlanner creates a planner through the store and returns its user id.
+func (e *env) seedPlanner(p planner) string {
+	e.t.Helper()
+	ctx := context.Background()
+	now := e.clock.Now()
+	u := model.User{ID: model.NewID(), Email: p.slug + "@example.com", PasswordHash: "x", Role: model.RolePlanner,
+		Firstname: "Test", Lastname: "Planner", Phone: "+33612345678", Locale: "fr", Domain: "fr",
+		IsModerated: !p.hidden, HasFinishedOnboarding: true, PremiumStatus: model.PremiumNone, CreatedAt: now, UpdatedAt: now}
+	storetest.Must(e.t, e.store.CreateUser(ctx, u))
+	if p.premium {
+		start, end := now.AddDate(0, -1, 0), now.AddDate(1, 0, 0)
+		storetest.Must(e.t, e.store.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &start, &end, now))
+	}
+	if p.country == "" {
+		p.country = "FR"
+	}
+	if p.siret == "" {
+		p.siret = model.SiretActive
+	}
+	c := model.Company{UserID: u.ID, Name: p.name, Slug: p.slug, Siret: "73282932000074", SiretStatus: p.siret, City: p.city,
+		CountryCode: p.country, Latitude: sql.NullFloat64{Float64: p.lat, Valid: true},
+		Longitude: sql.NullFloat64{Float64: p.lng, Valid: true}, CreatedAt: now, UpdatedAt: now}
+	if p.since != "" {
+		c.DateOfCreation = sql.NullString{String: p.since, Valid: true}
+	}
+	storetest.Must(e.t, e.store.CreateCompany(ctx, c))
+	if p.services == nil {
+		p.services = []model.CompanyPrestation{{PrestationID: 4, Description: "Tout, du premier rendez-vous au dernier slow.",
+			BudgetStartingFrom: sql.NullInt64{Int64: 1500, Valid: true}, IsDescriptionVisible: true, IsBudgetVisible: true}}
+	}
+	if p.langues == nil {
+		p.langues = []int{4, 2}
+	}
+	storetest.Must(e.t, e.store.SetCompanyServices(ctx, u.ID, p.langues, p.services))
+	return u.ID
+}
+
+// seedVenue creates a venue owned by a new venue user.
+func (e *env) seedVenue(name, slug, city string, lat, lng float64, published, ownerModerated bool) string {
+	e.t.Helper()
+	ctx := context.Background()
+	now := e.clock.Now()
+	u := model.User{ID: model.NewID(), Email: slug + "@example.com", PasswordHash: "x", Role: model.RoleVenue,
+		Firstname: "Test", Lastname: "Venue", Locale: "fr", Domain: "fr", IsModerated: ownerModerated,
+		HasFinishedOnboarding: true, PremiumStatus: model.PremiumNone, CreatedAt: now, UpdatedAt: now}
+	storetest.Must(e.t, e.store.CreateUser(ctx, u))
+	v := model.Venue{ID: model.NewID(), OwnerID: u.ID, Name: name, Slug: slug, Type: "castle", City: city, Zipcode: "37000",
+		CountryCode: "FR", Latitude: sql.NullFloat64{Float64: lat, Valid: true}, Longitude: sql.NullFloat64{Float64: lng, Valid: true},
+		Description: "Un château du XVIe siècle au bord de la Loire.", DetailedDescription: "Le parc.\n\nLa salle des fêtes.",
+		SeatedCapacity: 180, StandingCapacity: 250, Bedrooms: sql.NullInt64{Int64: 12, Valid: true}, MinPrice: 5000, MaxPrice: 12000,
+		IsPublished: published, CreatedAt: now, UpdatedAt: now}
+	storetest.Must(e.t, e.store.CreateVenue(ctx, v))
+	return u.ID
+}
+
+// seedReview stores an approved (or pending) review of a provider.
+func (e *env) seedReview(providerID string, rating int, name, status string) {
+	e.t.Helper()
+	r := model.Review{ID: model.NewID(), ProviderID: providerID, Rating: rating, Title: "Un grand merci",
+		Body: "Une organisation parfaite du début à la fin, merci !", ReviewerName: name, ReviewerType: "couple",
+		WeddingDate: sql.NullString{String: "2025-06-14", Valid: true}, EmailKey: store.EmailKey(name + "@example.com"),
+		Status: status, CreatedAt: e.clock.Now()}
+	storetest.Must(e.t, e.store.CreateReview(context.Background(), r))
+}
+
+var (
+	tokenPattern = regexp.MustCompile(`name="formToken" value="([^"]+)"`)
+	scriptTag    = regexp.MustCompile(`(?i)<script[^>]*>`)
+	h1Tag        = regexp.MustCompile(`(?i)<h1[\s>]`)
+)
+
+// formToken reads the anti-spam token of a page's form.
+func formToken(t *testing.T, body string) string {
+	t.Helper()
+	m := tokenPattern.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no form token in the page")
+	}
+	return m[1]
+}

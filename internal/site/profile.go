@@ -1,0 +1,241 @@
+package site
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"noces/internal/directory"
+	"noces/internal/i18n"
+	"noces/internal/model"
+)
+
+// providerPage is a planner's public page.
+type providerPage struct {
+	directory.Profile
+	Services []serviceLine
+	Langs    []string
+	Reviews  []reviewLine
+	Similar  []card
+	Request  *requestForm
+}
+
+type serviceLine struct {
+	Label, Description, Budget string
+}
+
+type reviewLine struct {
+	model.Review
+	Who     string
+	Married string
+}
+
+func (s *Site) provider(w http.ResponseWriter, r *http.Request) {
+	s.showProvider(w, r, nil)
+}
+
+// showProvider renders a planner's page, with the request form's state when
+// a submission failed (nil for a fresh form).
+func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
+	ctx := r.Context()
+	p, err := s.Directory.Provider(ctx, r.PathValue("slug"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if r.Method == http.MethodGet {
+		// A view is counted for a person loading the page, not for a
+		// HEAD probe or a form submission.
+		if err := s.Directory.RecordProfileView(ctx, p.UserID, clientIP(r), r.UserAgent()); err != nil {
+			s.Log.WarnContext(ctx, "site: profile view", "err", err.Error())
+		}
+	}
+	d := i18n.DomainFrom(ctx)
+	v := s.newView(r, p.Name+" – Noces")
+	path := "/p/" + url.PathEscape(p.Slug)
+	v.Canonical = s.Hosts.PublicURL(d.Key, path)
+	v.Alternates = s.Hosts.Alternates(path)
+	pg := providerPage{Profile: p}
+	var services []string
+	for _, sv := range p.Services {
+		line := serviceLine{Label: v.T("prestations." + sv.Type), Description: sv.Description}
+		if sv.Budget != nil {
+			line.Budget = v.T("site.profile.budget_from", "amount", v.Money(*sv.Budget))
+		}
+		pg.Services = append(pg.Services, line)
+		services = append(services, sv.Type)
+	}
+	for _, l := range p.Languages {
+		pg.Langs = append(pg.Langs, v.T("langues."+l))
+	}
+	for _, rv := range p.Reviews {
+		pg.Reviews = append(pg.Reviews, s.reviewLine(v, rv))
+	}
+	for _, c := range p.Similar {
+		pg.Similar = append(pg.Similar, card{Card: c, URL: "/p/" + url.PathEscape(c.Slug), Distance: v.Km(c.DistanceKm)})
+	}
+	v.Description = v.T("site.profile.description", "name", p.Name, "city", p.City)
+	if fm == nil {
+		fm = newForm(nil, projectFieldOrder)
+	}
+	if len(services) == 0 {
+		services = prestationTypes
+	}
+	pg.Request = s.newRequestForm(v, path+"/request", fm, services, p.Name)
+	v.JSONLD = s.providerLD(v, p, s.Hosts.PublicURL(d.Key, path))
+	v.P = pg
+	status := http.StatusOK
+	if fm.HasErrors() {
+		status = formStatus(fm)
+		v.Title = v.T("site.form.error_title", "title", v.Title)
+	}
+	s.render(w, r, status, "provider", v, cacheNoCache)
+}
+
+func (s *Site) reviewLine(v *view, rv model.Review) reviewLine {
+	l := reviewLine{Review: rv, Who: rv.ReviewerName}
+	if rv.ReviewerType != "" {
+		l.Who = v.T("site.profile.reviewer", "name", rv.ReviewerName, "type", v.T("site.reviewer_type."+rv.ReviewerType))
+	}
+	if rv.WeddingDate.Valid {
+		if my := v.MonthYear(rv.WeddingDate.String); my != "" {
+			l.Married = v.T("site.profile.married", "date", my)
+		}
+	}
+	return l
+}
+
+// providerLD is the planner's structured data: a LocalBusiness with its
+// place, address and rating.
+func (s *Site) providerLD(v *view, p directory.Profile, pageURL string) map[string]any {
+	ld := map[string]any{
+		"@context": "https://schema.org",
+		"@type":    "LocalBusiness",
+		"name":     p.Name,
+		"url":      pageURL,
+		"address": map[string]any{
+			"@type":           "PostalAddress",
+			"addressLocality": p.City,
+			"addressCountry":  p.CountryCode,
+		},
+	}
+	if p.AvatarURL != "" {
+		ld["image"] = s.absolute(v, p.AvatarURL)
+	}
+	if p.Since != "" {
+		ld["foundingDate"] = p.Since
+	}
+	if len(p.Languages) > 0 {
+		ld["knowsLanguage"] = p.Languages
+	}
+	if p.ReviewCount > 0 {
+		ld["aggregateRating"] = map[string]any{
+			"@type":       "AggregateRating",
+			"ratingValue": math.Round(p.RatingAvg*10) / 10,
+			"reviewCount": p.ReviewCount,
+			"bestRating":  5,
+			"worstRating": 1,
+		}
+		var reviews []map[string]any
+		for _, rv := range p.Reviews {
+			reviews = append(reviews, map[string]any{
+				"@type":         "Review",
+				"name":          rv.Title,
+				"reviewBody":    rv.Body,
+				"author":        map[string]any{"@type": "Person", "name": rv.ReviewerName},
+				"datePublished": rv.CreatedAt.Format("2006-01-02"),
+				"reviewRating":  map[string]any{"@type": "Rating", "ratingValue": rv.Rating, "bestRating": 5, "worstRating": 1},
+			})
+		}
+		ld["review"] = reviews
+	}
+	return ld
+}
+
+// absolute makes a same-site path ("/media/...") an absolute URL.
+func (s *Site) absolute(v *view, u string) string {
+	if strings.HasPrefix(u, "/") {
+		return s.Hosts.PublicURL(v.Domain.Key, u)
+	}
+	return u
+}
+
+// venuePage is a venue's public page.
+type venuePage struct {
+	model.Venue
+	TypeLabel  string
+	Price      string
+	Paragraphs []string
+	Request    *requestForm
+}
+
+func (s *Site) venue(w http.ResponseWriter, r *http.Request) {
+	s.showVenue(w, r, nil)
+}
+
+func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
+	ctx := r.Context()
+	vn, err := s.Directory.Venue(ctx, r.PathValue("slug"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := i18n.DomainFrom(ctx)
+	v := s.newView(r, vn.Name+" – Noces")
+	path := "/v/" + url.PathEscape(vn.Slug)
+	v.Canonical = s.Hosts.PublicURL(d.Key, path)
+	v.Alternates = s.Hosts.Alternates(path)
+	pg := venuePage{Venue: vn, TypeLabel: v.T("site.venue_type." + vn.Type)}
+	switch {
+	case vn.MinPrice > 0 && vn.MaxPrice > vn.MinPrice:
+		pg.Price = v.T("site.venue.price_range", "min", v.MoneyInt(vn.MinPrice), "max", v.MoneyInt(vn.MaxPrice))
+	case vn.MinPrice > 0:
+		pg.Price = v.T("site.profile.budget_from", "amount", v.MoneyInt(vn.MinPrice))
+	case vn.MaxPrice > 0:
+		pg.Price = v.T("site.venue.price_up_to", "amount", v.MoneyInt(vn.MaxPrice))
+	}
+	for _, para := range strings.Split(strings.ReplaceAll(vn.DetailedDescription, "\r\n", "\n"), "\n\n") {
+		if para = strings.TrimSpace(para); para != "" {
+			pg.Paragraphs = append(pg.Paragraphs, para)
+		}
+	}
+	desc := vn.Description
+	if desc == "" {
+		desc = v.T("site.venue.description", "type", pg.TypeLabel, "name", vn.Name, "city", vn.City)
+	}
+	v.Description = desc
+	if fm == nil {
+		fm = newForm(nil, projectFieldOrder)
+	}
+	pg.Request = s.newRequestForm(v, path+"/request", fm, []string{"VENUE"}, vn.Name)
+	ld := map[string]any{
+		"@context": "https://schema.org",
+		"@type":    "EventVenue",
+		"name":     vn.Name,
+		"url":      s.Hosts.PublicURL(d.Key, path),
+		"address": map[string]any{
+			"@type":           "PostalAddress",
+			"addressLocality": vn.City,
+			"postalCode":      vn.Zipcode,
+			"addressCountry":  vn.CountryCode,
+		},
+	}
+	if vn.SeatedCapacity > 0 || vn.StandingCapacity > 0 {
+		ld["maximumAttendeeCapacity"] = max(vn.SeatedCapacity, vn.StandingCapacity)
+	}
+	if vn.Description != "" {
+		ld["description"] = vn.Description
+	}
+	if vn.Latitude.Valid && vn.Longitude.Valid {
+		ld["geo"] = map[string]any{"@type": "GeoCoordinates", "latitude": vn.Latitude.Float64, "longitude": vn.Longitude.Float64}
+	}
+	v.JSONLD = ld
+	v.P = pg
+	status := http.StatusOK
+	if fm.HasErrors() {
+		status = formStatus(fm)
+		v.Title = v.T("site.form.error_title", "title", v.Title)
+	}
+	s.render(w, r, status, "venue", v, cacheNoCache)
+}

@@ -1,0 +1,219 @@
+package site
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"noces/internal/apperr"
+	"noces/internal/eventreq"
+	"noces/internal/i18n"
+)
+
+// projectFieldOrder is the order of the project form's fields, for the
+// error summary.
+var projectFieldOrder = []string{"eventType", "eventDate", "serviceType", "eventLocationCity", "eventLocationZipcode",
+	"budgetRange", "guestRange", "languages", "hasTheme", "weddingTheme", "message", "firstname", "lastname", "email", "phone"}
+
+// projectAliases show the codes of fields the form has no input for on the
+// input they come from.
+var projectAliases = fieldAliases{
+	"eventLocationLatitude":  "eventLocationCity",
+	"eventLocationLongitude": "eventLocationCity",
+	"eventLocationCountry":   "eventLocationCity",
+	"eventLocation":          "eventLocationCity",
+}
+
+// honeypotField is the input people never see and robots fill.
+const honeypotField = "website"
+
+// maxFormBytes bounds a project form's body.
+const maxFormBytes = 64 << 10
+
+// requestForm is the couple's project form, general or addressed to one
+// provider or venue.
+type requestForm struct {
+	Action string
+	Form   *form
+	Token  string
+	// Services are the service types offered; with one, the form carries
+	// it hidden and names it.
+	Services     []choice
+	EventTypes   []choice
+	BudgetRanges []choice
+	GuestRanges  []choice
+	Languages    []choice
+	MinDate      string
+	MaxDate      string
+	// To is the provider's or venue's name; empty on the general form.
+	To string
+}
+
+func (s *Site) newRequestForm(v *view, action string, fm *form, services []string, to string) *requestForm {
+	opts := eventreq.OptionsIn(s.Texts, v.Lang)
+	token := fm.Values.Get("formToken")
+	if token == "" {
+		token = s.Events.FormToken()
+	}
+	today := s.Clock.Now().UTC()
+	return &requestForm{Action: action, Form: fm, Token: token,
+		Services:   v.choices("prestations.", services),
+		EventTypes: toChoices(opts.EventTypes), BudgetRanges: toChoices(opts.BudgetRanges),
+		GuestRanges: toChoices(opts.GuestRanges), Languages: toChoices(opts.Languages),
+		MinDate: today.AddDate(0, 0, 1).Format(time.DateOnly), MaxDate: today.AddDate(5, 0, 0).Format(time.DateOnly),
+		To: to}
+}
+
+func toChoices(cs []eventreq.Choice) []choice {
+	out := make([]choice, len(cs))
+	for i, c := range cs {
+		out[i] = choice{Value: c.Value, Label: c.Label}
+	}
+	return out
+}
+
+type projectPage struct {
+	Request *requestForm
+}
+
+func (s *Site) project(w http.ResponseWriter, r *http.Request) {
+	s.showProject(w, r, nil)
+}
+
+func (s *Site) showProject(w http.ResponseWriter, r *http.Request, fm *form) {
+	v := s.newView(r, "")
+	v.Title = v.T("site.project.title") + " – Noces"
+	v.Description = v.T("site.project.description", "country", v.Country)
+	status := http.StatusOK
+	if fm == nil {
+		fm = newForm(nil, projectFieldOrder)
+	} else if fm.HasErrors() {
+		status = formStatus(fm)
+		v.Title = v.T("site.form.error_title", "title", v.Title)
+	}
+	v.P = projectPage{Request: s.newRequestForm(v, "/project", fm, eventreq.ServiceTypes, "")}
+	cache := cacheNoCache
+	if status != http.StatusOK {
+		cache = cacheNoStore
+	}
+	s.render(w, r, status, "project", v, cache)
+}
+
+func (s *Site) projectSubmit(w http.ResponseWriter, r *http.Request) {
+	s.submitProject(w, r, "", s.showProject)
+}
+
+func (s *Site) providerRequest(w http.ResponseWriter, r *http.Request) {
+	s.submitProject(w, r, r.PathValue("slug"), s.showProvider)
+}
+
+func (s *Site) venueRequest(w http.ResponseWriter, r *http.Request) {
+	s.submitProject(w, r, r.PathValue("slug"), s.showVenue)
+}
+
+// formStatus is the status of a form shown again: 422 for fields to correct,
+// 400 for a refused submission.
+func formStatus(fm *form) int {
+	if len(fm.Summary) > 0 {
+		return http.StatusUnprocessableEntity
+	}
+	return http.StatusBadRequest
+}
+
+// submitProject sends a couple's project, addressed to slug or, without one,
+// matched to providers. A refused form is shown again by again with its
+// values and messages; a sent one redirects to the thank-you page, so a
+// reload does not send it twice.
+func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string, again func(http.ResponseWriter, *http.Request, *form)) {
+	ctx := r.Context()
+	d := i18n.DomainFrom(ctx)
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		s.message(w, r, http.StatusBadRequest, "site.badrequest")
+		return
+	}
+	pf := r.PostForm
+	in := eventreq.ProjectInput{
+		ProviderSlug: slug,
+		EventType:    pf.Get("eventType"), EventDate: pf.Get("eventDate"), ServiceType: pf.Get("serviceType"),
+		City: pf.Get("eventLocationCity"), Zipcode: pf.Get("eventLocationZipcode"), Country: d.Country,
+		BudgetRange: pf.Get("budgetRange"), GuestRange: pf.Get("guestRange"), Languages: pf["languages"],
+		HasTheme: pf.Get("hasTheme") != "", WeddingTheme: pf.Get("weddingTheme"), Message: pf.Get("message"),
+		Firstname: pf.Get("firstname"), Lastname: pf.Get("lastname"), Email: pf.Get("email"), Phone: pf.Get("phone"),
+		FormToken: pf.Get("formToken"), Honeypot: pf.Get(honeypotField), ClientIP: clientIP(r),
+	}
+	if !in.HasTheme {
+		in.WeddingTheme = ""
+	}
+	in.EventLocation = strings.TrimSpace(strings.TrimSpace(in.Zipcode) + " " + strings.TrimSpace(in.City))
+	if lat, lng, ok := s.locate(ctx, in.City, in.Zipcode, d.Country); ok {
+		in.Latitude, in.Longitude = &lat, &lng
+	}
+	res, err := s.Events.Submit(ctx, in, d)
+	if err == nil {
+		http.Redirect(w, r, "/project/sent?n="+strconv.Itoa(res.Matched), http.StatusSeeOther)
+		return
+	}
+	values := url.Values{}
+	for k, vs := range pf {
+		if k != honeypotField {
+			values[k] = vs
+		}
+	}
+	fm := newForm(values, projectFieldOrder)
+	tr := func(code string) string { return s.T(r, code) }
+	e, _ := apperr.As(err)
+	switch {
+	case e != nil && e.Kind == apperr.Malformed:
+		// A robot, or a person faster than a robot: the form comes back
+		// with a fresh token and can be sent again.
+		fm.Values.Del("formToken")
+		fm.Notice = tr("site.form.spam")
+	case fm.apply(err, tr, projectAliases):
+	default:
+		s.fail(w, r, err)
+		return
+	}
+	again(w, r, fm)
+}
+
+// locate finds the coordinates of a typed city (with its postal code when
+// given) in the domain's country; ok is false when it is unknown.
+func (s *Site) locate(ctx context.Context, city, zipcode, country string) (lat, lng float64, ok bool) {
+	city, zipcode = strings.TrimSpace(city), strings.TrimSpace(zipcode)
+	if city == "" {
+		return 0, 0, false
+	}
+	q := city
+	if zipcode != "" {
+		q = city + " " + zipcode
+	}
+	places, err := s.Geo.Search(ctx, q, country, 1)
+	if err != nil {
+		s.Log.WarnContext(ctx, "site: geocode", "err", err.Error())
+		return 0, 0, false
+	}
+	if len(places) == 0 {
+		return 0, 0, false
+	}
+	return places[0].Lat, places[0].Lng, true
+}
+
+type sentPage struct {
+	Matched int
+}
+
+func (s *Site) projectSent(w http.ResponseWriter, r *http.Request) {
+	n, err := strconv.Atoi(r.URL.Query().Get("n"))
+	if err != nil || n < 0 || n > eventreq.MaxMatches {
+		n = 0
+	}
+	v := s.newView(r, "")
+	v.Title = v.T("site.sent.title") + " – Noces"
+	v.NoIndex = true
+	v.P = sentPage{Matched: n}
+	s.render(w, r, http.StatusOK, "sent", v, cacheNoStore)
+}

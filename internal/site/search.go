@@ -1,0 +1,238 @@
+package site
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"noces/internal/directory"
+	"noces/internal/eventreq"
+	"noces/internal/i18n"
+	"noces/internal/model"
+	"noces/internal/platform/geo"
+)
+
+// prestationTypes are the planners' service types (the project's service
+// types without VENUE).
+var prestationTypes = func() []string {
+	var out []string
+	for _, t := range eventreq.ServiceTypes {
+		if t != "VENUE" {
+			out = append(out, t)
+		}
+	}
+	return out
+}()
+
+// choice is a value with its label, for selects and radios.
+type choice struct {
+	Value, Label string
+}
+
+func (v *view) choices(prefix string, codes []string) []choice {
+	out := make([]choice, len(codes))
+	for i, c := range codes {
+		out[i] = choice{Value: c, Label: v.T(prefix + c)}
+	}
+	return out
+}
+
+// filters are a search's parameters, checked: anything unknown is dropped.
+type filters struct {
+	Kind      string // planner or venue
+	Service   string
+	VenueType string
+	Guests    int
+	City      string
+	Budget    int64
+	Lang      string
+	Page      int
+}
+
+func parseFilters(q url.Values) filters {
+	f := filters{Kind: "planner", Page: 1}
+	if q.Get("kind") == "venue" {
+		f.Kind = "venue"
+	}
+	if s := q.Get("service"); slices.Contains(prestationTypes, s) {
+		f.Service = s
+	}
+	if s := q.Get("venueType"); slices.Contains(model.VenueTypes, s) {
+		f.VenueType = s
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(q.Get("guests"))); err == nil && n > 0 && n <= 100000 {
+		f.Guests = n
+	}
+	if c := strings.Join(strings.Fields(q.Get("city")), " "); utf8.RuneCountInString(c) <= geo.MaxQueryLen {
+		f.City = c
+	}
+	budget := strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", ".", "", ",", "", "€", "").Replace(q.Get("budget"))
+	if n, err := strconv.ParseInt(budget, 10, 64); err == nil && n > 0 && n <= 100_000_000 {
+		f.Budget = n
+	}
+	if l := q.Get("lang"); i18n.IsLang(l) {
+		f.Lang = l
+	}
+	if n, err := strconv.Atoi(q.Get("page")); err == nil && n > 1 && n <= 10000 {
+		f.Page = n
+	}
+	return f
+}
+
+// query writes the filters back as a URL query, in a stable order and
+// without defaults, so one search has one canonical address.
+func (f filters) query(page int) string {
+	q := url.Values{}
+	q.Set("kind", f.Kind)
+	if f.Kind == "planner" {
+		if f.Service != "" {
+			q.Set("service", f.Service)
+		}
+		if f.Lang != "" {
+			q.Set("lang", f.Lang)
+		}
+	} else {
+		if f.VenueType != "" {
+			q.Set("venueType", f.VenueType)
+		}
+		if f.Guests > 0 {
+			q.Set("guests", strconv.Itoa(f.Guests))
+		}
+	}
+	if f.City != "" {
+		q.Set("city", f.City)
+	}
+	if f.Budget > 0 {
+		q.Set("budget", strconv.FormatInt(f.Budget, 10))
+	}
+	if page > 1 {
+		q.Set("page", strconv.Itoa(page))
+	}
+	return q.Encode()
+}
+
+// neutral is the part of the search every domain has in common (no city, no
+// page): the hreflang alternates point there.
+func (f filters) neutral() string {
+	g := filters{Kind: f.Kind, Service: f.Service, VenueType: f.VenueType}
+	return g.query(1)
+}
+
+// searchForm is the search form's state and lists.
+type searchForm struct {
+	Heading    string
+	F          filters
+	Services   []choice
+	VenueTypes []choice
+	Languages  []choice
+}
+
+func (s *Site) newSearchForm(v *view, heading string, f filters) searchForm {
+	return searchForm{Heading: heading, F: f, Services: v.choices("prestations.", prestationTypes),
+		VenueTypes: v.choices("site.venue_type.", model.VenueTypes), Languages: v.choices("langues.", i18n.Langs)}
+}
+
+type homePage struct {
+	Search searchForm
+}
+
+func (s *Site) home(w http.ResponseWriter, r *http.Request) {
+	v := s.newView(r, "")
+	v.Title = v.T("site.title")
+	v.P = homePage{Search: s.newSearchForm(v, v.T("site.search.heading"), filters{Kind: "planner"})}
+	s.render(w, r, http.StatusOK, "home", v, cachePublic)
+}
+
+// card is one result as the page shows it.
+type card struct {
+	directory.Card
+	URL      string
+	Distance string
+	Type     string // a venue's type label
+}
+
+type searchPage struct {
+	Search      searchForm
+	Heading     string
+	Place       string // the city found, "" when none was asked or found
+	UnknownCity string // the city typed when it was not found
+	Cards       []card
+	Total       int
+	Page, Pages int
+	PrevURL     string
+	NextURL     string
+}
+
+func (s *Site) search(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	d := i18n.DomainFrom(ctx)
+	f := parseFilters(r.URL.Query())
+	v := s.newView(r, "")
+	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
+		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: directory.DefaultRadiusKm}
+	p := searchPage{Search: s.newSearchForm(v, v.T("site.search.refine"), f), Page: f.Page}
+	if f.City != "" {
+		places, err := s.Geo.Search(ctx, f.City, d.Country, 1)
+		if err != nil {
+			s.Log.WarnContext(ctx, "site: geocode search city", "err", err.Error())
+		}
+		if len(places) > 0 {
+			q.Near, q.Lat, q.Lng = true, places[0].Lat, places[0].Lng
+			p.Place = places[0].City
+		} else {
+			p.UnknownCity = f.City
+		}
+	}
+	res, err := s.Directory.Search(ctx, q)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p.Total, p.Pages = res.Total, res.Pages
+	for _, c := range res.Cards {
+		cd := card{Card: c, Distance: v.Km(c.DistanceKm)}
+		if c.Kind == "venue" {
+			cd.URL = "/v/" + url.PathEscape(c.Slug)
+			cd.Type = v.T("site.venue_type." + c.VenueType)
+		} else {
+			cd.URL = "/p/" + url.PathEscape(c.Slug)
+		}
+		p.Cards = append(p.Cards, cd)
+	}
+	if f.Kind == "venue" {
+		p.Heading = v.T("site.results.heading_venue")
+		if f.VenueType != "" {
+			p.Heading = v.T("site.venue_type." + f.VenueType)
+		}
+	} else {
+		p.Heading = v.T("site.results.heading_planner")
+		if f.Service != "" {
+			p.Heading = v.T("site.results.heading_service", "service", v.T("prestations."+f.Service))
+		}
+	}
+	if p.Place != "" {
+		p.Heading = v.T("site.results.heading_near", "what", p.Heading, "city", p.Place)
+	}
+	v.Title = p.Heading
+	if f.Page > 1 {
+		v.Title = v.T("site.results.title_page", "title", p.Heading, "page", strconv.Itoa(f.Page))
+	}
+	v.Title += " – Noces"
+	v.Canonical = s.Hosts.PublicURL(d.Key, "/search?"+f.query(f.Page))
+	v.Alternates = s.Hosts.Alternates("/search?" + f.neutral())
+	if f.Page > 1 {
+		p.PrevURL = "/search?" + f.query(f.Page-1)
+		v.PrevURL = s.Hosts.PublicURL(d.Key, p.PrevURL)
+	}
+	if f.Page < res.Pages {
+		p.NextURL = "/search?" + f.query(f.Page+1)
+		v.NextURL = s.Hosts.PublicURL(d.Key, p.NextURL)
+	}
+	// An empty or out-of-range page is not worth indexing.
+	v.NoIndex = len(p.Cards) == 0
+	v.P = p
+	s.render(w, r, http.StatusOK, "search", v, cachePublic)
+}
