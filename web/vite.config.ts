@@ -30,5 +30,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Two cores run the files in parallel: a page test may need more than the default 5 s.
+    testTimeout: 15_000,
   },
 });

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -150,4 +151,103 @@ export async function login(page, baseURL, email, password = PASSWORD) {
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** Signs in through the API (no browser form): the {token, refresh_token} pair. */
+export async function apiTokens(request, baseURL, email, password = PASSWORD) {
+  const response = await request.post(`${baseURL}/api/login_check`, { data: { username: email, password } });
+  if (!response.ok()) throw new Error(`sign-in of ${email} failed: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** GET /api/me with a token of its own. */
+export async function apiMe(request, baseURL, token) {
+  const response = await request.get(`${baseURL}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`GET /api/me failed: ${response.status()}`);
+  return response.json();
+}
+
+/**
+ * The outbox for one recipient, newest first, read by the demo admin through
+ * GET /api/admin/outbox?to=... Waits until `match` finds a message.
+ */
+export async function waitForOutbox(request, baseURL, to, match, { timeoutMs = 10_000 } = {}) {
+  const { token } = await apiTokens(request, baseURL, 'admin@noces.test');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await request.get(`${baseURL}/api/admin/outbox?to=${encodeURIComponent(to)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!response.ok()) throw new Error(`GET /api/admin/outbox failed: ${response.status()}`);
+    const { items } = await response.json();
+    const found = items.find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching message for ${to} in the outbox: ${JSON.stringify(items.map((i) => i.subject || i.text))}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buffer) {
+  let c = 0xffffffff;
+  for (const byte of buffer) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real PNG of width x height (a diagonal gradient), for upload journeys. */
+export function pngImage(width, height) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  const rows = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      row[1 + x * 3] = 123;
+      row[2 + x * 3] = Math.round((x / width) * 200);
+      row[3 + x * 3] = Math.round((y / height) * 200);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The JavaScript files a page loads to show `url`, and their total size gzipped (level 9). */
+export async function gzippedScripts(page, url) {
+  const scripts = new Set();
+  const onRequest = (request) => {
+    if (request.resourceType() === 'script') scripts.add(request.url());
+  };
+  page.on('request', onRequest);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('request', onRequest);
+  let raw = 0;
+  let gzipped = 0;
+  for (const scriptUrl of scripts) {
+    const body = Buffer.from(await (await fetch(scriptUrl)).arrayBuffer());
+    raw += body.length;
+    gzipped += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: scripts.size, raw, gzipped };
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from '@/app/router';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
+import { SnackbarProvider } from '@/components/ui/snackbar-provider';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { setLoginNotice } from '@/lib/auth/login-notice';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,7 +30,9 @@ export function App() {
       <CssBaseline />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <SnackbarProvider>
+            <RouterProvider router={router} />
+          </SnackbarProvider>
         </QueryClientProvider>
       </AppErrorBoundary>
     </ThemeProvider>

@@ -36,8 +36,16 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('@/app/routes/dashboard-route') },
               { path: 'dashboard', lazy: () => import('@/app/routes/dashboard-route') },
-              soon('account', 'menu.settings'),
-              soon('security', 'menu.security'),
+              {
+                path: 'account',
+                handle: { crumb: 'menu.settings' } satisfies RouteHandle,
+                lazy: () => import('@/app/routes/account-route'),
+              },
+              {
+                path: 'security',
+                handle: { crumb: 'menu.security' } satisfies RouteHandle,
+                lazy: () => import('@/app/routes/security-route'),
+              },
               {
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
                 children: [
@@ -83,6 +91,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The terms of use are open to everyone, signed in or not.
+      { path: 'terms', lazy: () => import('@/app/routes/terms-route') },
       { path: '*', lazy: () => import('@/app/routes/not-found-route') },
     ],
   },

@@ -40,3 +40,22 @@ export class ApiError extends Error {
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
+
+type Translate = (key: string) => string;
+
+/**
+ * The text to show for a failed call: transport failures and throttling get
+ * their own message, otherwise the server's (already in the user's language),
+ * else the given fallback key.
+ */
+export function describeError(error: unknown, t: Translate, fallbackKey = 'errors.generic'): string {
+  if (!isApiError(error)) return t(fallbackKey);
+  if (error.code === 'timeout') return t('errors.timeout');
+  if (error.status === 0) return t('errors.network');
+  if (error.status === 429) return error.message && error.message !== error.code ? error.message : t('errors.tooManyAttempts');
+  if (error.status >= 500) return t(fallbackKey);
+  if (error.message && error.message !== error.code && error.code !== 'errors.validation') {
+    return error.message;
+  }
+  return t(fallbackKey);
+}

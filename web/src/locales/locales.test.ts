@@ -77,7 +77,8 @@ describe('the locale files', () => {
           const source = readFileSync(path, 'utf8');
           for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z][\w.]*)'/g)) used.add(match[1] ?? '');
           for (const match of source.matchAll(/(?:labelKey|crumb|error)\s*:\s*'([a-zA-Z]+\.[\w.]+)'/g)) used.add(match[1] ?? '');
-          for (const match of source.matchAll(/'((?:menu|signin|validation|session|impersonation\.errors)\.[\w.]+)'/g)) {
+          const prefixes = /'((?:menu|signin|validation|session|impersonation|register|resetPassword|resetRequest|account|security|passwordStrength|marketing|phone|terms|common)\.[\w.]*\w)'/g;
+          for (const match of source.matchAll(prefixes)) {
             used.add(match[1] ?? '');
           }
         }

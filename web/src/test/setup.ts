@@ -12,5 +12,6 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 afterAll(() => server.close());

@@ -1,11 +1,12 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { StandalonePage } from '@/app/routes/standalone-page';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 
 export function Component() {
   const { t } = useTranslation();
+  const { token = '' } = useParams();
   return (
     <StandalonePage
       actions={
@@ -14,7 +15,7 @@ export function Component() {
         </Button>
       }
     >
-      <ComingSoon title={t('resetPassword.title')} />
+      <ResetPasswordPage token={token} />
     </StandalonePage>
   );
 }

@@ -11,13 +11,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { AppFooter } from '@/components/layout/app-footer';
+import { ImpersonationBanner } from '@/components/layout/impersonation-banner';
 import { MenuContent } from '@/components/layout/menu-content';
 import type { Menu, MenuAction } from '@/components/layout/menu-items';
 import { NavBreadcrumbs } from '@/components/layout/nav-breadcrumbs';
 import { SidebarHeader } from '@/components/layout/sidebar-header';
 import { UserCard } from '@/components/layout/user-card';
 import { BrandLogo } from '@/components/ui/brand-logo';
-import type { User } from '@/lib/auth/user';
+import { isImpersonated, type User } from '@/lib/auth/user';
 import { CONTENT_MAX_WIDTH, DRAWER_WIDTH } from '@/theme/theme';
 
 interface DashboardLayoutProps {
@@ -43,6 +44,7 @@ export function DashboardLayout({ user, menu, onAction, onLogout, languageMenu, 
   const [mobileOpen, setMobileOpen] = useState(false);
   const navigation = useNavigation();
   const closeMobile = () => setMobileOpen(false);
+  const banner = isImpersonated(user) ? <ImpersonationBanner user={user} onStop={() => onAction('impersonate-stop')} /> : null;
 
   const sideMenu = (
     <Box component="nav" aria-label={t('menu.mainLabel')} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -114,6 +116,7 @@ export function DashboardLayout({ user, menu, onAction, onLogout, languageMenu, 
         </>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {isDesktop && banner}
         {isDesktop ? (
           <Box
             component="header"
@@ -134,8 +137,11 @@ export function DashboardLayout({ user, menu, onAction, onLogout, languageMenu, 
             {languageMenu}
           </Box>
         ) : (
-          <Box sx={{ px: 2, pt: 9, pb: 1 }}>
-            <NavBreadcrumbs />
+          <Box sx={{ pt: { xs: 7, sm: 8 } }}>
+            {banner}
+            <Box sx={{ px: 2, pt: 2, pb: 1 }}>
+              <NavBreadcrumbs />
+            </Box>
           </Box>
         )}
         <Box

@@ -22,6 +22,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   const generated = useId();
   const inputId = id ?? generated;
   const helperId = helperText ? `${inputId}-helper` : undefined;
+  const describedBy = [helperId, inputProps['aria-describedby']].filter(Boolean).join(' ') || undefined;
   return (
     <FormControl variant="outlined" error={error} required={required} fullWidth={fullWidth}>
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
@@ -30,7 +31,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
         id={inputId}
         inputRef={ref}
         label={label}
-        aria-describedby={helperId}
+        aria-describedby={describedBy}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>

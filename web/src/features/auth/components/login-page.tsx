@@ -1,38 +1,45 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useLogin } from '@/features/auth/hooks/use-login';
-import { BrandLogo } from '@/components/ui/brand-logo';
+import { PasswordInput } from '@/components/ui/password-input';
 import { TextInput } from '@/components/ui/text-input';
-import { isApiError } from '@/lib/api-error';
-import { takeLoginNotice } from '@/lib/auth/login-notice';
+import { describeError, isApiError } from '@/lib/api-error';
+import { clearLoginNotice, peekLoginNotice } from '@/lib/auth/login-notice';
 
 // Part 1 §5: a valid e-mail and a password longer than 3 characters, both trimmed.
 const schema = z.object({
   email: z.pipe(z.string().check(z.trim()), z.email({ error: 'signin.errors.emailRequired' })),
   password: z.string().check(z.trim(), z.minLength(4, { error: 'validation.password_requirements' })),
+  remember: z.boolean(),
 });
 
 type FormValues = z.input<typeof schema>;
 type SubmitValues = z.output<typeof schema>;
 
-const KNOWN_ERRORS: Record<string, string> = {
-  session_expired: 'session.expired',
+type NoticeSeverity = 'warning' | 'success' | 'error';
+
+/** Codes the address (?error=) or the app may leave for the login page, and how they are shown. */
+const KNOWN_NOTICES: Record<string, { key: string; severity: NoticeSeverity }> = {
+  session_expired: { key: 'session.expired', severity: 'warning' },
+  account_deleted: { key: 'account.delete.done', severity: 'success' },
 };
+
+const loadResetDialog = () => import('@/features/auth/components/reset-request-dialog');
+const ResetRequestDialog = lazy(() => loadResetDialog().then((module) => ({ default: module.ResetRequestDialog })));
 
 interface LoginPageProps {
   /** The language selector, supplied by the app. */
@@ -42,14 +49,18 @@ interface LoginPageProps {
 export function LoginPage({ languageMenu }: LoginPageProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [showPassword, setShowPassword] = useState(false);
-  // The ?error= parameter (or a notice left by the API client) is shown once, then removed from the address.
-  const [notice] = useState<string | null>(() => {
-    const code = searchParams.get('error') ?? takeLoginNotice();
+  // The ?error= parameter (or a notice left by the app) is shown once, then removed from the address.
+  const [notice] = useState<{ key: string; severity: NoticeSeverity } | null>(() => {
+    const code = searchParams.get('error') ?? peekLoginNotice();
     if (!code) return null;
-    return KNOWN_ERRORS[code] ?? 'errors.generic';
+    return KNOWN_NOTICES[code] ?? { key: 'errors.generic', severity: 'error' };
   });
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetDialogLoaded, setResetDialogLoaded] = useState(false);
+  const [resetSent, setResetSent] = useState<string | null>(null);
   const login = useLogin();
+
+  useEffect(() => clearLoginNotice(), []);
 
   useEffect(() => {
     if (searchParams.has('error')) {
@@ -68,7 +79,7 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
     resolver: zodResolver(schema),
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', remember: true },
   });
 
   // Submit stays disabled until both fields are valid (checked on every keystroke).
@@ -80,105 +91,116 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
   let error: string | null = null;
   if (login.isError) {
     const failure = login.error;
-    if (isApiError(failure) && failure.status === 401) error = t('signin.errors.invalidCredentials');
-    else if (isApiError(failure) && failure.code === 'timeout') error = t('errors.timeout');
-    else if (isApiError(failure) && failure.status === 0) error = t('errors.network');
-    else if (isApiError(failure) && failure.message) error = failure.message;
-    else error = t('errors.generic');
+    error = isApiError(failure) && failure.status === 401 ? t('signin.errors.invalidCredentials') : describeError(failure, t);
   }
 
+  const closeReset = useCallback(() => setResetOpen(false), []);
+
+  const openReset = () => {
+    setResetDialogLoaded(true);
+    setResetOpen(true);
+  };
+
   return (
-    <Box
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        background: (theme) =>
-          `radial-gradient(circle at 15% 10%, ${theme.palette.primary.main}14, transparent 45%), radial-gradient(circle at 85% 90%, ${theme.palette.secondary.main}14, transparent 40%), ${theme.palette.background.default}`,
-      }}
-    >
-      <Box
-        component="header"
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}
-      >
-        <BrandLogo />
-        {languageMenu}
-      </Box>
-      <Box component="main" sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', px: 2, py: 4 }}>
-        <Card sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 5 }, boxShadow: '0 8px 32px rgba(51, 16, 30, 0.08)' }}>
-          <Typography variant="h1" sx={{ mb: 1 }}>
-            {t('signin.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t('signin.subtitle')}
-          </Typography>
-          {notice && !error && (
-            <Alert severity="warning" sx={{ mb: 2 }} data-testid="login-notice">
-              {t(notice)}
-            </Alert>
-          )}
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
-              {error}
-            </Alert>
-          )}
-          <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <TextInput
-              {...register('email')}
-              label={t('signin.email')}
-              type="email"
-              autoComplete="username"
-              required
-              fullWidth
-              autoFocus
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message ? t(errors.email.message) : undefined}
-            />
-            <TextInput
-              {...register('password')}
-              label={t('signin.password')}
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message ? t(errors.password.message) : undefined}
-              endAdornment={
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={showPassword ? t('signin.hidePassword') : t('signin.showPassword')}
-                    onClick={() => setShowPassword((value) => !value)}
-                    edge="end"
-                  >
-                    {showPassword ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              }
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={!canSubmit || login.isPending}
-              startIcon={login.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-            >
-              {t('signin.submit')}
-            </Button>
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-            {t('signin.noAccount')}{' '}
-            <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>
-              {t('signin.register')}
-            </Link>
-          </Typography>
-        </Card>
-      </Box>
-      <Box component="footer" sx={{ py: 2, textAlign: 'center' }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('shell.copyright', { year: new Date().getFullYear() })}
+    <AuthLayout languageMenu={languageMenu}>
+      <Card sx={{ width: '100%', maxWidth: 460, p: { xs: 3, sm: 5 }, boxShadow: '0 8px 32px rgba(51, 16, 30, 0.08)' }}>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          {t('signin.title')}
         </Typography>
-      </Box>
-    </Box>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('signin.subtitle')}
+        </Typography>
+        {notice && !error && (
+          <Alert severity={notice.severity} sx={{ mb: 2 }} data-testid="login-notice">
+            {t(notice.key)}
+          </Alert>
+        )}
+        {resetSent && !error && (
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="reset-sent-banner" onClose={() => setResetSent(null)} closeText={t('common.close')}>
+            {resetSent}
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
+            {error}
+          </Alert>
+        )}
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <TextInput
+            {...register('email')}
+            label={t('signin.email')}
+            type="email"
+            autoComplete="username"
+            required
+            fullWidth
+            autoFocus
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message ? t(errors.email.message) : undefined}
+          />
+          <PasswordInput
+            {...register('password')}
+            label={t('signin.password')}
+            autoComplete="current-password"
+            required
+            fullWidth
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message ? t(errors.password.message) : undefined}
+          />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -1 }}>
+            <Controller
+              control={control}
+              name="remember"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      name={field.name}
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                      slotProps={{ input: { ref: field.ref } }}
+                    />
+                  }
+                  label={t('signin.rememberMe')}
+                />
+              )}
+            />
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={openReset}
+              onPointerEnter={() => void loadResetDialog()}
+              onFocus={() => void loadResetDialog()}
+              sx={{ fontWeight: 600 }}
+              data-testid="forgot-password"
+            >
+              {t('signin.forgotPassword')}
+            </Link>
+          </Box>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={!canSubmit || login.isPending}
+            startIcon={login.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+          >
+            {t('signin.submit')}
+          </Button>
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+          {t('signin.noAccount')}{' '}
+          <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>
+            {t('signin.register')}
+          </Link>
+        </Typography>
+      </Card>
+      {resetDialogLoaded && (
+        <Suspense fallback={null}>
+          <ResetRequestDialog open={resetOpen} onClose={closeReset} onSent={setResetSent} />
+        </Suspense>
+      )}
+    </AuthLayout>
   );
 }
