@@ -80,16 +80,7 @@ func (s *Store) SearchProviders(ctx context.Context, q DirectoryQuery) ([]Provid
 	}
 	order := ""
 	if q.Near {
-		dLat := q.RadiusKm / kmPerDegree
-		cos := math.Cos(q.Lat * math.Pi / 180)
-		dLng := q.RadiusKm / (kmPerDegree * math.Max(cos, 0.01))
-		lat, lng, c2 := arg(q.Lat), arg(q.Lng), arg(cos*cos)
-		where = append(where, `c.latitude BETWEEN `+arg(q.Lat-dLat)+` AND `+arg(q.Lat+dLat),
-			`c.longitude BETWEEN `+arg(q.Lng-dLng)+` AND `+arg(q.Lng+dLng))
-		// Squared distance in degrees of latitude.
-		distance := `((c.latitude - ` + lat + `) * (c.latitude - ` + lat + `) + (c.longitude - ` + lng + `) * (c.longitude - ` + lng + `) * ` + c2 + `)`
-		where = append(where, distance+` <= `+arg(dLat*dLat))
-		order = distance + ", "
+		order = nearWhere(&where, "c", q.Lat, q.Lng, q.RadiusKm, arg) + ", "
 	}
 	from := ` FROM companies c JOIN users u ON u.id = c.user_id WHERE ` + strings.Join(where, " AND ")
 	var total int
@@ -115,6 +106,25 @@ func (s *Store) SearchProviders(ctx context.Context, q DirectoryQuery) ([]Provid
 		}
 	}
 	return cards, total, nil
+}
+
+// nearWhere adds to where the conditions keeping rows of table alias t
+// within radiusKm of (lat, lng) and returns the squared distance expression
+// to order by. The latitude and longitude bands come first so the
+// (country_code, latitude) index narrows the scan; the distance uses the
+// equirectangular approximation, in plain arithmetic both engines run.
+func nearWhere(where *[]string, t string, lat, lng, radiusKm float64, arg func(any) string) string {
+	dLat := radiusKm / kmPerDegree
+	cos := math.Cos(lat * math.Pi / 180)
+	dLng := radiusKm / (kmPerDegree * math.Max(cos, 0.01))
+	la, lo, c2 := arg(lat), arg(lng), arg(cos*cos)
+	*where = append(*where, t+`.latitude BETWEEN `+arg(lat-dLat)+` AND `+arg(lat+dLat),
+		t+`.longitude BETWEEN `+arg(lng-dLng)+` AND `+arg(lng+dLng))
+	// Squared distance in degrees of latitude.
+	distance := `((` + t + `.latitude - ` + la + `) * (` + t + `.latitude - ` + la + `) + (` + t + `.longitude - ` + lo + `) * (` +
+		t + `.longitude - ` + lo + `) * ` + c2 + `)`
+	*where = append(*where, distance+` <= `+arg(dLat*dLat))
+	return distance
 }
 
 func budgetCond(max int64, arg func(any) string) string {

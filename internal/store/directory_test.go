@@ -99,3 +99,55 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+func TestSearchVenues(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	owner := newUser(t, s, "owner@example.com")
+	storetest.Must(t, s.SetUserModerated(ctx, owner.ID, true, now))
+	hidden := newUser(t, s, "hidden@example.com") // never moderated
+	venue := func(ownerID, slug, kind string, seats int, lat, lng float64, published bool) {
+		storetest.Must(t, s.CreateVenue(ctx, model.Venue{ID: model.NewID(), OwnerID: ownerID, Name: slug, Slug: slug, Type: kind,
+			CountryCode: "FR", City: "X", SeatedCapacity: seats, MinPrice: seats * 50,
+			Latitude: sql.NullFloat64{Float64: lat, Valid: true}, Longitude: sql.NullFloat64{Float64: lng, Valid: true},
+			IsPublished: published, CreatedAt: now, UpdatedAt: now}))
+	}
+	venue(owner.ID, "castle-near", "castle", 200, 45.77, 4.84, true)
+	venue(owner.ID, "farm-near", "farm", 80, 45.75, 4.83, true)
+	venue(owner.ID, "castle-far", "castle", 300, 48.85, 2.35, true)
+	venue(owner.ID, "draft", "castle", 200, 45.76, 4.83, false)
+	venue(hidden.ID, "unmoderated", "castle", 200, 45.76, 4.83, true)
+	base := store.VenueQuery{Country: "FR", Limit: 10, Now: now}
+	for _, tc := range []struct {
+		name string
+		q    store.VenueQuery
+		want []string
+	}{
+		{"all visible, largest first", base, []string{"castle-far", "castle-near", "farm-near"}},
+		{"castles only", func() store.VenueQuery { q := base; q.Type = "castle"; return q }(), []string{"castle-far", "castle-near"}},
+		{"seats 100 guests", func() store.VenueQuery { q := base; q.Guests = 100; return q }(), []string{"castle-far", "castle-near"}},
+		{"near Lyon, nearest first", func() store.VenueQuery {
+			q := base
+			q.Near, q.Lat, q.Lng, q.RadiusKm = true, 45.764, 4.8357, 100
+			return q
+		}(), []string{"castle-near", "farm-near"}},
+		{"a price ceiling", func() store.VenueQuery { q := base; q.MaxPrice = 5000; return q }(), []string{"farm-near"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cards, total, err := s.SearchVenues(ctx, tc.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range cards {
+				got = append(got, c.Slug)
+			}
+			if !equal(got, tc.want) || total != len(tc.want) {
+				t.Errorf("got %v (total %d), want %v", got, total, tc.want)
+			}
+		})
+	}
+	if _, err := s.GetVisibleVenueBySlug(ctx, "draft"); err == nil {
+		t.Error("an unpublished venue is visible")
+	}
+}

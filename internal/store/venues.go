@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
@@ -71,15 +70,7 @@ func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, in
 	}
 	order := ""
 	if q.Near {
-		dLat := q.RadiusKm / kmPerDegree
-		cos := math.Cos(q.Lat * math.Pi / 180)
-		dLng := q.RadiusKm / (kmPerDegree * math.Max(cos, 0.01))
-		lat, lng, c2 := arg(q.Lat), arg(q.Lng), arg(cos*cos)
-		where = append(where, `v.latitude BETWEEN `+arg(q.Lat-dLat)+` AND `+arg(q.Lat+dLat),
-			`v.longitude BETWEEN `+arg(q.Lng-dLng)+` AND `+arg(q.Lng+dLng))
-		distance := `((v.latitude - ` + lat + `) * (v.latitude - ` + lat + `) + (v.longitude - ` + lng + `) * (v.longitude - ` + lng + `) * ` + c2 + `)`
-		where = append(where, distance+` <= `+arg(dLat*dLat))
-		order = distance + ", "
+		order = nearWhere(&where, "v", q.Lat, q.Lng, q.RadiusKm, arg) + ", "
 	}
 	from := ` FROM venues v JOIN users u ON u.id = v.owner_id WHERE ` + strings.Join(where, " AND ")
 	var total int
