@@ -25,6 +25,7 @@ import (
 	"noces/api"
 	"noces/internal/account"
 	"noces/internal/admin"
+	"noces/internal/billing"
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
@@ -201,7 +202,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
-		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
+		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billing.NewService(a.Store), Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
 		Web: webFS, Site: pub, Media: a.Media.FS(), OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})

@@ -69,6 +69,9 @@ func (s *Server) registerRoutes() {
 	s.route("POST /api/event-requests/{uuid}/unlock", s.provider(s.unlockEventRequest))
 	s.route("POST /api/event-requests/{uuid}/reject", s.provider(s.rejectEventRequest))
 
+	// Credits.
+	s.route("GET /api/credits/logs", s.provider(s.creditLogs))
+
 	// Public side.
 	s.route("GET /api/public/options", s.handle(s.publicOptions))
 	s.route("POST /api/public/projects", s.handle(s.createProject))

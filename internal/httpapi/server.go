@@ -13,6 +13,7 @@ import (
 
 	"noces/internal/account"
 	"noces/internal/admin"
+	"noces/internal/billing"
 	"noces/internal/company"
 	"noces/internal/directory"
 	"noces/internal/eventreq"
@@ -36,6 +37,7 @@ type Deps struct {
 	Geo       geo.Geocoder
 	Directory *directory.Service
 	Events    *eventreq.Service
+	Billing   *billing.Service
 	Texts     *i18n.Bundle
 	Hosts     *hosts.Map
 	Mail      mail.Sender

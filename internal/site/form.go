@@ -19,17 +19,20 @@ type form struct {
 	// Notice is a problem that belongs to no field.
 	Notice string
 	order  []string
+	labels map[string]string // field name -> i18n key of its label
 }
 
 type problem struct {
 	ID, Message string
 }
 
-func newForm(values url.Values, order []string) *form {
+// newForm starts a form's state; order lists its fields in the page's
+// order, labels their label keys, for the error summary.
+func newForm(values url.Values, order []string, labels map[string]string) *form {
 	if values == nil {
 		values = url.Values{}
 	}
-	return &form{Values: values, Errors: map[string]string{}, order: order}
+	return &form{Values: values, Errors: map[string]string{}, order: order, labels: labels}
 }
 
 // field is one input as the templates draw it.
@@ -87,12 +90,13 @@ func (f *form) apply(err error, tr func(string) string, aliases fieldAliases) bo
 		}
 		f.set(name, tr(code))
 	}
-	f.summarize()
+	f.summarize(tr)
 	return true
 }
 
-// summarize lists the messages in the order of the fields.
-func (f *form) summarize() {
+// summarize lists the messages in the order of the fields, each named by
+// its field's label.
+func (f *form) summarize(tr func(string) string) {
 	rank := func(name string) int {
 		if i := slices.Index(f.order, name); i >= 0 {
 			return i
@@ -112,6 +116,23 @@ func (f *form) summarize() {
 	})
 	f.Summary = f.Summary[:0]
 	for _, name := range names {
-		f.Summary = append(f.Summary, problem{ID: "f-" + name, Message: f.Errors[name]})
+		msg := f.Errors[name]
+		if key, ok := f.labels[name]; ok {
+			msg = trWith(tr, "site.form.summary_item", "field", tr(key), "message", msg)
+		}
+		f.Summary = append(f.Summary, problem{ID: "f-" + name, Message: msg})
 	}
+}
+
+// trWith fills the placeholders of a translated text.
+func trWith(tr func(string) string, key string, kv ...string) string {
+	return strings.NewReplacer(pairs(kv)...).Replace(tr(key))
+}
+
+func pairs(kv []string) []string {
+	out := make([]string, 0, len(kv))
+	for i := 0; i+1 < len(kv); i += 2 {
+		out = append(out, "{"+kv[i]+"}", kv[i+1])
+	}
+	return out
 }

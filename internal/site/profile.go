@@ -77,7 +77,7 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 	}
 	v.Description = v.T("site.profile.description", "name", p.Name, "city", p.City)
 	if fm == nil {
-		fm = newForm(nil, projectFieldOrder)
+		fm = newForm(nil, projectFieldOrder, projectLabels)
 	}
 	if len(services) == 0 {
 		services = prestationTypes
@@ -206,7 +206,7 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 	}
 	v.Description = desc
 	if fm == nil {
-		fm = newForm(nil, projectFieldOrder)
+		fm = newForm(nil, projectFieldOrder, projectLabels)
 	}
 	pg.Request = s.newRequestForm(v, path+"/request", fm, []string{"VENUE"}, vn.Name)
 	ld := map[string]any{

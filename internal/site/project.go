@@ -18,6 +18,15 @@ import (
 var projectFieldOrder = []string{"eventType", "eventDate", "serviceType", "eventLocationCity", "eventLocationZipcode",
 	"budgetRange", "guestRange", "languages", "hasTheme", "weddingTheme", "message", "firstname", "lastname", "email", "phone"}
 
+// projectLabels are the label keys of the project form's fields.
+var projectLabels = map[string]string{
+	"eventType": "site.project.event_type", "eventDate": "site.project.event_date", "serviceType": "site.project.service_type",
+	"eventLocationCity": "site.project.city", "eventLocationZipcode": "site.project.zipcode", "budgetRange": "site.project.budget",
+	"guestRange": "site.project.guests", "languages": "site.project.languages", "weddingTheme": "site.project.theme",
+	"message": "site.project.message", "firstname": "site.project.firstname", "lastname": "site.project.lastname",
+	"email": "site.project.email", "phone": "site.project.phone",
+}
+
 // projectAliases show the codes of fields the form has no input for on the
 // input they come from.
 var projectAliases = fieldAliases{
@@ -89,7 +98,7 @@ func (s *Site) showProject(w http.ResponseWriter, r *http.Request, fm *form) {
 	v.Description = v.T("site.project.description", "country", v.Country)
 	status := http.StatusOK
 	if fm == nil {
-		fm = newForm(nil, projectFieldOrder)
+		fm = newForm(nil, projectFieldOrder, projectLabels)
 	} else if fm.HasErrors() {
 		status = formStatus(fm)
 		v.Title = v.T("site.form.error_title", "title", v.Title)
@@ -163,7 +172,7 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 			values[k] = vs
 		}
 	}
-	fm := newForm(values, projectFieldOrder)
+	fm := newForm(values, projectFieldOrder, projectLabels)
 	tr := func(code string) string { return s.T(r, code) }
 	e, _ := apperr.As(err)
 	switch {

@@ -22,6 +22,13 @@ const (
 
 var reviewFieldOrder = []string{"rating", "title", "body", "reviewerName", "reviewerType", "weddingDate", "email", "photo"}
 
+// reviewLabels are the label keys of the review form's fields.
+var reviewLabels = map[string]string{
+	"rating": "site.review.rating", "title": "site.review.title_label", "body": "site.review.body",
+	"reviewerName": "site.review.reviewer_name", "reviewerType": "site.review.reviewer_type",
+	"weddingDate": "site.review.wedding_date", "email": "site.review.email", "photo": "site.review.photo",
+}
+
 type reviewPage struct {
 	Name          string
 	Action        string
@@ -56,7 +63,7 @@ func (s *Site) showReview(w http.ResponseWriter, r *http.Request, fm *form, phot
 	v.Canonical = ""
 	status := http.StatusOK
 	if fm == nil {
-		fm = newForm(nil, reviewFieldOrder)
+		fm = newForm(nil, reviewFieldOrder, reviewLabels)
 	} else if fm.HasErrors() {
 		status = formStatus(fm)
 		v.Title = v.T("site.form.error_title", "title", v.Title)
@@ -80,13 +87,13 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxPhotoBytes+maxFormBytes)
-	fm := newForm(nil, reviewFieldOrder)
+	fm := newForm(nil, reviewFieldOrder, reviewLabels)
 	tr := func(code string) string { return s.T(r, code) }
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			fm.set("photo", tr("site.review.errors.photo_too_large"))
-			fm.summarize()
+			fm.summarize(tr)
 			s.showReview(w, r, fm, false)
 			return
 		}
@@ -111,7 +118,7 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 				// The photo is checked before the rest: a review must not
 				// be stored without the photo its author chose.
 				fm.set("photo", tr(code))
-				fm.summarize()
+				fm.summarize(tr)
 				s.showReview(w, r, fm, false)
 				return
 			}

@@ -6,6 +6,21 @@
 // api area's labels and error codes (prestations.*, langues.*, project.*,
 // validation.*). A public domain speaks its own language whatever the
 // browser says: search engines index one language per domain.
+//
+// Choices the spec leaves open:
+//   - A planner's or venue's page exists on every domain, each in its
+//     domain's language: each is its own canonical page and they are each
+//     other's hreflang alternates. A search page's alternates are the same
+//     search without city and page (other domains search other countries).
+//   - A city the geocoder does not know gives results without a distance
+//     filter (search) or a project without coordinates, matched in the whole
+//     country (forms): a typing slip must not lose a couple's project.
+//   - The forms post back to the page they are on; a refused form comes back
+//     with its values, a summary linked to the fields and each field's
+//     message (422), a robot's or a too-fast submission with a fresh token
+//     (400); a sent one redirects (303), so a reload sends nothing twice.
+//   - Contact details and websites of providers are not shown: couples reach
+//     them through the request form.
 package site
 
 import (

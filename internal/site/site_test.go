@@ -85,7 +85,7 @@ func TestPagesInTwoLanguages(t *testing.T) {
 			"de.localhost": {"Ihre Bewertung von Atelier Lumière", "E-Mail (wird nicht veröffentlicht)"},
 		}},
 		{"thank-you", "/project/sent?n=3", 200, map[string][]string{
-			"fr.localhost": {"Merci !", "Votre projet a été envoyé à 3 professionnels."},
+			"fr.localhost": {"Merci\u00a0!", "Votre projet a été envoyé à 3 professionnels."},
 			"de.localhost": {"Vielen Dank!", "Ihr Projekt wurde an 3 Profis gesendet."},
 		}},
 		{"thank-you without matches", "/project/sent?n=0", 200, map[string][]string{
@@ -222,11 +222,11 @@ func TestSearch(t *testing.T) {
 		{"premium first, then nearest", "kind=planner&city=Lyon", []string{"Maison Premium", "Design Only", "Atelier Lumière"}, nil,
 			[]string{`class="result premium"`, `<span class="badge">Premium</span>`, "Vienne · 25 km", "Lyon · 1 km", "Les profils Premium sont mis en avant"}},
 		{"a service", "kind=planner&city=Lyon&service=FULL_PLANNING", []string{"Maison Premium", "Atelier Lumière"}, []string{"Design Only"},
-			[]string{"Wedding planners : Organisation complète près de Lyon"}},
+			[]string{"Wedding planners\u00a0: Organisation complète près de Lyon"}},
 		{"a language", "kind=planner&lang=es", []string{"Design Only"}, []string{"Atelier Lumière"}, []string{"1 résultat"}},
 		{"a budget", "kind=planner&budget=1000", nil, []string{"Atelier Lumière", "Design Only"}, []string{"0 résultat", "Aucun professionnel"}},
 		{"an unknown city: no distance filter", "kind=planner&city=Xyzzyville", []string{"Maison Premium"}, nil,
-			[]string{"Nous n&#39;avons pas trouvé « Xyzzyville »", "3 résultats"}},
+			[]string{"Nous n&#39;avons pas trouvé «\u00a0Xyzzyville\u00a0»", "3 résultats"}},
 		{"venues", "kind=venue&city=Tours&guests=150", []string{"Château de la Loire"}, []string{"Atelier Lumière"},
 			[]string{"Lieux de réception près de Tours", "180 invités assis", "À partir de 5\u202f000\u00a0€", `href="/v/chateau-loire"`}},
 		{"venues too small", "kind=venue&guests=500", nil, []string{"Château de la Loire"}, []string{"0 résultat"}},
@@ -355,6 +355,22 @@ func TestJSONLD(t *testing.T) {
 	})
 }
 
+func TestSimilarPlannersOnFreeProfilesOnly(t *testing.T) {
+	e := newEnv(t)
+	seedDirectory(e)
+	r := e.get("fr.localhost", "/p/atelier-lumiere")
+	if !strings.Contains(r.body, "Wedding planners similaires à proximité") || !strings.Contains(r.body, `href="/p/maison-premium"`) {
+		t.Error("a free profile shows no similar planners")
+	}
+	r = e.get("fr.localhost", "/p/maison-premium")
+	if strings.Contains(r.body, "similaires") || strings.Contains(r.body, `href="/p/atelier-lumiere"`) {
+		t.Error("a premium profile shows competitors")
+	}
+	if !strings.Contains(r.body, `<span class="badge">Premium</span>`) {
+		t.Error("no premium badge on a premium profile")
+	}
+}
+
 func TestProfileViews(t *testing.T) {
 	e := newEnv(t)
 	s := seedDirectory(e)
@@ -465,7 +481,7 @@ func TestProjectForm(t *testing.T) {
 				`<a href="#f-phone">`, `id="f-email" name="email" value="" autocomplete="email" required aria-invalid="true" aria-describedby="e-email"`,
 				`<p class="err" id="e-phone">`}
 			if tc.email != "" {
-				wants = append(wants, tc.email, tc.phone, tc.date, "<title>Erreur : ")
+				wants = append(wants, tc.email, tc.phone, tc.date, "<title>Erreur\u00a0: ")
 			} else {
 				wants = append(wants, e.site.Texts.T("de", "validation.email_required"), e.site.Texts.T("de", "validation.phone_invalid"), "<title>Fehler: ")
 			}
