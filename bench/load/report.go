@@ -1,0 +1,128 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// report is everything one run prints.
+type report struct {
+	Date        time.Time
+	CPUs        int
+	GoVersion   string
+	Platform    string // GOOS/GOARCH
+	Binary      string // which build of noces ran
+	Engine      string // engine and version
+	Postgres    bool   // the database runs in postgres processes, measured apart
+	Gen         genStats
+	Load        loadOptions
+	TokenUsers  int
+	Results     []result
+	Interrupted bool
+	IdleBusy    float64 // cores busy on the machine just before the load, -1 when unknown
+}
+
+// markdown renders the report: the machine, the data, then one table row per
+// endpoint with its ratios to the baseline row.
+func (r report) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Noces load figures, %s\n\n", r.Engine)
+	fmt.Fprintf(&b, "- date: %s\n", r.Date.UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(&b, "- machine: %d CPUs, %s, %s; server, database and load generator share them\n", r.CPUs, r.Platform, r.GoVersion)
+	if r.Binary != "" {
+		fmt.Fprintf(&b, "- binary: %s\n", r.Binary)
+	}
+	fmt.Fprintf(&b, "- data: %d users (%d ROLE_PRESTATAIRE, %d ROLE_VENUE) with a company each; migrations %s, one argon2id hash %s, inserts %s (%.0f users/s)\n",
+		r.Gen.Users, r.Gen.Planners, r.Gen.Venues, round(r.Gen.Migrate), round(r.Gen.Hash), round(r.Gen.Insert),
+		perSecond(r.Gen.Users, r.Gen.Insert))
+	fmt.Fprintf(&b, "- load: %d keep-alive workers on loopback, %s per endpoint after a %s warm-up; /api/me as %d random users\n",
+		r.Load.concurrency, r.Load.duration, r.Load.warmup, r.TokenUsers)
+	if r.IdleBusy >= 0 {
+		fmt.Fprintf(&b, "- machine before the load: %.2f cores busy with other work%s\n", r.IdleBusy, busyNote(r.IdleBusy))
+	}
+	var worst float64
+	for _, res := range r.Results {
+		worst = max(worst, res.CPU.Others)
+	}
+	if worst > busyThreshold {
+		fmt.Fprintf(&b, "- other programs used up to %.2f cores during a run (**figures skewed: run again on a quiet machine**)\n", worst)
+	}
+	if r.Interrupted {
+		b.WriteString("- interrupted: the figures below are incomplete\n")
+	}
+	b.WriteString("\n| endpoint | requests | errors | req/s | p50 | p90 | p99 | req/s vs hello | p50 vs hello | p99 vs hello | CPU noces | CPU postgres | CPU bench | CPU others | CPU idle |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	var base *result
+	for i := range r.Results {
+		if r.Results[i].Name == baselineName {
+			base = &r.Results[i]
+		}
+	}
+	for _, res := range r.Results {
+		name := res.Name
+		if res.Name != baselineName {
+			name = res.Method + " " + res.Path
+		}
+		tput, p50, p99 := math.NaN(), math.NaN(), math.NaN()
+		if base != nil {
+			tput = ratio(res.Throughput(), base.Throughput())
+			p50 = ratio(float64(res.P50), float64(base.P50))
+			p99 = ratio(float64(res.P99), float64(base.P99))
+		}
+		cpu := [5]string{"–", "–", "–", "–", "–"}
+		if c := res.CPU; c.OK {
+			cpu = [5]string{cores(c.Server), cores(c.Postgres), cores(c.Bench), cores(c.Others), cores(c.Idle)}
+			if res.Name == baselineName {
+				cpu[0] = "–" // the baseline runs inside the bench process
+			}
+			if !r.Postgres {
+				cpu[1] = "–" // SQLite runs inside noces
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P90), ms(res.P99),
+			times(tput), times(p50), times(p99), cpu[0], cpu[1], cpu[2], cpu[3], cpu[4])
+	}
+	fmt.Fprintf(&b, "\nCPU columns are in cores (of %d) during the measured run: the noces process (SQLite included), "+
+		"the PostgreSQL backends, the bench process (load generator, and the baseline server on its row), "+
+		"other programs (anything above a few hundredths skews the figures), and idle. "+
+		"Busy time charged to no process (kernel networking, tick-based accounting) is left out.\n", r.CPUs)
+	return b.String()
+}
+
+// busyThreshold is where other work on the machine starts to skew the figures.
+const busyThreshold = 0.25
+
+func busyNote(cores float64) string {
+	if cores > busyThreshold {
+		return " (**too busy: figures are skewed, run again on a quiet machine**)"
+	}
+	return ""
+}
+
+func cores(x float64) string { return fmt.Sprintf("%.2f", x) }
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+
+func times(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", x)
+}
+
+func round(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
+func perSecond(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}

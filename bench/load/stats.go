@@ -1,0 +1,53 @@
+package main
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// percentile returns the nearest-rank p-th percentile (0 < p <= 100) of
+// sorted latencies: the smallest value that at least p% of the samples do
+// not exceed. It returns 0 for no samples.
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	rank := int(math.Ceil(p / 100 * float64(len(sorted))))
+	rank = max(1, min(rank, len(sorted)))
+	return sorted[rank-1]
+}
+
+// result is what one endpoint's measured run gives.
+type result struct {
+	Name, Method, Path string
+	Requests, Errors   int
+	Elapsed            time.Duration
+	P50, P90, P99      time.Duration
+	CPU                cpuShare
+	FirstErrors        []string
+}
+
+// summarize sorts the latencies in place and fills the percentiles.
+func summarize(r *result, latencies []time.Duration) {
+	slices.Sort(latencies)
+	r.P50 = percentile(latencies, 50)
+	r.P90 = percentile(latencies, 90)
+	r.P99 = percentile(latencies, 99)
+}
+
+// Throughput is completed requests (failed ones included) per second.
+func (r result) Throughput() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Requests) / r.Elapsed.Seconds()
+}
+
+// ratio returns a/b, or NaN when b is zero (no baseline).
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return math.NaN()
+	}
+	return a / b
+}
