@@ -233,14 +233,19 @@ export function pngImage(width, height) {
   ]);
 }
 
-/** The JavaScript files a page loads to show `url`, and their total size gzipped (level 9). */
-export async function gzippedScripts(page, url) {
+/**
+ * The JavaScript files a page loads to show `url` (until `ready` resolves and
+ * the network is idle), and their total size gzipped at level 9.
+ */
+export async function gzippedScripts(page, url, ready = async () => undefined) {
   const scripts = new Set();
   const onRequest = (request) => {
     if (request.resourceType() === 'script') scripts.add(request.url());
   };
   page.on('request', onRequest);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
   let raw = 0;
   let gzipped = 0;

@@ -79,12 +79,17 @@ describe('the dashboard shell', () => {
       await page.getByRole('contentinfo').waitFor();
       await shot(page, 'planner-dashboard');
 
-      // A page of a later issue: inside the shell, with its breadcrumb.
+      // A company page: inside the shell, with its breadcrumb.
       await page.getByRole('navigation', { name: /menu principal/i }).getByRole('link', { name: 'Informations' }).click();
       await page.waitForURL('**/company/details');
-      await page.getByRole('heading', { level: 1, name: 'Informations' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: "Informations de l'entreprise" }).waitFor();
       const crumbs = await page.getByRole('navigation', { name: "Fil d'Ariane" }).innerText();
       assert.match(crumbs, /Tableau de bord[\s\S]*Entreprise[\s\S]*Informations/);
+
+      // A page of a later issue: its title and "coming soon".
+      await page.getByRole('navigation', { name: /menu principal/i }).getByRole('link', { name: 'Portrait' }).click();
+      await page.waitForURL('**/portrait-experiences');
+      await page.getByRole('heading', { level: 1, name: 'Portrait' }).waitFor();
       await page.getByText('Bientôt disponible').waitFor();
       await shot(page, 'coming-soon');
     }));

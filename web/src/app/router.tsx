@@ -57,9 +57,21 @@ export const routes: RouteObject[] = [
                     path: 'company',
                     handle: { crumb: 'menu.company', crumbLink: false } satisfies RouteHandle,
                     children: [
-                      soon('details', 'menu.companyDetails'),
-                      soon('address', 'menu.companyAddress'),
-                      soon('services', 'menu.companyServices'),
+                      {
+                        path: 'details',
+                        handle: { crumb: 'menu.companyDetails' } satisfies RouteHandle,
+                        lazy: () => import('@/app/routes/company-details-route'),
+                      },
+                      {
+                        path: 'address',
+                        handle: { crumb: 'menu.companyAddress' } satisfies RouteHandle,
+                        lazy: () => import('@/app/routes/company-address-route'),
+                      },
+                      {
+                        path: 'services',
+                        handle: { crumb: 'menu.companyServices' } satisfies RouteHandle,
+                        lazy: () => import('@/app/routes/company-services-route'),
+                      },
                     ],
                   },
                   soon('portrait-experiences', 'menu.portrait'),

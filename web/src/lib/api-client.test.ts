@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, REQUEST_TIMEOUT_MS, setRequestTimeout, setSessionExpiredHandler, unwrap } from '@/lib/api-client';
+import { api, fetchWithTimeout, REQUEST_TIMEOUT_MS, setRequestTimeout, setSessionExpiredHandler, unwrap } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { getRefreshToken, getToken, IMPERSONATING_KEY, ORIGINAL_USER_KEY, setTokens } from '@/lib/auth/token-storage';
 import { server } from '@/test/msw-server';
@@ -57,6 +57,18 @@ describe('the API client', () => {
     const failure = await unwrap(api.GET('/api/me')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 0, code: 'timeout' });
+  });
+
+  it('lets one call wait longer than the default (uploads: 30 s)', async () => {
+    setRequestTimeout(50);
+    server.use(
+      http.get('*/api/me', async () => {
+        await delay(150);
+        return HttpResponse.json(me);
+      }),
+    );
+    await expect(unwrap(api.GET('/api/me', { fetch: fetchWithTimeout(1_000) }))).resolves.toEqual(me);
+    await expect(unwrap(api.GET('/api/me'))).rejects.toMatchObject({ code: 'timeout' });
   });
 
   it('turns an error body into a typed ApiError', async () => {

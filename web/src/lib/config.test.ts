@@ -20,15 +20,23 @@ afterEach(() => {
 describe('the runtime configuration', () => {
   it('reads what the server put in index.html', () => {
     const config = parseConfig(
-      docWith('{"domain":"be","locale":"nl-BE","country":"BE","sentryDsn":"https://k@sentry.example/1","release":"v1.2.3"}'),
+      docWith(
+        '{"domain":"be","locale":"nl-BE","country":"BE","sentryDsn":"https://k@sentry.example/1","podcastUrl":"https://player.example/embed/1","release":"v1.2.3"}',
+      ),
     );
     expect(config).toEqual({
       domain: 'be',
       locale: 'nl',
       country: 'BE',
       sentryDsn: 'https://k@sentry.example/1',
+      podcastUrl: 'https://player.example/embed/1',
       release: 'v1.2.3',
     });
+  });
+
+  it('has no podcast when the server gives none', () => {
+    expect(parseConfig(docWith('{"domain":"fr","locale":"fr"}')).podcastUrl).toBe('');
+    expect(parseConfig(docWith(null), []).podcastUrl).toBe('');
   });
 
   it('falls back to the French domain and the browser language without the tag (vite dev)', () => {

@@ -11,6 +11,8 @@ export interface AppConfig {
   locale: Locale;
   country: string;
   sentryDsn: string;
+  /** Embed URL of the dashboard's podcast player; empty hides it. */
+  podcastUrl: string;
   release: string;
 }
 
@@ -19,6 +21,7 @@ interface RawConfig {
   locale?: unknown;
   country?: unknown;
   sentryDsn?: unknown;
+  podcastUrl?: unknown;
   release?: unknown;
 }
 
@@ -53,6 +56,7 @@ export function parseConfig(
       locale: normalizeLocale(str(raw.locale, '')) ?? DEFAULT_LOCALE,
       country: str(raw.country, 'FR'),
       sentryDsn: typeof raw.sentryDsn === 'string' ? raw.sentryDsn : '',
+      podcastUrl: typeof raw.podcastUrl === 'string' ? raw.podcastUrl : '',
       release: str(raw.release, 'dev'),
     };
   }
@@ -61,6 +65,7 @@ export function parseConfig(
     locale: readLocaleCookie() ?? browserLocale(languages) ?? DEFAULT_LOCALE,
     country: 'FR',
     sentryDsn: '',
+    podcastUrl: '',
     release: 'dev',
   };
 }

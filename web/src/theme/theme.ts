@@ -53,7 +53,8 @@ export const theme = createTheme({
   typography: {
     fontFamily:
       'Inter, "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '2rem', fontWeight: 600, lineHeight: 1.25, letterSpacing: '-0.01em' },
+    // Slightly smaller on phones, where a long title would take three lines.
+    h1: { fontSize: '2rem', fontWeight: 600, lineHeight: 1.25, letterSpacing: '-0.01em', '@media (max-width:599.95px)': { fontSize: '1.75rem' } },
     h2: { fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.3 },
     h3: { fontSize: '1.25rem', fontWeight: 600, lineHeight: 1.35 },
     h4: { fontSize: '1.125rem', fontWeight: 600 },

@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { protectedRedirect, publicOnlyRedirect, roleRedirect } from '@/app/guards/guard-rules';
+import { HOME_PATH, ONBOARDING_PATH, protectedRedirect, publicOnlyRedirect, roleRedirect } from '@/app/guards/guard-rules';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { hasOnboardingArrival, ONBOARDING_ARRIVAL_STATE } from '@/lib/auth/onboarding-arrival';
 import { setPostLoginTarget, usePostLoginTarget } from '@/lib/auth/post-login';
 import { useSession } from '@/lib/auth/session';
 import type { Role } from '@/lib/auth/user';
@@ -50,6 +51,10 @@ export function ProtectedRoute() {
   if (session.status === 'loading') return <LoadingScreen />;
   if (session.status === 'error') return <SessionError error={session.error} retry={session.retry} />;
   const to = protectedRedirect(session.status === 'authenticated' ? session.user : null, pathname);
+  // Right after the onboarding wizard, the one redirect lands on the dashboard and celebrates.
+  if (to === HOME_PATH && pathname === ONBOARDING_PATH && hasOnboardingArrival()) {
+    return <Navigate to="/dashboard" replace state={ONBOARDING_ARRIVAL_STATE} />;
+  }
   if (to) return <Navigate to={to} replace />;
   return <Outlet />;
 }

@@ -1,33 +1,237 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as DashboardRoute } from '@/app/routes/dashboard-route';
+import { SnackbarProvider } from '@/components/ui/snackbar-provider';
+import { ONBOARDING_ARRIVAL_STATE } from '@/lib/auth/onboarding-arrival';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
+import type * as ConfigModule from '@/lib/config';
+import type { AppConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
 
-function renderDashboard(user: User) {
-  setTokens('access', 'refresh');
-  const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, user);
-  render(
-    <QueryClientProvider client={client}>
-      <DashboardRoute />
-    </QueryClientProvider>,
+const config = vi.hoisted(() => ({ podcastUrl: '' }));
+vi.mock('@/lib/config', async (original) => {
+  const actual = await original<typeof ConfigModule>();
+  return { ...actual, getConfig: (): AppConfig => ({ ...actual.parseConfig(), podcastUrl: config.podcastUrl }) };
+});
+
+const confetti = vi.hoisted(() => ({ launch: vi.fn(() => () => undefined) }));
+vi.mock('@/features/dashboard/confetti', () => ({ launchConfetti: confetti.launch }));
+
+interface Rates {
+  answeredRate: number;
+  seenOpenRate: number;
+  unlockedRate: number;
+  rejectedRate: number;
+}
+
+const calls: string[] = [];
+
+function stats(rates: Partial<Rates> = {}) {
+  server.use(
+    http.get('*/api/statistics/rates', ({ request }) => {
+      calls.push(new URL(request.url).pathname);
+      return HttpResponse.json({
+        success: true,
+        data: { answeredRate: 50, seenOpenRate: 75, unlockedRate: 25, rejectedRate: 25, ...rates },
+        lastMonthlyMessagesCount: 4,
+        viewsTotal: 120,
+      });
+    }),
+    http.get('*/api/statistics/views', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push(`${url.pathname}?period=${url.searchParams.get('period')}`);
+      return HttpResponse.json({ success: true, data: [{ date: '2026-06-14', views: 3 }, { date: '2026-06-15', views: 5 }] });
+    }),
   );
 }
 
+function marketing({ alert = null, popup = null }: { alert?: object | null; popup?: object | null } = {}) {
+  server.use(
+    http.get('*/api/marketing/promotional-alert/active', ({ request }) => {
+      calls.push(`alert?type=${new URL(request.url).searchParams.get('type')}`);
+      return HttpResponse.json(alert);
+    }),
+    http.get('*/api/marketing/promotional-popup/active', ({ request }) => {
+      calls.push(`popup?type=${new URL(request.url).searchParams.get('type')}`);
+      return HttpResponse.json(popup);
+    }),
+  );
+}
+
+function renderDashboard(user: User, state: unknown = null) {
+  setTokens('access', 'refresh');
+  const client = createQueryClient();
+  client.setQueryData(ME_QUERY_KEY, user);
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '/subscription', element: <p>subscription page</p> },
+    ],
+    { initialEntries: [{ pathname: '/dashboard', state }] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  config.podcastUrl = '';
+  confetti.launch.mockClear();
+  stats();
+  marketing();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('the dashboard', () => {
-  it('greets the user', () => {
+  it('greets the user and shows the rates of a moderated planner', async () => {
     renderDashboard(makeUser());
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello Camille!');
     expect(screen.queryByTestId('moderation-notice')).toBeNull();
+    expect(await screen.findByTestId('stat-answered')).toHaveTextContent('50%');
+    expect(screen.getByTestId('stat-seen')).toHaveTextContent('75%');
+    expect(screen.getByTestId('stat-messages')).toHaveTextContent('4');
+    expect(screen.getByTestId('stat-views')).toHaveTextContent('120');
+    expect(screen.queryByRole('img', { name: 'Congratulations' })).toBeNull();
   });
 
-  it('shows the moderation notice until the profile is moderated', () => {
+  it('shows the moderation notice and no statistics until the profile is moderated', async () => {
     renderDashboard(makeUser({ isModerated: false }));
     expect(screen.getByTestId('moderation-notice')).toHaveTextContent('Your profile is being moderated');
+    expect(screen.getByTestId('profile-completion')).toBeInTheDocument();
+    await waitFor(() => expect(calls).toContain('popup?type=planner'));
+    expect(screen.queryByTestId('statistics-card')).toBeNull();
+    expect(calls).not.toContain('/api/statistics/rates');
+  });
+
+  it('claps when every request was answered or seen', async () => {
+    stats({ answeredRate: 100, seenOpenRate: 100 });
+    renderDashboard(makeUser());
+    expect(await screen.findAllByRole('img', { name: 'Congratulations' })).toHaveLength(2);
+    expect(within(screen.getByTestId('stat-answered')).getByRole('img')).toHaveTextContent('👏');
+  });
+
+  it("says 'dashboard.error_loading_data' when the statistics cannot be loaded", async () => {
+    server.use(http.get('*/api/statistics/rates', () => HttpResponse.json({ error: 'errors.internal', message: '' }, { status: 500 })));
+    renderDashboard(makeUser());
+    expect(await screen.findByText('Error while loading the data', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('counts the profile steps: 7 minus the unmet items, each linking to where it is done', () => {
+    renderDashboard(makeUser({ hasProfilePicture: true, missingServiceDetails: false }));
+    const card = screen.getByTestId('profile-completion');
+    expect(within(card).getByTestId('completion-count')).toHaveTextContent('3/7 steps');
+    expect(within(card).getByRole('link', { name: 'Add photos of your work' })).toHaveAttribute('href', '/images');
+    expect(within(card).getByRole('link', { name: 'Add a video' })).toHaveAttribute('href', '/videos');
+    expect(within(card).getByRole('link', { name: 'Write your portrait' })).toHaveAttribute('href', '/portrait-experiences');
+    expect(within(card).queryByRole('link', { name: 'Add a profile picture' })).toBeNull();
+  });
+
+  it('invites a free planner to upgrade instead of loading the views', async () => {
+    renderDashboard(makeUser());
+    const teaser = await screen.findByTestId('views-teaser');
+    expect(within(teaser).getByRole('link', { name: 'Discover Premium' })).toHaveAttribute('href', '/subscription');
+    await screen.findByTestId('stat-answered');
+    expect(calls.some((call) => call.startsWith('/api/statistics/views'))).toBe(false);
+  });
+
+  it('loads the views of a premium planner for 7 days, then the chosen period', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const user = userEvent.setup();
+    renderDashboard(makeUser({ isPremium: true, premiumStatus: 'active' }));
+    expect(await screen.findByTestId('views-total')).toHaveTextContent('Views over the period: 8');
+    expect(calls).toContain('/api/statistics/views?period=7days');
+    expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: '30 days' }));
+    await waitFor(() => expect(calls).toContain('/api/statistics/views?period=30days'));
+    expect(screen.queryByTestId('views-teaser')).toBeNull();
+  });
+
+  it('plays the podcast only when the page config has one', () => {
+    renderDashboard(makeUser());
+    expect(screen.queryByTitle('Podcast player')).toBeNull();
+    config.podcastUrl = 'https://player.example/embed/noces';
+    renderDashboard(makeUser());
+    const frame = screen.getByTitle('Podcast player');
+    expect(frame).toHaveAttribute('src', 'https://player.example/embed/noces');
+    expect(frame).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('shows the active promotional alert with its button, for venues with type=venue', async () => {
+    marketing({
+      alert: { isActive: true, title: 'Spring offer', description: '30% off Premium', buttonText: 'See the offer', buttonLink: '/subscription' },
+    });
+    renderDashboard(makeUser({ roles: ['ROLE_VENUE'] }));
+    const alert = await screen.findByTestId('promotional-alert');
+    expect(alert).toHaveTextContent('Spring offer');
+    expect(within(alert).getByRole('link', { name: 'See the offer' })).toHaveAttribute('href', '/subscription');
+    expect(calls).toContain('alert?type=venue');
+    expect(screen.queryByTestId('profile-completion')).toBeNull();
+  });
+
+  it('shows a showOncePerUser popup once, its HTML rendered', async () => {
+    const popup = {
+      id: 'popup-1',
+      title: 'New: portfolios',
+      description: '<p>Show your <strong>best</strong> weddings.</p>',
+      imageUrl: '',
+      buttonText: 'Create one',
+      buttonLink: '/portfolios',
+      showOncePerUser: true,
+    };
+    marketing({ popup });
+    const user = userEvent.setup();
+    renderDashboard(makeUser());
+    const dialog = await screen.findByRole('dialog', { name: 'New: portfolios' });
+    expect(within(dialog).getByText('best').tagName).toBe('STRONG');
+    expect(window.localStorage.getItem(`popup-seen:${makeUser().id}:popup-1`)).not.toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('after onboarding: confetti, the welcome-credit dialog, then the state is forgotten', async () => {
+    const user = userEvent.setup();
+    const router = renderDashboard(makeUser({ isModerated: false, credits: 1 }), ONBOARDING_ARRIVAL_STATE);
+    const dialog = await screen.findByRole('dialog', { name: 'Congratulations, your profile is created!' });
+    expect(dialog).toHaveTextContent('1 credit');
+    expect(confetti.launch).toHaveBeenCalled();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: "Let's go" }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('skips the confetti when the user prefers less motion', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderDashboard(makeUser({ isModerated: false }), ONBOARDING_ARRIVAL_STATE);
+    await screen.findByRole('dialog', { name: 'Congratulations, your profile is created!' });
+    expect(confetti.launch).not.toHaveBeenCalled();
   });
 });

@@ -96,6 +96,17 @@ describe('the login page behind its guard', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('shows another ?error= code as an error, and an unknown one as the generic error', async () => {
+    const router = renderLogin('/login?error=errors.network');
+    expect(await screen.findByTestId('login-notice')).toHaveTextContent('The server could not be reached.');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('never shows free text from the address', async () => {
+    renderLogin('/login?error=Your%20account%20is%20locked%2C%20call%20us');
+    expect(await screen.findByTestId('login-notice')).toHaveTextContent('Something went wrong. Please try again later.');
+  });
+
   it('shows the notice left by the app (account deleted)', async () => {
     setLoginNotice('account_deleted');
     renderLogin();

@@ -6,11 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StandalonePage } from '@/app/routes/standalone-page';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { OnboardingWizard } from '@/features/company/components/onboarding-wizard';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { logout } from '@/lib/auth/session';
 
-/** The onboarding wizard comes in a later issue; unfinished providers land here meanwhile. */
+/** /onboarding: the three-step wizard, outside the shell, with the logo, the language menu and a way out. */
 export function Component() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -35,7 +35,7 @@ export function Component() {
         </Button>
       }
     >
-      <ComingSoon title={t('onboarding.title')} />
+      <OnboardingWizard />
     </StandalonePage>
   );
 }

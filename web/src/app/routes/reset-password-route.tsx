@@ -10,7 +10,7 @@ export function Component() {
   return (
     <StandalonePage
       actions={
-        <Button component={RouterLink} to="/login" variant="outlined" size="small">
+        <Button component={RouterLink} to="/login" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
           {t('signin.submit')}
         </Button>
       }

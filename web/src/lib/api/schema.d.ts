@@ -1652,6 +1652,1103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's event requests, one page */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: 25 | 50 | 100;
+                    sortField?: "createdAt" | "eventDate";
+                    sortDirection?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eventRequests: components["schemas"]["EventRequestItem"][];
+                            /** @description requests never opened */
+                            unreadMessages: number;
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event-requests/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** One request (marks it seen); contact details only once unlocked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventRequestDetail"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event-requests/{uuid}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock the contact details
+         * @description One credit for a free provider, taken once; unlocking an unlocked request is free; a rejected request cannot be unlocked (409); without credits nothing changes (409). Premium providers unlock without credits.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The couple's contact details */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                            phone: string;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event-requests/{uuid}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a request with one of the seven reasons */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        reason: "budget" | "location" | "not_available" | "not_qualified" | "not_sufficient_infos" | "other" | "questionable";
+                    };
+                };
+            };
+            responses: {
+                /** @description The rejected request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventRequestDetail"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The couple's form lists in the user's language, and an anti-spam form token */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The lists */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eventTypes: components["schemas"]["Choice"][];
+                            budgetRanges: components["schemas"]["Choice"][];
+                            guestRanges: components["schemas"]["Choice"][];
+                            serviceTypes: components["schemas"]["Choice"][];
+                            languages: components["schemas"]["Choice"][];
+                            /** @description send back with the project; a form sent less than 3 s after it was served is refused */
+                            formToken: string;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A couple's project
+         * @description Addressed to one provider or venue (providerSlug), or matched to up to 8 planners of the domain's country by service type, distance (100 km), language, premium first. Each match becomes an event request; the couple gets a confirmation e-mail, each provider an e-mail (and an SMS when premium) without the couple's contact details. website is a honeypot that people leave empty.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        providerSlug?: string;
+                        eventType: string;
+                        /** Format: date */
+                        eventDate: string;
+                        serviceType: string;
+                        eventLocation?: string;
+                        eventLocationCity: string;
+                        eventLocationZipcode?: string;
+                        eventLocationCountry?: string;
+                        eventLocationLatitude?: number | null;
+                        eventLocationLongitude?: number | null;
+                        budgetRange?: string;
+                        guestRange?: string;
+                        languages?: string[];
+                        hasTheme?: boolean;
+                        weddingTheme?: string;
+                        message?: string;
+                        firstname: string;
+                        lastname: string;
+                        email: string;
+                        phone: string;
+                        formToken: string;
+                        website?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uuid: string;
+                            /** @description providers who received it */
+                            matched: number;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Providers waiting for moderation, oldest first
+         * @description Planners and venues that finished onboarding and are not moderated yet. A provider refused with a reason stays in the queue, its reason in moderationNote, until it is approved.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of the queue (50 per page) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["AdminModerationItem"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a provider (its profile goes public; its owner is e-mailed)
+         * @description Only a provider that finished onboarding can be approved. Approving twice is a 409 (admin.errors.already_moderated); an admin or an unknown id is a 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Approved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminModeration"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a provider with a reason (e-mailed to its owner)
+         * @description The provider stays unmoderated; the reason is kept as its moderationNote.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 5 to 1000 characters after trimming */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminModeration"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search users by e-mail, names or company name, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description contained in the e-mail, names or company name, ignoring case */
+                    q?: string;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of users (25 per page) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["AdminUser"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or take credits (one credit-log row)
+         * @description A negative amount is a withdrawal; a balance never goes below zero (409 admin.errors.insufficient_credits), whatever the concurrency.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new balance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/siret-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a manual SIRET check (when the company register is not configured) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        isActive: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The company's new SIRET status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            siretStatus: "active" | "inactive";
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reviews of one status with their provider
+         * @description Pending reviews oldest first; approved and rejected ones newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "pending" | "approved" | "rejected";
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of reviews (25 per page) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["AdminReview"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a review (the provider is e-mailed)
+         * @description Approving an approved review is a 409; a rejected one may be approved.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The review */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminReview"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a review off the public profile
+         * @description Rejecting a rejected review is a 409; an approved one may be withdrawn.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The review */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminReview"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotional-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every promotional alert, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The alerts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["AdminAlert"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Create an alert; an active one deactivates the others of its type */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminAlertInput"];
+                };
+            };
+            responses: {
+                /** @description The alert */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminAlert"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotional-alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace an alert; an active one deactivates the others of its type */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminAlertInput"];
+                };
+            };
+            responses: {
+                /** @description The alert */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminAlert"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Delete an alert */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotional-popups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every promotional popup, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The popups */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["AdminPopup"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a popup; an active one deactivates the others of its type
+         * @description The description's HTML is sanitised before it is saved (no scripts, event handlers or styles).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminPopupInput"];
+                };
+            };
+            responses: {
+                /** @description The popup as saved */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminPopup"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotional-popups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a popup; an active one deactivates the others of its type */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminPopupInput"];
+                };
+            };
+            responses: {
+                /** @description The popup as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminPopup"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Delete a popup */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what to whom, when; newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of the audit log (50 per page) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["AuditEntry"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/outbox": {
         parameters: {
             query?: never;
@@ -1838,6 +2935,227 @@ export interface components {
             langues: number[];
             prestations: components["schemas"]["Option"][];
             prestationDetails: components["schemas"]["PrestationDetail"][];
+        };
+        RequestProject: {
+            /** Format: date */
+            eventDate: string;
+            eventTypeLabel: string;
+            serviceTypeLabel: string;
+            eventLocation: string;
+            eventLocationCity: string;
+            eventLocationCountry: string;
+            budgetRangeLabel: string;
+            guestRangeLabel: string;
+            languagesLabel: string[];
+            hasTheme: boolean;
+            weddingTheme: string;
+        };
+        EventRequestItem: {
+            uuid: string;
+            /** Format: date-time */
+            createdAt: string;
+            isSeen: boolean;
+            /** Format: date-time */
+            seenDate: string | null;
+            isRejected: boolean;
+            /** Format: date-time */
+            hasRejectedAt: string | null;
+            /** @description unlocked, or premium and not rejected */
+            isUnlocked: boolean;
+            /** Format: date-time */
+            unlockDate: string | null;
+            project: components["schemas"]["RequestProject"];
+        };
+        EventRequestDetail: {
+            uuid: string;
+            /** Format: date-time */
+            createdAt: string;
+            message: {
+                isUnlocked: boolean;
+                isRejected: boolean;
+                rejectionReason: string | null;
+                message: string;
+                /** Format: date-time */
+                unlockDate: string | null;
+                /** Format: date-time */
+                hasRejectedAt: string | null;
+            };
+            project: {
+                /** Format: date */
+                eventDate: string;
+                eventTypeLabel: string;
+                serviceTypeLabel: string;
+                eventLocation: string;
+                eventLocationCity: string;
+                eventLocationCountry: string;
+                budgetRangeLabel: string;
+                guestRangeLabel: string;
+                languagesLabel: string[];
+                hasTheme: boolean;
+                weddingTheme: string;
+                member: {
+                    firstname: string;
+                    /** @description null until unlocked */
+                    lastname: string | null;
+                    /** @description null until unlocked */
+                    email: string | null;
+                    /** @description null until unlocked */
+                    phone: string | null;
+                };
+                budgetPlannerRangeLabel: string;
+                eventLocationZipcode: string;
+                eventLocationLatitude: number | null;
+                eventLocationLongitude: number | null;
+            };
+            /** @description code to label */
+            rejectionReasons: {
+                [key: string]: string;
+            };
+        };
+        Choice: {
+            value: string;
+            label: string;
+        };
+        AdminModerationItem: {
+            id: string;
+            email: string;
+            firstname: string;
+            lastname: string;
+            /** @enum {string} */
+            role: "ROLE_PRESTATAIRE" | "ROLE_VENUE";
+            companyName: string;
+            city: string;
+            /** @description the company's country code */
+            country: string;
+            siret: string;
+            /** @enum {string} */
+            siretStatus: "unknown" | "active" | "inactive" | "not_found";
+            /** @description the reason of the last refusal, empty when never refused */
+            moderationNote: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminModeration: {
+            id: string;
+            isModerated: boolean;
+            /** Format: date-time */
+            moderatedAt: string | null;
+            moderationNote: string;
+        };
+        AdminUser: {
+            id: string;
+            email: string;
+            firstname: string;
+            lastname: string;
+            /** @enum {string} */
+            role: "ROLE_PRESTATAIRE" | "ROLE_VENUE" | "ROLE_ADMIN";
+            /** @description the company name, empty without one */
+            company: string;
+            moderated: boolean;
+            /**
+             * @description the premium status
+             * @enum {string}
+             */
+            premium: "none" | "active" | "cancellation" | "canceled";
+            credits: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminReview: {
+            id: string;
+            providerId: string;
+            /** @description the company name, or the owner's names without one */
+            providerName: string;
+            providerEmail: string;
+            rating: number;
+            title: string;
+            body: string;
+            reviewerName: string;
+            /** @enum {string} */
+            reviewerType: "couple" | "guest" | "parents" | "provider" | "other";
+            weddingDate: string | null;
+            /** @description empty without a photo */
+            photoUrl: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            moderatedAt: string | null;
+        };
+        AdminAlertInput: {
+            /** @enum {string} */
+            type: "planner" | "venue";
+            /** @default false */
+            isActive: boolean;
+            title: string;
+            description: string;
+            /** @description required with buttonLink */
+            buttonText?: string;
+            /** @description a path of the site starting with / or an https URL; required with buttonText */
+            buttonLink?: string;
+        };
+        AdminAlert: {
+            id: string;
+            /** @enum {string} */
+            type: "planner" | "venue";
+            isActive: boolean;
+            title: string;
+            description: string;
+            buttonText: string;
+            buttonLink: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AdminPopupInput: {
+            /** @enum {string} */
+            type: "planner" | "venue";
+            /** @default false */
+            isActive: boolean;
+            title: string;
+            /** @description HTML; sanitised on the server (paragraphs, emphasis, lists, links stay) */
+            description: string;
+            /** @description empty or an https URL */
+            imageUrl?: string;
+            /** @description required with buttonLink */
+            buttonText?: string;
+            /** @description a path of the site starting with / or an https URL; required with buttonText */
+            buttonLink?: string;
+            /** @default true */
+            showOncePerUser: boolean;
+        };
+        AdminPopup: {
+            id: string;
+            /** @enum {string} */
+            type: "planner" | "venue";
+            isActive: boolean;
+            title: string;
+            /** @description sanitised HTML */
+            description: string;
+            imageUrl: string;
+            buttonText: string;
+            buttonLink: string;
+            showOncePerUser: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AuditEntry: {
+            id: string;
+            actorId: string;
+            actorEmail: string | null;
+            /** @description e.g. moderation.approve, credits.adjust, review.reject, alert.create, impersonation.start */
+            action: string;
+            targetId: string | null;
+            /** @description set when the target is a user */
+            targetEmail: string | null;
+            /** @description a JSON object as text, or empty */
+            details: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         OutboxItem: {
             id: string;

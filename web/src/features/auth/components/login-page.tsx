@@ -47,13 +47,15 @@ interface LoginPageProps {
 }
 
 export function LoginPage({ languageMenu }: LoginPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   // The ?error= parameter (or a notice left by the app) is shown once, then removed from the address.
+  // Only dictionary texts are shown: a code the dictionary lacks reads as the generic error.
   const [notice] = useState<{ key: string; severity: NoticeSeverity } | null>(() => {
     const code = searchParams.get('error') ?? peekLoginNotice();
     if (!code) return null;
-    return KNOWN_NOTICES[code] ?? { key: 'errors.generic', severity: 'error' };
+    if (KNOWN_NOTICES[code]) return KNOWN_NOTICES[code];
+    return { key: /^[a-zA-Z][\w.]*$/.test(code) && i18n.exists(code) ? code : 'errors.generic', severity: 'error' };
   });
   const [resetOpen, setResetOpen] = useState(false);
   const [resetDialogLoaded, setResetDialogLoaded] = useState(false);
@@ -125,7 +127,7 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             {error}
           </Alert>
         )}
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
           <TextInput
             {...register('email')}
             label={t('signin.email')}
@@ -135,7 +137,8 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             fullWidth
             autoFocus
             error={Boolean(errors.email)}
-            helperText={errors.email?.message ? t(errors.email.message) : undefined}
+            // A blank helper keeps the line reserved: a message never moves the links below mid-click.
+            helperText={errors.email?.message ? t(errors.email.message) : ' '}
           />
           <PasswordInput
             {...register('password')}
@@ -144,9 +147,9 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             required
             fullWidth
             error={Boolean(errors.password)}
-            helperText={errors.password?.message ? t(errors.password.message) : undefined}
+            helperText={errors.password?.message ? t(errors.password.message) : ' '}
           />
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1, mt: -0.5, mb: 1.5 }}>
             <Controller
               control={control}
               name="remember"

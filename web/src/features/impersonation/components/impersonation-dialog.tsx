@@ -12,10 +12,11 @@ import { useStartImpersonation, useStopImpersonation } from '@/features/imperson
 import { isApiError } from '@/lib/api-error';
 import type { User } from '@/lib/auth/user';
 
-function errorText(error: unknown, fallbackKey: string, t: (key: string) => string): string {
+function errorText(error: unknown, fallbackKey: string, t: (key: string) => string, exists: (key: string) => boolean): string {
   if (isApiError(error)) {
-    if (error.code.startsWith('impersonation.errors.')) return t(error.code);
+    if (error.code.startsWith('impersonation.errors.') && exists(error.code)) return t(error.code);
     if (error.status === 403) return t('impersonation.errors.unauthorized');
+    if (error.status === 404 && error.message) return error.message;
   }
   return t(fallbackKey);
 }
@@ -26,7 +27,7 @@ interface DialogProps {
 }
 
 export function StartImpersonationDialog({ open, onClose, user }: DialogProps & { user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const [userId, setUserId] = useState('');
   const start = useStartImpersonation(user);
@@ -43,7 +44,7 @@ export function StartImpersonationDialog({ open, onClose, user }: DialogProps & 
           <DialogContentText sx={{ mb: 2 }}>{t('impersonation.startText')}</DialogContentText>
           {start.isError && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {errorText(start.error, 'impersonation.errors.start', t)}
+              {errorText(start.error, 'impersonation.errors.start', t, (key) => i18n.exists(key))}
             </Alert>
           )}
           <TextField
@@ -67,7 +68,7 @@ export function StartImpersonationDialog({ open, onClose, user }: DialogProps & 
 }
 
 export function StopImpersonationDialog({ open, onClose }: DialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const stop = useStopImpersonation();
   return (
@@ -77,7 +78,7 @@ export function StopImpersonationDialog({ open, onClose }: DialogProps) {
         <DialogContentText>{t('impersonation.stopText')}</DialogContentText>
         {stop.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorText(stop.error, 'impersonation.errors.stop', t)}
+            {errorText(stop.error, 'impersonation.errors.stop', t, (key) => i18n.exists(key))}
           </Alert>
         )}
       </DialogContent>

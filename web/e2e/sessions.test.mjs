@@ -1,0 +1,259 @@
+// Sessions and accounts (part 1 §2, §7): registration, sign-in, silent token
+// refresh, revoked sessions and the password reset by e-mail. Runs against its
+// own server so the sign-in throttle and the demo accounts start fresh.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  apiMe,
+  apiTokens,
+  checkA11y,
+  gzippedScripts,
+  launchBrowser,
+  login,
+  newPage,
+  PASSWORD,
+  shot,
+  startServer,
+  waitForOutbox,
+  WIDTHS,
+} from './harness.mjs';
+
+const T = { timeout: 120_000 };
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function journey(options, fn) {
+  const page = await newPage(browser, options);
+  try {
+    await fn(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+const storedToken = (page) => page.evaluate(() => window.localStorage.getItem('token'));
+
+describe('the sign-in page', () => {
+  it('shows the marketing panel and the carousel, and weighs little', T, () =>
+    journey({}, async (page) => {
+      const weight = await gzippedScripts(page, `${server.baseURL}/login`, (p) =>
+        p.getByRole('complementary').getByRole('region').waitFor(),
+      );
+      console.log(`[login page] ${weight.files} scripts, ${weight.raw} B raw, ${weight.gzipped} B gzipped`);
+      // A guard against a heavy library slipping into the first page (phone metadata, grids, charts: 40-250 KB each).
+      assert.ok(weight.gzipped < 275_000, `the login page loads ${weight.gzipped} B of gzipped JS`);
+      await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
+      const panel = page.getByRole('complementary', { name: /Développez votre activité/ });
+      await panel.waitFor();
+      const carousel = panel.getByRole('region', { name: 'Des professionnels sur Noces' });
+      assert.equal(await carousel.getAttribute('aria-roledescription'), 'carrousel');
+      // The harness prefers reduced motion: the carousel starts paused; the buttons move it.
+      await carousel.getByRole('button', { name: 'Lancer le diaporama' }).waitFor();
+      await carousel.getByRole('group', { name: '1 sur 4' }).waitFor();
+      await carousel.getByRole('button', { name: 'Profil suivant' }).click();
+      await carousel.getByRole('group', { name: '2 sur 4' }).waitFor();
+      assert.ok(await page.getByRole('checkbox', { name: 'Se souvenir de moi' }).isChecked());
+      assert.equal(await page.getByRole('link', { name: 'Créer un compte' }).getAttribute('href'), '/register');
+      await checkA11y(page);
+    }));
+
+  it('shows the ?error= message once and removes it from the address', T, () =>
+    journey({}, async (page) => {
+      await page.goto(`${server.baseURL}/login?error=session_expired`);
+      const notice = page.getByTestId('login-notice');
+      await notice.waitFor();
+      assert.match(await notice.innerText(), /session a expiré/);
+      await page.waitForURL((url) => url.search === '');
+      assert.equal(new URL(page.url()).pathname, '/login');
+      await shot(page, 'login-session-expired');
+    }));
+
+  it('a wrong password shows "invalid credentials", then the right one signs in', T, () =>
+    journey({}, async (page) => {
+      await page.goto(`${server.baseURL}/login`);
+      await page.locator('input[name="email"]').fill('planner@noces.test');
+      await page.locator('input[name="password"]').fill('Not-the-password-1');
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      const error = page.getByTestId('login-error');
+      await error.waitFor();
+      assert.match(await error.innerText(), /Identifiants invalides/);
+      assert.equal(new URL(page.url()).pathname, '/login');
+      await page.locator('input[name="password"]').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('heading', { level: 1, name: /Bonjour Camille/ }).waitFor();
+    }));
+});
+
+describe('registration', () => {
+  it('a new planner registers and lands on /onboarding', T, () =>
+    journey({}, async (page) => {
+      await page.goto(`${server.baseURL}/register`);
+      await page.getByRole('heading', { level: 1, name: 'Créer un compte' }).waitFor();
+      assert.ok(await page.getByRole('radio', { name: /professionnel du mariage/ }).isChecked());
+      await shot(page, 'register');
+
+      // Sent empty: every rule shows, keyed register.validation.*.
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await page.getByText('Veuillez accepter les conditions d\'utilisation').waitFor();
+      await page.locator('input[name="phone"]').fill('0612');
+      await page.locator('input[name="password"]').fill('abc');
+      await page.locator('input[name="firstname"]').fill('J');
+      await page.getByText('Doit contenir au moins 2 caractères').waitFor();
+      await page.getByText('Le numéro de téléphone doit contenir au moins 10 caractères').waitFor();
+      await shot(page, 'register-errors');
+
+      const email = `nouvelle.${Date.now()}@noces.test`;
+      await page.locator('input[name="firstname"]').fill('Juliette');
+      await page.locator('input[name="lastname"]').fill("D'Arcy-Lefèvre");
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('select[name="phoneCountry"]').selectOption('BE');
+      await page.locator('input[name="phone"]').fill('0470 12 34 56');
+      await page.locator('input[name="password"]').fill('Mariage-2026!');
+      await page.getByText('Robustesse : excellente').waitFor();
+      await page.getByRole('checkbox', { name: /conditions d'utilisation/ }).check();
+      assert.equal(await page.getByRole('link', { name: /conditions d'utilisation/ }).getAttribute('href'), '/terms');
+      const registered = page.waitForResponse((r) => r.url().endsWith('/api/register'));
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      assert.equal((await registered).status(), 201);
+      await page.waitForURL('**/onboarding');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const token = await storedToken(page);
+      assert.ok(token);
+      const me = await apiMe(page.request, server.baseURL, token);
+      assert.deepEqual(
+        { roles: me.roles, email: me.email, phone: me.phone, locale: me.locale, firstname: me.firstname, lastname: me.lastname },
+        { roles: ['ROLE_PRESTATAIRE'], email, phone: '+32470123456', locale: 'fr', firstname: 'Juliette', lastname: "D'Arcy-Lefèvre" },
+      );
+
+      // The same address again is refused under the e-mail field (409).
+      const second = await newPage(browser);
+      try {
+        await second.goto(`${server.baseURL}/register`);
+        await second.locator('input[name="firstname"]').fill('Juliette');
+        await second.locator('input[name="lastname"]').fill('Martin');
+        await second.locator('input[name="email"]').fill(email);
+        await second.locator('input[name="phone"]').fill('06 12 34 56 78');
+        await second.locator('input[name="password"]').fill('Mariage-2026!');
+        await second.getByRole('checkbox', { name: /conditions d'utilisation/ }).check();
+        await second.getByRole('button', { name: 'Créer mon compte' }).click();
+        await second.getByText('Cette adresse e-mail est déjà utilisée').waitFor();
+        assert.equal(new URL(second.url()).pathname, '/register');
+      } finally {
+        await second.context().close();
+      }
+    }));
+
+  it('the terms page opens for anonymous visitors', T, () =>
+    journey({ width: WIDTHS.mobile }, async (page) => {
+      await page.goto(`${server.baseURL}/terms`);
+      await page.getByRole('heading', { level: 1, name: "Conditions d'utilisation" }).waitFor();
+      await checkA11y(page);
+    }));
+});
+
+describe('tokens', () => {
+  it('an expired access token is refreshed without the user noticing', T, () =>
+    journey({}, async (page) => {
+      await login(page, server.baseURL, 'planner@noces.test');
+      await page.evaluate(() => window.localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.expired.signature'));
+      const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/token/refresh'));
+      await page.goto(`${server.baseURL}/dashboard`);
+      assert.equal((await refreshed).status(), 200);
+      await page.getByRole('heading', { level: 1, name: /Bonjour Camille/ }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/dashboard');
+      const token = await storedToken(page);
+      assert.ok(token && token !== 'eyJhbGciOiJIUzI1NiJ9.expired.signature', 'a new access token is stored');
+      assert.equal(await page.getByTestId('login-notice').count(), 0);
+    }));
+
+  it('a revoked refresh token sends the user to /login with the session-expired message', T, () =>
+    journey({}, async (page) => {
+      await login(page, server.baseURL, 'planner@noces.test');
+      const refreshToken = await page.evaluate(() => window.localStorage.getItem('refresh_token'));
+      // Signed out elsewhere: the refresh token is revoked on the server.
+      const logout = await page.request.post(`${server.baseURL}/api/logout`, { data: { refresh_token: refreshToken } });
+      assert.equal(logout.status(), 204);
+      await page.evaluate(() => window.localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.expired.signature'));
+      await page.reload();
+      await page.waitForURL('**/login');
+      const notice = page.getByTestId('login-notice');
+      await notice.waitFor();
+      assert.match(await notice.innerText(), /Votre session a expiré/);
+      assert.equal(await storedToken(page), null);
+    }));
+});
+
+describe('password reset', () => {
+  it('asks for a link, follows it from the outbox and signs in with the new password', T, () =>
+    journey({}, async (page) => {
+      await page.goto(`${server.baseURL}/login`);
+      await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Réinitialiser votre mot de passe' });
+      await dialog.waitFor();
+      const submit = dialog.getByRole('button', { name: 'Continuer' });
+      assert.ok(await submit.isDisabled());
+      await dialog.getByLabel(/E-mail/).fill('premium@noces.test');
+      assert.ok(await submit.isEnabled());
+      await shot(page, 'reset-request-dialog');
+      await submit.click();
+      await dialog.getByTestId('reset-request-success').waitFor();
+      const sentAt = Date.now();
+      await checkA11y(page);
+      await shot(page, 'reset-request-sent', { a11y: false });
+      // The dialog closes by itself 10 s after the success; the banner stays on the page.
+      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+      assert.ok(Date.now() - sentAt >= 8_000, 'the dialog stayed open about 10 s');
+      await page.getByTestId('reset-sent-banner').waitFor();
+
+      // A second request within 15 minutes: "already requested".
+      await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+      await dialog.getByLabel(/E-mail/).fill('premium@noces.test');
+      await dialog.getByRole('button', { name: 'Continuer' }).click();
+      await dialog.getByTestId('reset-request-already').waitFor();
+      assert.match(await dialog.getByTestId('reset-request-already').innerText(), /courriers indésirables/);
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+      const mail = await waitForOutbox(page.request, server.baseURL, 'premium@noces.test', (item) =>
+        item.text.includes('/forgot-password-reset/'),
+      );
+      const path = mail.text.match(/\/forgot-password-reset\/[A-Za-z0-9_-]+/)?.[0];
+      assert.ok(path, 'the e-mail holds the reset link');
+      await page.goto(`${server.baseURL}${path}`);
+      await page.getByRole('heading', { level: 1, name: 'Réinitialiser votre mot de passe' }).waitFor();
+      await page.locator('input[name="newPassword"]').fill('Nouveau-2026!');
+      await page.locator('input[name="confirmPassword"]').fill('Nouveau-2026?');
+      await page.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
+      await page.getByText('Les mots de passe ne correspondent pas').waitFor();
+      await shot(page, 'reset-page');
+      await page.locator('input[name="confirmPassword"]').fill('Nouveau-2026!');
+      await page.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
+      await page.getByTestId('reset-success').waitFor();
+      assert.equal(await page.locator('input[name="newPassword"]').count(), 0, 'the form is replaced');
+      await shot(page, 'reset-success');
+
+      // The link works once.
+      const again = await page.request.post(`${server.baseURL}/api${path.replace('/forgot-password-reset/', '/reset-password/reset/')}`, {
+        data: { newPassword: 'Encore-2026!', confirmPassword: 'Encore-2026!' },
+      });
+      assert.equal(again.status(), 422);
+
+      await page.getByRole('link', { name: 'Se connecter' }).last().click();
+      await page.waitForURL('**/login');
+      await login(page, server.baseURL, 'premium@noces.test', 'Nouveau-2026!');
+      await page.getByRole('heading', { level: 1, name: /Bonjour/ }).waitFor();
+      // The old password is gone.
+      await assert.rejects(apiTokens(page.request, server.baseURL, 'premium@noces.test'));
+    }));
+});

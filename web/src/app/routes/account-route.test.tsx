@@ -1,0 +1,299 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ProtectedRoute } from '@/app/guards/route-guards';
+import { AccountPage } from '@/features/account/components/account-page';
+import { ProfilePictureCard } from '@/features/account/components/profile-picture-card';
+import { SnackbarProvider } from '@/components/ui/snackbar-provider';
+import { peekLoginNotice } from '@/lib/auth/login-notice';
+import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { getRefreshToken, getToken, setTokens } from '@/lib/auth/token-storage';
+import type { User } from '@/lib/auth/user';
+import { createQueryClient } from '@/lib/query-client';
+import { makeUser } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
+
+function renderAccount(user: User = makeUser()) {
+  setTokens('access', 'refresh');
+  const client = createQueryClient();
+  client.setQueryData(ME_QUERY_KEY, user);
+  const router = createMemoryRouter(
+    [
+      { element: <ProtectedRoute />, children: [{ path: '/account', element: <AccountPage /> }] },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: ['/account'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return { client, router };
+}
+
+const input = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label, { selector: 'input, textarea' });
+
+describe('personal information', () => {
+  it('keeps Save disabled while a name has an error, and saves the trimmed names', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post('*/api/account/personal-info', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(makeUser({ firstname: 'Camila', fullName: 'Camila Martin' }));
+      }),
+    );
+    const user = userEvent.setup();
+    const { client } = renderAccount();
+    const card = screen.getByTestId('personal-info-card');
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.clear(input(card, /^First name/));
+    expect(await within(card).findByText('This field is required')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(input(card, /^First name/), 'C');
+    expect(await within(card).findByText('Must contain at least 2 characters')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(input(card, /^First name/), '4');
+    expect(await within(card).findByText('Can only contain letters, spaces, hyphens and apostrophes')).toBeInTheDocument();
+    await user.clear(input(card, /^First name/));
+    await user.type(input(card, /^First name/), ' Camila ');
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('Your information has been updated');
+    expect(body).toEqual({ firstname: 'Camila', lastname: 'Martin' });
+    expect(client.getQueryData<User>(ME_QUERY_KEY)?.firstname).toBe('Camila');
+  });
+
+  it("says 'Error updating information' when the save fails", async () => {
+    server.use(http.post('*/api/account/personal-info', () => new HttpResponse(null, { status: 500 })));
+    const user = userEvent.setup();
+    renderAccount();
+    const card = screen.getByTestId('personal-info-card');
+    await user.type(input(card, /^Last name/), 'x');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('Error updating information');
+  });
+});
+
+describe('phone change', () => {
+  it('texts a code to the new number and verifies it', async () => {
+    const calls: Array<[string, unknown]> = [];
+    let verifications = 0;
+    server.use(
+      http.post('*/api/account/phone/check', async ({ request }) => {
+        calls.push(['check', await request.json()]);
+        return HttpResponse.json({ success: true, message: 'sent' });
+      }),
+      http.post('*/api/account/phone/verify', async ({ request }) => {
+        calls.push(['verify', await request.json()]);
+        verifications += 1;
+        return verifications === 1
+          ? HttpResponse.json(
+              { error: 'errors.validation', message: 'Some fields are not valid.', fields: { code: 'account.phone.errors.code_expired' } },
+              { status: 422 },
+            )
+          : HttpResponse.json({ success: true, phone: '+33698765432' });
+      }),
+    );
+    const user = userEvent.setup();
+    const { client } = renderAccount();
+    const card = screen.getByTestId('phone-card');
+    expect(within(card).getByTestId('current-phone')).toHaveTextContent('+33 6 12 34 56 78');
+    await user.type(input(card, /^New number/), '06 98 76 54 32');
+    await user.click(within(card).getByRole('button', { name: 'Change the number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your new number' });
+    expect(dialog).toHaveTextContent('+33 6 98 76 54 32');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    const code = await within(dialog).findByLabelText(/^Code/);
+    const verify = within(dialog).getByRole('button', { name: 'Verify' });
+    await user.type(code, '12a345');
+    expect(code).toHaveValue('12345');
+    expect(verify).toBeDisabled();
+    await user.type(code, '6');
+    await user.click(verify);
+    expect(await within(dialog).findByTestId('phone-verify-error')).toHaveTextContent(
+      'This code has expired or was entered wrongly too often. Ask for a new one.',
+    );
+    await user.click(verify);
+    expect(await screen.findByText('Your phone number has been updated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls[0]).toEqual(['check', { phone: '+33698765432' }]);
+    expect(calls[1]).toEqual(['verify', { phone: '+33698765432', code: '123456' }]);
+    expect(client.getQueryData<User>(ME_QUERY_KEY)?.phone).toBe('+33698765432');
+  });
+
+  it("says 'Error sending code' when the SMS cannot be sent", async () => {
+    server.use(http.post('*/api/account/phone/check', () => HttpResponse.json({ error: 'x', message: '' }, { status: 503 })));
+    const user = userEvent.setup();
+    renderAccount();
+    const card = screen.getByTestId('phone-card');
+    await user.type(input(card, /^New number/), '0698765432');
+    await user.click(within(card).getByRole('button', { name: 'Change the number' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    expect(await within(dialog).findByTestId('phone-send-error')).toHaveTextContent('Error sending code');
+  });
+
+  it('refuses a number that is not valid for the country', async () => {
+    const user = userEvent.setup();
+    renderAccount();
+    const card = screen.getByTestId('phone-card');
+    await user.type(input(card, /^New number/), '0698');
+    await user.click(within(card).getByRole('button', { name: 'Change the number' }));
+    expect(await within(card).findByText('The phone number must contain at least 10 characters')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('sign-in e-mail change', () => {
+  it('stores the new token and refresh token', async () => {
+    server.use(
+      http.post('*/api/account/change-email', () => HttpResponse.json({ token: 'renewed', refresh_token: 'renewed-refresh' })),
+      http.get('*/api/me', () => HttpResponse.json(makeUser({ email: 'new@noces.test' }))),
+    );
+    const user = userEvent.setup();
+    renderAccount();
+    const card = screen.getByTestId('email-card');
+    const field = input(card, /^Email/);
+    await user.clear(field);
+    await user.type(field, 'new@noces.test');
+    await user.click(within(card).getByRole('button', { name: 'Change the email' }));
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('Your sign-in email has been changed');
+    expect(getToken()).toBe('renewed');
+    expect(getRefreshToken()).toBe('renewed-refresh');
+  });
+
+  it('shows an error when the answer has no token', async () => {
+    server.use(http.post('*/api/account/change-email', () => HttpResponse.json({})));
+    const user = userEvent.setup();
+    renderAccount();
+    const card = screen.getByTestId('email-card');
+    const field = input(card, /^Email/);
+    await user.clear(field);
+    await user.type(field, 'new@noces.test');
+    await user.click(within(card).getByRole('button', { name: 'Change the email' }));
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('The change could not be confirmed');
+    expect(getToken()).toBe('access');
+  });
+
+  it('says the address is already used (409) under the field', async () => {
+    server.use(
+      http.post('*/api/account/change-email', () =>
+        HttpResponse.json({ error: 'register.errors.email_already_used', message: '', fields: { email: 'register.errors.email_already_used' } }, { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAccount();
+    const card = screen.getByTestId('email-card');
+    const field = input(card, /^Email/);
+    await user.clear(field);
+    await user.type(field, 'premium@noces.test');
+    await user.click(within(card).getByRole('button', { name: 'Change the email' }));
+    expect(await within(card).findByText('This email address is already in use')).toBeInTheDocument();
+  });
+});
+
+describe('language', () => {
+  it("says 'Error updating language' when the account cannot be changed", async () => {
+    server.use(http.post('*/api/account/change-locale', () => new HttpResponse(null, { status: 500 })));
+    const user = userEvent.setup();
+    renderAccount();
+    await user.selectOptions(screen.getByLabelText('Language', { selector: 'select' }), 'de');
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('Error updating language');
+  });
+});
+
+describe('account deletion', () => {
+  it('needs 30 characters after trimming, then ends the session and goes to /login with a message', async () => {
+    let body: unknown = null;
+    server.use(
+      http.delete('*/api/account/delete', async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router, client } = renderAccount();
+    await user.click(screen.getByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete permanently' });
+    const reason = input(dialog, /^Reason/);
+    await user.type(reason, `   ${'x'.repeat(29)}   `);
+    expect(confirm).toBeDisabled();
+    await user.tab();
+    expect(within(dialog).getByText('Please give a reason of at least 30 characters · 29 characters (30 minimum)')).toBeInTheDocument();
+    await user.type(reason, 'y');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(body).toEqual({ reason: `${'x'.repeat(29)}   y` });
+    expect(getToken()).toBeNull();
+    expect(client.getQueryData(ME_QUERY_KEY)).toBeUndefined();
+    expect(peekLoginNotice()).toBe('account_deleted');
+  });
+});
+
+function renderPicture(readSize: (file: Blob) => Promise<{ width: number; height: number } | null>, client: QueryClient = createQueryClient()) {
+  setTokens('access', 'refresh');
+  client.setQueryData(ME_QUERY_KEY, makeUser());
+  render(
+    <QueryClientProvider client={client}>
+      <SnackbarProvider>
+        <ProfilePictureCard user={makeUser()} readSize={readSize} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const png = (bytes = 1024) => new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' });
+
+describe('profile picture', () => {
+  it('refuses other formats, files over 10 MB and images under 360 × 360 before uploading', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderPicture(async () => ({ width: 359, height: 800 }));
+    const fileInput = screen.getByTestId('picture-input');
+    await user.upload(fileInput, new File(['x'], 'me.bmp', { type: 'image/bmp' }));
+    expect(await screen.findByTestId('picture-error')).toHaveTextContent('Invalid format: choose a PNG, JPEG, GIF or WEBP image');
+    await user.upload(fileInput, png(10 * 1024 * 1024 + 1));
+    expect(await screen.findByTestId('picture-error')).toHaveTextContent('The image is too large (10 MB at most)');
+    await user.upload(fileInput, png());
+    expect(await screen.findByTestId('picture-error')).toHaveTextContent('The image is too small (at least 360 × 360 pixels)');
+  });
+
+  it('uploads the field `image` and shows the new picture, cache-busted', async () => {
+    let field: FormDataEntryValue | null = null;
+    server.use(
+      http.post('*/api/images/upload-profile-image', async ({ request }) => {
+        field = (await request.formData()).get('image');
+        return HttpResponse.json({ image: { url: '/media/avatars/u1/a.jpg' } });
+      }),
+    );
+    const user = userEvent.setup();
+    const client = renderPicture(async () => ({ width: 400, height: 400 }));
+    await user.upload(screen.getByTestId('picture-input'), png());
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('Your profile picture has been updated');
+    // jsdom's File does not survive MSW's multipart parsing intact: the browser journey checks the upload itself.
+    expect(field).not.toBeNull();
+    expect(client.getQueryData<User>(ME_QUERY_KEY)?.avatar).toMatch(/^\/media\/avatars\/u1\/a\.jpg\?v=\d+$/);
+  });
+
+  it("turns the server's refusal into its message", async () => {
+    server.use(
+      http.post('*/api/images/upload-profile-image', () =>
+        HttpResponse.json({ error: 'errors.validation', message: '', fields: { image: 'profile_image.errors.too_small' } }, { status: 422 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPicture(async () => ({ width: 400, height: 400 }));
+    await user.upload(screen.getByTestId('picture-input'), png());
+    expect(await screen.findByTestId('picture-error')).toHaveTextContent('The image is too small');
+  });
+});

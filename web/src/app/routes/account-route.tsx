@@ -1,0 +1,5 @@
+import { AccountPage } from '@/features/account/components/account-page';
+
+export function Component() {
+  return <AccountPage />;
+}

@@ -1,0 +1,5 @@
+import { CompanyServicesPage } from '@/features/company/components/company-services-page';
+
+export function Component() {
+  return <CompanyServicesPage />;
+}

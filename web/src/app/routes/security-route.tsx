@@ -1,0 +1,5 @@
+import { SecurityPage } from '@/features/security/components/security-page';
+
+export function Component() {
+  return <SecurityPage />;
+}

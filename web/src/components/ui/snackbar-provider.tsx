@@ -1,0 +1,43 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+
+export type NoticeSeverity = 'success' | 'error' | 'info' | 'warning';
+
+export interface Notice {
+  id: number;
+  message: string;
+  severity: NoticeSeverity;
+}
+
+type Notify = (message: string, severity?: NoticeSeverity) => void;
+
+const NotifyContext = createContext<Notify>(() => undefined);
+
+// MUI's Snackbar is loaded with the first message, not with the first page.
+const SnackbarHost = lazy(() => import('@/components/ui/snackbar-host').then((module) => ({ default: module.SnackbarHost })));
+
+let nextId = 1;
+
+/** One snackbar at a time (part 1 §8: top center, hidden after 6 s); a new message replaces the current one. */
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const notify = useCallback<Notify>((message, severity = 'success') => {
+    nextId += 1;
+    setNotice({ id: nextId, message, severity });
+  }, []);
+  const close = useCallback(() => setNotice(null), []);
+  return (
+    <NotifyContext value={notify}>
+      {children}
+      {notice && (
+        <Suspense fallback={null}>
+          <SnackbarHost key={notice.id} notice={notice} onClose={close} />
+        </Suspense>
+      )}
+    </NotifyContext>
+  );
+}
+
+/** Shows a message in the snackbar: notify(text, 'error'). */
+export function useNotify(): Notify {
+  return useContext(NotifyContext);
+}

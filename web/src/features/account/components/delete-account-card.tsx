@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { deleteAccount } from '@/features/account/api/delete-account';
+import { SectionCard } from '@/components/ui/section-card';
+import { TextInput } from '@/components/ui/text-input';
+import { describeError } from '@/lib/api-error';
+import { setLoginNotice } from '@/lib/auth/login-notice';
+import { clearSession } from '@/lib/auth/token-storage';
+import { deletionSchema, type DeletionValues } from '@/lib/validation/account-forms';
+import { charCount } from '@/lib/validation/password-strength';
+import { DELETION_REASON_MIN } from '@/lib/validation/rules';
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, touchedFields },
+  } = useForm<DeletionValues>({
+    resolver: zodResolver(deletionSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { reason: '' },
+  });
+  const reason = useWatch({ control, name: 'reason' }) ?? '';
+  const length = charCount(reason.trim());
+  const longEnough = length >= DELETION_REASON_MIN;
+
+  const remove = useMutation({
+    mutationFn: (text: string) => deleteAccount(text),
+    onSuccess: () => {
+      // The account is gone: forget the session and say so on /login.
+      setLoginNotice('account_deleted');
+      clearSession();
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    },
+  });
+
+  const showShort = !longEnough && (touchedFields.reason || Boolean(errors.reason));
+
+  return (
+    <Dialog open onClose={remove.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={handleSubmit((values) => remove.mutate(values.reason))}>
+        <DialogTitle id={titleId}>{t('account.delete.dialogTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('account.delete.dialogText')}</DialogContentText>
+          {remove.isError && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="delete-error">
+              {describeError(remove.error, t, 'account.delete.error')}
+            </Alert>
+          )}
+          <TextInput
+            {...register('reason')}
+            label={t('account.delete.reason')}
+            multiline
+            minRows={4}
+            required
+            fullWidth
+            autoFocus
+            error={showShort}
+            helperText={
+              showShort
+                ? `${t('account.delete.errors.reason_too_short')} · ${t('account.delete.counter', { length, min: DELETION_REASON_MIN })}`
+                : t('account.delete.counter', { length, min: DELETION_REASON_MIN })
+            }
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          <Button onClick={onClose} disabled={remove.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color="error"
+            sx={{ whiteSpace: 'nowrap' }}
+            disabled={!longEnough || remove.isPending}
+            startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+          >
+            {t('account.delete.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Closing the account, behind a dialog asking for a reason of at least 30 characters. */
+export function DeleteAccountCard() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <SectionCard title={t('account.delete.title')} description={t('account.delete.description')} tone="danger" data-testid="delete-card">
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        {t('account.delete.open')}
+      </Button>
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { changeEmail } from '@/features/account/api/change-email';
+import { SectionCard } from '@/components/ui/section-card';
+import { useNotify } from '@/components/ui/snackbar-provider';
+import { TextInput } from '@/components/ui/text-input';
+import { ApiError, describeError, isApiError } from '@/lib/api-error';
+import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { setTokens } from '@/lib/auth/token-storage';
+import type { User } from '@/lib/auth/user';
+import { emailSchema, type EmailValues } from '@/lib/validation/account-forms';
+import { fieldMessageKey } from '@/lib/validation/rules';
+
+/**
+ * The sign-in address. The server renews the session: the new token and
+ * refresh token are stored; an answer without them is an error.
+ */
+export function EmailCard({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isValid },
+  } = useForm<EmailValues>({
+    resolver: zodResolver(emailSchema),
+    mode: 'onChange',
+    defaultValues: { email: user.email },
+  });
+  const email = useWatch({ control, name: 'email' }) ?? '';
+  const unchanged = email.trim().toLowerCase() === user.email.toLowerCase();
+
+  const save = useMutation({
+    mutationFn: async (address: string) => {
+      const tokens = await changeEmail(address);
+      if (!tokens.token || !tokens.refresh_token) throw new ApiError(200, 'account.email.errors.noToken', '');
+      return { address, token: tokens.token, refreshToken: tokens.refresh_token };
+    },
+    onSuccess: ({ address, token, refreshToken }) => {
+      setTokens(token, refreshToken);
+      queryClient.setQueryData<User>(ME_QUERY_KEY, (current) => (current ? { ...current, email: address } : current));
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      reset({ email: address });
+      notify(t('account.email.saved'));
+    },
+    onError: (failure) => {
+      if (isApiError(failure) && failure.code === 'account.email.errors.noToken') {
+        notify(t('account.email.errors.noToken'), 'error');
+        return;
+      }
+      if (isApiError(failure) && failure.status === 409) {
+        setError('email', { type: 'server', message: 'register.errors.email_already_used' }, { shouldFocus: true });
+        return;
+      }
+      const code = isApiError(failure) ? failure.fields.email : undefined;
+      if (code) {
+        const key = fieldMessageKey(code);
+        setError('email', { type: 'server', message: i18n.exists(key) ? key : 'account.email.errors.generic' }, { shouldFocus: true });
+        return;
+      }
+      notify(describeError(failure, t, 'account.email.errors.generic'), 'error');
+    },
+  });
+
+  return (
+    <SectionCard title={t('account.email.title')} description={t('account.email.description')} data-testid="email-card">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit((values) => save.mutate(values.email))}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <TextInput
+          {...register('email')}
+          label={t('account.email.label')}
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message ? t(errors.email.message) : undefined}
+        />
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!isValid || unchanged || save.isPending}
+            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+          >
+            {t('account.email.submit')}
+          </Button>
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,9 @@
+import { api, unwrap } from '@/lib/api-client';
+import type { components } from '@/lib/api/schema';
+
+export type ResetRequestReply = components['schemas']['ResetRequestReply'];
+
+/** POST /api/reset-password/request {email} -> {success, message, already_requested}. */
+export async function requestPasswordReset(email: string): Promise<ResetRequestReply> {
+  return unwrap(api.POST('/api/reset-password/request', { body: { email } }));
+}

@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { SiretOutcome } from '@/features/company/api/check-siret';
+import { COMPANY_DETAILS_KEY, getCompanyDetails, type CompanyDetails } from '@/features/company/api/get-company-details';
+import { updateCompanyDetails } from '@/features/company/api/update-company-details';
+import { CompanyNameField } from '@/features/company/components/company-name-field';
+import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
+import { CreationDateField } from '@/features/company/components/creation-date-field';
+import { SaveButton } from '@/features/company/components/save-button';
+import { SiretField } from '@/features/company/components/siret-field';
+import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
+import { fieldErrorKey } from '@/features/company/server-errors';
+import { SectionCard } from '@/components/ui/section-card';
+import { useNotify } from '@/components/ui/snackbar-provider';
+import { isApiError } from '@/lib/api-error';
+import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { HOME_COUNTRY } from '@/lib/countries';
+import { detailsSchema, type DetailsValues } from '@/lib/validation/company-forms';
+
+const FIELDS = ['name', 'siret', 'webSite', 'dateOfCreation'] as const;
+
+function toValues(details: CompanyDetails): DetailsValues {
+  return { name: details.name, siret: details.siret, webSite: details.webSite, dateOfCreation: details.dateOfCreation };
+}
+
+/** The saved SIRET's status, read like a fresh check so the field says what the register said. */
+function savedOutcome(details: CompanyDetails): { siret: string; outcome: SiretOutcome } | null {
+  return details.siret ? { siret: details.siret, outcome: details.siretStatus } : null;
+}
+
+interface DetailsContext {
+  countryCode: string;
+}
+
+const resolver: Resolver<DetailsValues, DetailsContext> = (values, context, options) =>
+  zodResolver(detailsSchema(context?.countryCode ?? ''))(values, context, options);
+
+function DetailsForm({ details }: { details: CompanyDetails }) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const needsSiret = details.countryCode === HOME_COUNTRY;
+  const form = useForm<DetailsValues, DetailsContext>({
+    resolver,
+    context: { countryCode: details.countryCode },
+    mode: 'onTouched',
+    defaultValues: toValues(details),
+  });
+  const { control, handleSubmit, setError, reset } = form;
+  const values = useWatch({ control });
+  const siret = values.siret ?? '';
+  const known = useMemo(() => savedOutcome(details), [details]);
+  const siretCheck = useSiretCheck(needsSiret ? siret : '', { known });
+  const siretChanged = siret !== details.siret;
+
+  const save = useMutation({
+    mutationFn: (input: DetailsValues) =>
+      updateCompanyDetails({
+        name: input.name.trim(),
+        siret: needsSiret ? input.siret : '',
+        webSite: input.webSite.trim(),
+        dateOfCreation: input.dateOfCreation,
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(COMPANY_DETAILS_KEY, saved);
+      reset(toValues(saved));
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      notify(t('company.saved'));
+    },
+    onError: (failure) => {
+      notify(t('errors.saving'), 'error');
+      if (!isApiError(failure)) return;
+      for (const field of FIELDS) {
+        const code = failure.fields[field];
+        if (code) setError(field, { type: 'server', message: fieldErrorKey(code, i18n) }, { shouldFocus: true });
+      }
+    },
+  });
+
+  const canSave = detailsSchema(details.countryCode).safeParse(values).success && !(needsSiret && siretChanged && blocksSaving(siretCheck));
+
+  return (
+    <SectionCard title={t('company.details.section')} data-testid="company-details-card">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(() => save.mutate(form.getValues()))}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+      >
+        <Controller
+          control={control}
+          name="name"
+          render={({ field, fieldState }) => (
+            <CompanyNameField
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {needsSiret && (
+          <Controller
+            control={control}
+            name="siret"
+            render={({ field, fieldState }) => (
+              <SiretField
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                check={siretCheck}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+        <Controller
+          control={control}
+          name="webSite"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              onBlur={() => {
+                const trimmed = field.value.trim();
+                if (trimmed !== field.value) form.setValue('webSite', trimmed, { shouldValidate: true });
+                field.onBlur();
+              }}
+              type="url"
+              label={t('company.details.website')}
+              placeholder="www.example.com"
+              autoComplete="url"
+              fullWidth
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ? t(fieldState.error.message) : t('company.details.websiteHint')}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="dateOfCreation"
+          render={({ field, fieldState }) => (
+            <CreationDateField
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <SaveButton disabled={!canSave} pending={save.isPending} />
+      </Box>
+    </SectionCard>
+  );
+}
+
+/** /company/details: name, SIRET (French companies), website and creation date. */
+export function CompanyDetailsPage() {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: COMPANY_DETAILS_KEY, queryFn: getCompanyDetails });
+  return (
+    <CompanyPageFrame title={t('company.details.title')} subtitle={t('company.details.subtitle')} query={query}>
+      {(details) => <DetailsForm details={details} />}
+    </CompanyPageFrame>
+  );
+}

@@ -1,0 +1,9 @@
+import { api, unwrap } from '@/lib/api-client';
+import type { paths } from '@/lib/api/schema';
+
+export type StatisticsRates = paths['/api/statistics/rates']['get']['responses']['200']['content']['application/json'];
+
+/** GET /api/statistics/rates -> answer, seen, unlock and reject rates (percent), monthly requests, total views. */
+export async function getStatisticsRates(): Promise<StatisticsRates> {
+  return unwrap(api.GET('/api/statistics/rates'));
+}

@@ -1,0 +1,14 @@
+import { api, unwrap } from '@/lib/api-client';
+import type { paths } from '@/lib/api/schema';
+
+export const VIEW_PERIODS = ['today', '7days', '30days'] as const;
+export type ViewPeriod = (typeof VIEW_PERIODS)[number];
+export const DEFAULT_VIEW_PERIOD: ViewPeriod = '7days';
+
+export type ViewPoint = paths['/api/statistics/views']['get']['responses']['200']['content']['application/json']['data'][number];
+
+/** GET /api/statistics/views?period= -> one point (date, views) per day of the period; premium only. */
+export async function getStatisticsViews(period: ViewPeriod, signal?: AbortSignal): Promise<ViewPoint[]> {
+  const reply = await unwrap(api.GET('/api/statistics/views', { params: { query: { period } }, signal }));
+  return reply.data;
+}
