@@ -5,9 +5,23 @@
 export type LoginNotice = 'session_expired' | 'account_deleted';
 
 let pending: LoginNotice | null = null;
+const listeners = new Set<() => void>();
 
 export function setLoginNotice(notice: LoginNotice): void {
   pending = notice;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Calls listener whenever a notice is set. The login page may already be on
+ * screen when the session ends (a guard can redirect first), so it listens
+ * instead of reading the notice only when it mounts.
+ */
+export function subscribeLoginNotice(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export function takeLoginNotice(): LoginNotice | null {

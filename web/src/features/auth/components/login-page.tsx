@@ -18,7 +18,7 @@ import { useLogin } from '@/features/auth/hooks/use-login';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextInput } from '@/components/ui/text-input';
 import { describeError, isApiError } from '@/lib/api-error';
-import { clearLoginNotice, peekLoginNotice } from '@/lib/auth/login-notice';
+import { clearLoginNotice, peekLoginNotice, subscribeLoginNotice } from '@/lib/auth/login-notice';
 
 // Part 1 §5: a valid e-mail and a password longer than 3 characters, both trimmed.
 const schema = z.object({
@@ -51,18 +51,28 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The ?error= parameter (or a notice left by the app) is shown once, then removed from the address.
   // Only dictionary texts are shown: a code the dictionary lacks reads as the generic error.
-  const [notice] = useState<{ key: string; severity: NoticeSeverity } | null>(() => {
-    const code = searchParams.get('error') ?? peekLoginNotice();
+  const noticeFor = (code: string | null): { key: string; severity: NoticeSeverity } | null => {
     if (!code) return null;
     if (KNOWN_NOTICES[code]) return KNOWN_NOTICES[code];
     return { key: /^[a-zA-Z][\w.]*$/.test(code) && i18n.exists(code) ? code : 'errors.generic', severity: 'error' };
-  });
+  };
+  const [notice, setNotice] = useState<{ key: string; severity: NoticeSeverity } | null>(() =>
+    noticeFor(searchParams.get('error') ?? peekLoginNotice()),
+  );
   const [resetOpen, setResetOpen] = useState(false);
   const [resetDialogLoaded, setResetDialogLoaded] = useState(false);
   const [resetSent, setResetSent] = useState<string | null>(null);
   const login = useLogin();
 
-  useEffect(() => clearLoginNotice(), []);
+  useEffect(() => {
+    clearLoginNotice();
+    return subscribeLoginNotice(() => {
+      setNotice(noticeFor(peekLoginNotice()));
+      clearLoginNotice();
+    });
+    // noticeFor only reads the dictionary; subscribing once is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (searchParams.has('error')) {
