@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -97,5 +98,29 @@ func TestDescribeBinaryOfANonGoFile(t *testing.T) {
 	got := describeBinary("main.go")
 	if !strings.HasPrefix(got, "main.go, built ") || strings.Contains(got, "commit") {
 		t.Errorf("got %q", got)
+	}
+}
+
+func TestBuildDetails(t *testing.T) {
+	tests := []struct {
+		name     string
+		settings []debug.BuildSetting
+		want     string
+	}{
+		{"a VCS stamp names the commit", []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "5781577e7226b843f0420693b0028980b467648f"}, {Key: "vcs.modified", Value: "true"},
+		}, ", commit 5781577e7226+changes"},
+		{"a clean tree has no mark", []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}}, ", commit abc"},
+		{"without a stamp, the version make go sets", []debug.BuildSetting{
+			{Key: "-ldflags", Value: "-s -w -X noces/internal/app.Version=5781577-dirty"},
+		}, ", version 5781577-dirty"},
+		{"nothing known", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := buildDetails(tt.settings); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"time"
 )
@@ -43,22 +44,38 @@ func describeBinary(path string) string {
 	if err != nil {
 		return desc
 	}
-	var rev, modified string
-	for _, s := range info.Settings {
+	return desc + buildDetails(info.Settings) + ", " + info.GoVersion
+}
+
+// buildDetails names the commit from the VCS stamp, or else the version
+// `make go` sets with -ldflags (GOFLAGS=-buildvcs=false drops the stamp).
+func buildDetails(settings []debug.BuildSetting) string {
+	var rev, modified, version string
+	for _, s := range settings {
 		switch s.Key {
 		case "vcs.revision":
 			rev = s.Value
 		case "vcs.modified":
 			modified = s.Value
+		case "-ldflags":
+			for _, f := range strings.Fields(s.Value) {
+				if v, ok := strings.CutPrefix(f, "noces/internal/app.Version="); ok {
+					version = v
+				}
+			}
 		}
 	}
-	if rev != "" {
-		desc += ", commit " + rev[:min(12, len(rev))]
+	switch {
+	case rev != "":
+		out := ", commit " + rev[:min(12, len(rev))]
 		if modified == "true" {
-			desc += "+changes"
+			out += "+changes"
 		}
+		return out
+	case version != "":
+		return ", version " + version
 	}
-	return desc + ", " + info.GoVersion
+	return ""
 }
 
 // freeAddr returns a loopback address with a port free a moment ago.
