@@ -4,13 +4,29 @@ import { writeLocaleCookie, type Locale } from '@/lib/locales';
 
 type Messages = Record<string, unknown>;
 
-// One chunk per language: only the language in use is downloaded.
-const loaders = import.meta.glob<{ default: Messages }>('../locales/*.json');
+// Chunks per language: only the language in use is downloaded. The core
+// texts sit in locales/<lang>.json, each feature area's in
+// locales/<area>/<lang>.json, so features grow without touching one file.
+const loaders = import.meta.glob<{ default: Messages }>(['../locales/*.json', '../locales/*/*.json']);
 
-async function loadMessages(locale: Locale): Promise<Messages> {
-  const load = loaders[`../locales/${locale}.json`];
-  if (!load) throw new Error(`No messages for locale ${locale}`);
-  return (await load()).default;
+/** Every text of one language: the core file merged with each area's file. */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const paths = Object.keys(loaders).filter((path) => path.endsWith(`/${locale}.json`));
+  if (!paths.includes(`../locales/${locale}.json`)) throw new Error(`No messages for locale ${locale}`);
+  const parts = await Promise.all(paths.map(async (path) => (await loaders[path]!()).default));
+  return mergeMessages(parts);
+}
+
+/** Merges message files; two files defining the same top-level key is a bug. */
+export function mergeMessages(parts: Messages[]): Messages {
+  const out: Messages = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key in out) throw new Error(`Message namespace ${key} is defined twice`);
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 function setDocumentLanguage(locale: Locale): void {

@@ -10,8 +10,16 @@ import { SUPPORTED_LOCALES } from '@/lib/locales';
 type Tree = { [key: string]: string | Tree };
 
 const dir = join(process.cwd(), 'src', 'locales');
+// The core file and one file per feature area (locales/<area>/<lang>.json).
+const areas = readdirSync(dir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Tree;
 const files = Object.fromEntries(
-  SUPPORTED_LOCALES.map((locale) => [locale, JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8')) as Tree]),
+  SUPPORTED_LOCALES.map((locale) => [
+    locale,
+    Object.assign({}, read(join(dir, `${locale}.json`)), ...areas.map((area) => read(join(dir, area, `${locale}.json`)))) as Tree,
+  ]),
 );
 
 function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
@@ -38,6 +46,22 @@ describe('the locale files', () => {
       .map((name) => name.replace(/\.json$/, ''))
       .sort();
     expect(present).toEqual([...SUPPORTED_LOCALES].sort());
+    for (const area of areas) {
+      const inArea = readdirSync(join(dir, area)).map((name) => name.replace(/\.json$/, '')).sort();
+      expect({ area, files: inArea }).toEqual({ area, files: [...SUPPORTED_LOCALES].sort() });
+    }
+  });
+
+  it('never define one namespace in two files', () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const seen = new Map<string, string>();
+      for (const file of [`${locale}.json`, ...areas.map((area) => join(area, `${locale}.json`))]) {
+        for (const key of Object.keys(read(join(dir, file)))) {
+          expect({ key, first: seen.get(key) ?? file }).toEqual({ key, first: file });
+          seen.set(key, file);
+        }
+      }
+    }
   });
 
   it.each(SUPPORTED_LOCALES)('%s has every key of the other six, each a non-empty string', (locale) => {

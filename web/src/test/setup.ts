@@ -1,11 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import en from '@/locales/en.json';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadMessages } from '@/lib/i18n';
 import { server } from '@/test/msw-server';
 
-await initI18n('en', en);
+await initI18n('en', await loadMessages('en'));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
