@@ -31,7 +31,16 @@ describe('the runtime configuration', () => {
       sentryDsn: 'https://k@sentry.example/1',
       podcastUrl: 'https://player.example/embed/1',
       release: 'v1.2.3',
+      payments: { provider: 'sandbox', publishableKey: '' },
     });
+  });
+
+  it('pays with Stripe only when the server names it with a publishable key', () => {
+    const stripe = '{"domain":"fr","locale":"fr","payments":{"provider":"stripe","publishableKey":"pk_test_123"}}';
+    expect(parseConfig(docWith(stripe)).payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_123' });
+    const keyless = '{"domain":"fr","locale":"fr","payments":{"provider":"stripe","publishableKey":""}}';
+    expect(parseConfig(docWith(keyless)).payments).toEqual({ provider: 'sandbox', publishableKey: '' });
+    expect(parseConfig(docWith(null), []).payments.provider).toBe('sandbox');
   });
 
   it('has no podcast when the server gives none', () => {

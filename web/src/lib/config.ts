@@ -14,6 +14,13 @@ export interface AppConfig {
   /** Embed URL of the dashboard's podcast player; empty hides it. */
   podcastUrl: string;
   release: string;
+  /** Card payments: Stripe with its publishable key, or the server's sandbox (no keys). */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  provider: 'stripe' | 'sandbox';
+  publishableKey: string;
 }
 
 interface RawConfig {
@@ -23,6 +30,14 @@ interface RawConfig {
   sentryDsn?: unknown;
   podcastUrl?: unknown;
   release?: unknown;
+  payments?: unknown;
+}
+
+/** Anything but a Stripe block with a key is the sandbox: a page never half-loads Stripe. */
+function paymentsOf(value: unknown): PaymentsConfig {
+  const raw = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const key = typeof raw.publishableKey === 'string' ? raw.publishableKey : '';
+  return raw.provider === 'stripe' && key !== '' ? { provider: 'stripe', publishableKey: key } : { provider: 'sandbox', publishableKey: '' };
 }
 
 function str(value: unknown, fallback: string): string {
@@ -58,6 +73,7 @@ export function parseConfig(
       sentryDsn: typeof raw.sentryDsn === 'string' ? raw.sentryDsn : '',
       podcastUrl: typeof raw.podcastUrl === 'string' ? raw.podcastUrl : '',
       release: str(raw.release, 'dev'),
+      payments: paymentsOf(raw.payments),
     };
   }
   return {
@@ -67,6 +83,7 @@ export function parseConfig(
     sentryDsn: '',
     podcastUrl: '',
     release: 'dev',
+    payments: paymentsOf(null),
   };
 }
 
