@@ -106,6 +106,7 @@ type meResponse struct {
 	PremiumStatus         string     `json:"premiumStatus"`
 	PremiumStartAt        *time.Time `json:"premiumStartAt"`
 	PremiumEndAt          *time.Time `json:"premiumEndAt"`
+	PremiumPlan           *string    `json:"premiumPlan"` // monthly or yearly; null without a subscription
 	IsModerated           bool       `json:"isModerated"`
 	HasFinishedOnboarding bool       `json:"hasFinishedOnboarding"`
 	HasProfilePicture     bool       `json:"hasProfilePicture"`

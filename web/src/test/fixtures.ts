@@ -29,6 +29,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     premiumStatus: 'none',
     premiumStartAt: null,
     premiumEndAt: null,
+    premiumPlan: null,
     country: 'FR',
     zipcode: '69001',
     latitude: 45.76,

@@ -1837,6 +1837,343 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credits/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's credit ledger, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every deposit and withdrawal; the balance is their sum */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            logs: {
+                                id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                deposited: number;
+                                withdrawn: number;
+                            }[];
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price of every credit quantity a purchase may buy
+         * @description The server's formula for 1 to 50 credits, so a slider can show prices at once. A purchase is still checked against the same formula.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prices in euro cents */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            currency: "EUR";
+                            prices: {
+                                credits: number;
+                                priceCents: number;
+                            }[];
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a credit purchase
+         * @description Creates a payment for the given number of credits at the price the client showed; a price that disagrees with the server's formula is refused (422, field price) and nothing is written. Only a moderated provider may buy (403 otherwise). Credits are added only when the card processor's signed webhook says the payment succeeded, exactly once. With provider stripe the page confirms clientSecret with Stripe Elements (return_url /api/credits/payment-success); with provider sandbox the browser goes to redirectUrl, the server's test card page. A retry with the same Idempotency-Key header returns the same payment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credits: number;
+                        /** @description the total in euros as shown, e.g. 58.5 */
+                        price: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The payment to confirm */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clientSecret: string;
+                            paymentIntentId: string;
+                            /** @enum {string} */
+                            provider: "stripe" | "sandbox";
+                            /** @description the sandbox test card page; null with Stripe */
+                            redirectUrl: string | null;
+                        };
+                    };
+                };
+                403: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/payment-success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Return address of a card payment
+         * @description Stripe (or the sandbox) sends the browser here after a confirmation. It never adds credits (only the webhook does); it redirects to /credits?status=S where S is true (succeeded), processing, amount_capturable_updated, canceled, payment_failed, missing_parameters, payment_intent_not_found or unknown_status.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    payment_intent?: string;
+                    payment_intent_client_secret?: string;
+                    redirect_status?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the credits page with the outcome */
+                302: {
+                    headers: {
+                        /** @description /credits?status=... */
+                        Location?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a premium subscription
+         * @description Opens a Checkout Session in subscription mode (or the sandbox's test checkout page) and returns its address; the browser goes there. Success comes back to /subscription?status=success, abandon to /subscription?status=cancel. Premium starts only on the processor's signed webhook. Only a moderated provider (403 otherwise) without premium in force (409) may subscribe; plan is premium_monthly (69 EUR a month) or premium_yearly (690 EUR a year).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "premium_monthly" | "premium_yearly";
+                    };
+                };
+            };
+            responses: {
+                /** @description Where to send the browser */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionURL"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manage the premium subscription
+         * @description Opens the billing portal (or the sandbox's test portal page) where the provider switches plan, cancels at the period's end, resumes or cancels at once; it returns to /subscription. 409 when the provider never subscribed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Where to send the browser */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionURL"];
+                    };
+                };
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The card processor's signed events
+         * @description Stripe-Signature is checked (HMAC-SHA256, at most 5 minutes old); a bad or stale signature is a 400 and changes nothing. Handled events are payment_intent.succeeded (adds the credits once, whatever the redelivery), payment_intent.payment_failed, payment_intent.canceled, payment_intent.processing, checkout.session.completed and customer.subscription.created, updated and deleted (premium status, start, end and plan); others are acknowledged and ignored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "Stripe-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            received: true;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/options": {
         parameters: {
             query?: never;
@@ -2849,6 +3186,11 @@ export interface components {
             premiumStartAt: string | null;
             /** Format: date-time */
             premiumEndAt: string | null;
+            /**
+             * @description the plan of the current or last subscription
+             * @enum {string|null}
+             */
+            premiumPlan: "monthly" | "yearly" | null;
             isModerated: boolean;
             hasFinishedOnboarding: boolean;
             hasProfilePicture: boolean;
@@ -2881,6 +3223,12 @@ export interface components {
             success: boolean;
             message: string;
             already_requested: boolean;
+        };
+        SessionURL: {
+            /** @constant */
+            success: true;
+            /** @description the checkout, portal or sandbox page to send the browser to */
+            session_url: string;
         };
         Success: {
             success: boolean;
