@@ -98,12 +98,13 @@ export function launchBrowser() {
 /**
  * A fresh context (own cookies and storage) and its page. French by default,
  * as a visitor of the French domain; axe needs a page from newContext().
+ * Less motion by default, so animations never race a screenshot.
  */
-export async function newPage(browser, { width = WIDTHS.desktop, locale = 'fr-FR' } = {}) {
+export async function newPage(browser, { width = WIDTHS.desktop, locale = 'fr-FR', reducedMotion = 'reduce' } = {}) {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     locale,
-    reducedMotion: 'reduce',
+    reducedMotion,
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => {

@@ -204,6 +204,48 @@ describe('a new planner', () => {
       assert.equal(await page.getByRole('region', { name: 'Cérémonie laïque' }).count(), 1);
       await shot(page, 'company-services');
     }));
+
+  it('who did not ask for less motion gets confetti, and the canvas is gone afterwards', T, () =>
+    journey({ reducedMotion: 'no-preference' }, async (page) => {
+      const base = server.baseURL;
+      const email = `confetti-${Date.now()}@noces.test`;
+      const registered = await page.request.post(`${base}/api/register`, {
+        data: {
+          email,
+          phone: '+33 6 12 34 56 79',
+          firstname: 'Louise',
+          lastname: 'Martin',
+          password: NEW_PASSWORD,
+          role: 'ROLE_PRESTATAIRE',
+          tosIsAccepted: true,
+          locale: 'fr',
+        },
+      });
+      assert.equal(registered.status(), 201, await registered.text());
+      await login(page, base, email, NEW_PASSWORD);
+      await page.getByRole('heading', { level: 2, name: 'Votre entreprise' }).waitFor();
+      const next = page.getByRole('button', { name: 'Suivant' });
+      await page.getByLabel(/Nom de l'entreprise/).fill('Les Noces de Louise');
+      await page.getByLabel(/Date de création/).fill('2019-03-01');
+      await next.click();
+      await page.getByRole('combobox', { name: /Rechercher votre ville/ }).pressSequentially('Nantes', { delay: 30 });
+      await page.getByRole('option').filter({ hasText: /^Nantes44/ }).first().click();
+      await next.click();
+      await page.getByRole('heading', { level: 2, name: 'Vos prestations' }).waitFor();
+      await page.getByLabel(/Numéro SIRET/).fill(SIRET);
+      await pickOption(page, page.getByRole('combobox', { name: /Prestations proposées/ }), 'Organisation complète');
+      await pickOption(page, page.getByRole('combobox', { name: /^Langues/ }), 'Français');
+      await page.getByRole('button', { name: 'Terminer' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('dialog', { name: 'Félicitations, votre profil est créé !' }).waitFor();
+      const canvas = page.getByTestId('confetti');
+      await canvas.waitFor({ state: 'attached', timeout: 10_000 });
+      assert.equal(await canvas.getAttribute('aria-hidden'), 'true');
+      // canvas-confetti's bursts last a few seconds; then the canvas must leave the page.
+      await canvas.waitFor({ state: 'detached', timeout: 15_000 });
+      assert.equal(await page.locator('canvas').count(), 0);
+      await checkA11y(page);
+    }));
 });
 
 describe('the dashboards of the demo accounts', () => {
