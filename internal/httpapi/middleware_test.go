@@ -3,8 +3,11 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -207,5 +210,22 @@ func TestAPIDocs(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("the docs page lacks %q", want)
 		}
+	}
+}
+
+func TestAClientThatWentAwayIsNoOutage(t *testing.T) {
+	var logs bytes.Buffer
+	s := &Server{Deps: Deps{Log: slog.New(slog.NewJSONHandler(&logs, nil))}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := httptest.NewRequest("GET", "/api/me", nil).WithContext(ctx)
+	w := httptest.NewRecorder()
+	// What a driver returns when the query's context is cancelled mid-read.
+	s.fail(w, r, fmt.Errorf("query: %w", io.ErrUnexpectedEOF))
+	if logs.Len() != 0 {
+		t.Errorf("a cancelled request was logged: %s", logs.String())
+	}
+	if w.Body.Len() != 0 {
+		t.Errorf("a body was written for nobody: %s", w.Body.String())
 	}
 }

@@ -63,11 +63,12 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	e, ok := apperr.As(err)
 	switch {
 	case ok:
+	case errors.Is(err, context.Canceled) || r.Context().Err() != nil:
+		// The client went away: nobody reads the answer, and the database
+		// error its cancellation caused is no outage worth an ERROR line.
+		return
 	case store.IsUnavailable(err):
 		e = apperr.Wrap(apperr.Unavailable, "errors.service_unavailable", err)
-	case errors.Is(err, context.Canceled):
-		// The client went away; nobody reads the answer.
-		return
 	default:
 		e = apperr.Wrap(apperr.Internal, "errors.internal", err)
 	}
