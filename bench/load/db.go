@@ -73,6 +73,10 @@ func withSearchPath(raw, schema string) (string, error) {
 	return u.String(), nil
 }
 
+// generatedTables are the tables the generator fills.
+var generatedTables = []string{"users", "companies", "company_prestations", "company_langues", "venues",
+	"projects", "project_languages", "event_requests"}
+
 // settle brings the freshly loaded tables to the state of a database that
 // has been running a while, so the load does not land on the aftermath of
 // the bulk insert. On PostgreSQL that is VACUUM ANALYZE (else autovacuum
@@ -86,7 +90,7 @@ func settle(ctx context.Context, s *store.Store) error {
 		return nil
 	}
 	// Table names resolve through search_path: only this run's schema.
-	if _, err := s.DB().ExecContext(ctx, "VACUUM ANALYZE users, companies"); err != nil {
+	if _, err := s.DB().ExecContext(ctx, "VACUUM ANALYZE "+strings.Join(generatedTables, ", ")); err != nil {
 		return fmt.Errorf("vacuum analyze: %w", err)
 	}
 	// CHECKPOINT needs a superuser or pg_checkpoint; without them the wait

@@ -8,18 +8,27 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"noces/internal/model"
-	"noces/internal/store"
+	"noces/internal/platform/geo"
 )
 
 // BenchPassword is the password of every generated account, so a login
 // endpoint can be added to the table without regenerating anything.
 const BenchPassword = "Bench-Noces-2026!"
 
-// city is a French city with the coordinates of its centre; weight makes
-// large cities come up more often, as they do in a real directory.
+// cityWeight is a French city by name; weight makes large cities come up
+// more often, as they do in a real directory.
+type cityWeight struct {
+	Name   string
+	Weight int
+}
+
+// city is a cityWeight with the postal code and coordinates the gazetteer
+// shipped in the binary gives it: the same place the public search finds
+// when a couple types the city's name.
 type city struct {
 	Name     string
 	Zip      string
@@ -27,57 +36,16 @@ type city struct {
 	Weight   int
 }
 
-var frenchCities = []city{
-	{"Paris", "75008", 48.8566, 2.3522, 40},
-	{"Marseille", "13001", 43.2965, 5.3698, 14},
-	{"Lyon", "69002", 45.7640, 4.8357, 14},
-	{"Toulouse", "31000", 43.6047, 1.4442, 10},
-	{"Nice", "06000", 43.7102, 7.2620, 8},
-	{"Nantes", "44000", 47.2184, -1.5536, 8},
-	{"Montpellier", "34000", 43.6108, 3.8767, 7},
-	{"Strasbourg", "67000", 48.5734, 7.7521, 7},
-	{"Bordeaux", "33000", 44.8378, -0.5792, 9},
-	{"Lille", "59000", 50.6292, 3.0573, 8},
-	{"Rennes", "35000", 48.1173, -1.6778, 6},
-	{"Reims", "51100", 49.2583, 4.0317, 4},
-	{"Toulon", "83000", 43.1242, 5.9280, 4},
-	{"Saint-Étienne", "42000", 45.4397, 4.3872, 4},
-	{"Le Havre", "76600", 49.4944, 0.1079, 3},
-	{"Grenoble", "38000", 45.1885, 5.7245, 4},
-	{"Dijon", "21000", 47.3220, 5.0415, 4},
-	{"Angers", "49000", 47.4784, -0.5632, 3},
-	{"Nîmes", "30000", 43.8367, 4.3601, 3},
-	{"Aix-en-Provence", "13100", 43.5297, 5.4474, 5},
-	{"Clermont-Ferrand", "63000", 45.7772, 3.0870, 3},
-	{"Le Mans", "72000", 48.0061, 0.1996, 2},
-	{"Brest", "29200", 48.3904, -4.4861, 2},
-	{"Tours", "37000", 47.3941, 0.6848, 3},
-	{"Amiens", "80000", 49.8941, 2.2958, 2},
-	{"Limoges", "87000", 45.8336, 1.2611, 2},
-	{"Annecy", "74000", 45.8992, 6.1294, 4},
-	{"Perpignan", "66000", 42.6887, 2.8948, 2},
-	{"Metz", "57000", 49.1193, 6.1757, 2},
-	{"Besançon", "25000", 47.2378, 6.0241, 2},
-	{"Orléans", "45000", 47.9030, 1.9093, 2},
-	{"Rouen", "76000", 49.4432, 1.0999, 3},
-	{"Caen", "14000", 49.1829, -0.3707, 2},
-	{"Nancy", "54000", 48.6921, 6.1844, 2},
-	{"Avignon", "84000", 43.9493, 4.8055, 3},
-	{"La Rochelle", "17000", 46.1603, -1.1511, 3},
-	{"Biarritz", "64200", 43.4832, -1.5586, 3},
-	{"Poitiers", "86000", 46.5802, 0.3404, 2},
-	{"Pau", "64000", 43.2951, -0.3708, 2},
-	{"Arles", "13200", 43.6766, 4.6278, 2},
-	{"Colmar", "68000", 48.0794, 7.3585, 2},
-	{"Chamonix-Mont-Blanc", "74400", 45.9237, 6.8694, 1},
-	{"Saint-Tropez", "83990", 43.2727, 6.6406, 1},
-	{"Cannes", "06400", 43.5528, 7.0174, 3},
-	{"Deauville", "14800", 49.3569, 0.0683, 1},
-	{"Carcassonne", "11000", 43.2130, 2.3491, 1},
-	{"Saint-Malo", "35400", 48.6493, -2.0257, 2},
-	{"Versailles", "78000", 48.8049, 2.1204, 3},
-	{"Beaune", "21200", 47.0260, 4.8400, 1},
-	{"Ajaccio", "20000", 41.9192, 8.7386, 1},
+var frenchCities = []cityWeight{
+	{"Paris", 40}, {"Marseille", 14}, {"Lyon", 14}, {"Toulouse", 10}, {"Nice", 8}, {"Nantes", 8},
+	{"Montpellier", 7}, {"Strasbourg", 7}, {"Bordeaux", 9}, {"Lille", 8}, {"Rennes", 6}, {"Reims", 4},
+	{"Toulon", 4}, {"Saint-Étienne", 4}, {"Le Havre", 3}, {"Grenoble", 4}, {"Dijon", 4}, {"Angers", 3},
+	{"Nîmes", 3}, {"Aix-en-Provence", 5}, {"Clermont-Ferrand", 3}, {"Le Mans", 2}, {"Brest", 2}, {"Tours", 3},
+	{"Amiens", 2}, {"Limoges", 2}, {"Annecy", 4}, {"Perpignan", 2}, {"Metz", 2}, {"Besançon", 2},
+	{"Orléans", 2}, {"Rouen", 3}, {"Caen", 2}, {"Nancy", 2}, {"Avignon", 3}, {"La Rochelle", 3},
+	{"Biarritz", 3}, {"Poitiers", 2}, {"Pau", 2}, {"Arles", 2}, {"Colmar", 2}, {"Chamonix-Mont-Blanc", 1},
+	{"Saint-Tropez", 1}, {"Cannes", 3}, {"Deauville", 1}, {"Carcassonne", 1}, {"Saint-Malo", 2},
+	{"Versailles", 3}, {"Beaune", 1}, {"Ajaccio", 1},
 }
 
 var firstNames = []string{
@@ -128,11 +96,64 @@ var mobilePrefixes = []string{"61", "62", "64", "65", "66", "67", "68", "75", "7
 
 var mailDomains = []string{"gmail.com", "orange.fr", "free.fr", "outlook.fr", "laposte.net", "yahoo.fr", "hotmail.fr", "sfr.fr"}
 
-// provider is one generated account with its company.
+// provider is one generated account with its company, what its public
+// profile shows (services, languages, completeness) and, for a venue owner,
+// its listing.
 type provider struct {
 	User    model.User
 	Company model.Company
+	// Score is companies.profile_score, how complete the profile is (0-100).
+	Score int
+	// Langues are the codes of the languages the provider speaks.
+	Langues []string
+	// Services have their Type set; the prestation id is looked up at insertion.
+	Services []model.CompanyPrestation
+	// Venue is a venue owner's listing; nil for planners.
+	Venue *model.Venue
 }
+
+// searchable reports whether the public planner search shows p: the
+// condition of store.SearchProviders, checked by a test against the store.
+func (p provider) searchable() bool {
+	return p.User.Role == model.RolePlanner && p.User.IsModerated && !p.User.DeletedAt.Valid &&
+		(p.Company.CountryCode != "FR" || p.Company.SiretStatus == "active")
+}
+
+// serviceKind is a planner's service type, how often planners offer it and
+// the range of its starting budget in euros.
+type serviceKind struct {
+	Type       string
+	Weight     int
+	Low, High  int64
+	Describing string
+}
+
+var serviceKinds = []serviceKind{
+	{"FULL_PLANNING", 30, 2500, 15000, "Nous organisons votre mariage de A à Z, du choix du lieu au dernier invité parti."},
+	{"PARTIAL_PLANNING", 22, 1200, 6000, "Vous avez commencé ? Nous prenons le relais là où vous en êtes."},
+	{"DAY_COORDINATION", 28, 600, 2500, "Le jour J, nous coordonnons prestataires et timing pour que vous profitiez."},
+	{"WEDDING_DESIGN", 18, 800, 8000, "Décoration, scénographie et ambiance sur mesure, à votre image."},
+	{"SECULAR_CEREMONY", 14, 400, 1800, "Une cérémonie laïque écrite avec vous, émouvante et personnelle."},
+	{"VENDOR_SEARCH", 10, 300, 1500, "Nous sélectionnons pour vous les meilleurs prestataires de la région."},
+	{"CONSULTING_SERVICES", 12, 150, 900, "Des rendez-vous conseil pour avancer sereinement dans vos préparatifs."},
+	{"PRIVATE_EVENTS", 10, 1000, 8000, "Anniversaires, baptêmes, fiançailles : vos fêtes privées clés en main."},
+	{"CORPORATE_EVENTS", 6, 2000, 20000, "Séminaires et soirées d'entreprise organisés de bout en bout."},
+}
+
+// languageShares is how often a French provider speaks each language, in percent.
+var languageShares = []struct {
+	Code    string
+	Percent int
+}{{"fr", 97}, {"en", 45}, {"es", 12}, {"it", 10}, {"de", 7}, {"pt", 4}, {"nl", 3}}
+
+// venueTypeWeights make castles and estates come up more often than boats.
+var venueTypeWeights = map[string]int{
+	"boat": 1, "castle": 8, "domain": 10, "farm": 5, "hotel": 4, "place_of_worship": 1,
+	"reception_hall": 6, "restaurant": 4, "unusual": 2,
+}
+
+var streetNames = []string{"rue de la République", "avenue des Tilleuls", "chemin du Moulin", "route de la Forêt",
+	"rue Victor Hugo", "allée des Vignes", "place de l'Église", "impasse des Lilas", "rue du Château", "route des Étangs"}
 
 // generator makes providers from a seeded RNG: the same seed and now give
 // the same accounts, whatever the engine, so runs compare like with like.
@@ -140,29 +161,74 @@ type generator struct {
 	rng         *rand.Rand
 	now         time.Time
 	newID       func() string
+	cities      []city
 	cityTotal   int
+	serviceSum  int
 	passwordHsh string
 }
 
-func newGenerator(seed uint64, now time.Time, passwordHash string, newID func() string) *generator {
-	g := &generator{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), now: now.UTC(), newID: newID, passwordHsh: passwordHash}
-	for _, c := range frenchCities {
+// newGenerator needs the cities with their coordinates: see gazetteerCities.
+func newGenerator(seed uint64, now time.Time, passwordHash string, newID func() string, cities []city) *generator {
+	g := &generator{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), now: now.UTC(), newID: newID,
+		passwordHsh: passwordHash, cities: cities}
+	for _, c := range cities {
 		g.cityTotal += c.Weight
+	}
+	for _, k := range serviceKinds {
+		g.serviceSum += k.Weight
 	}
 	return g
 }
 
+// gazetteerCities places frenchCities with the gazetteer shipped in the
+// binary, once per process (loading it takes a few hundred milliseconds).
+var gazetteerCities = sync.OnceValues(func() ([]city, error) {
+	return resolveCities(context.Background(), geo.NewGazetteer())
+})
+
+// resolveCities looks every city of frenchCities up; one that is not found
+// is an error, since searches near it would find nobody.
+func resolveCities(ctx context.Context, gc geo.Geocoder) ([]city, error) {
+	out := make([]city, 0, len(frenchCities))
+	for _, c := range frenchCities {
+		places, err := gc.Search(ctx, c.Name, "FR", 1)
+		if err != nil {
+			return nil, fmt.Errorf("gazetteer: %s: %w", c.Name, err)
+		}
+		if len(places) == 0 {
+			return nil, fmt.Errorf("gazetteer: %s not found", c.Name)
+		}
+		p := places[0]
+		out = append(out, city{Name: p.City, Zip: p.Zipcode, Lat: p.Lat, Lon: p.Lng, Weight: c.Weight})
+	}
+	return out, nil
+}
+
 func (g *generator) pick(list []string) string { return list[g.rng.IntN(len(list))] }
+
+func (g *generator) percent(p int) bool { return g.rng.IntN(100) < p }
 
 func (g *generator) city() city {
 	n := g.rng.IntN(g.cityTotal)
-	for _, c := range frenchCities {
+	for _, c := range g.cities {
 		if n < c.Weight {
 			return c
 		}
 		n -= c.Weight
 	}
-	return frenchCities[0]
+	return g.cities[0]
+}
+
+// around returns a point near c: most providers work in town, the rest in
+// its suburbs and the countryside around, up to about 30 km out.
+func (g *generator) around(c city) (lat, lon float64) {
+	span := 0.09 // about 5 km either way
+	if g.percent(40) {
+		span = 0.54
+	}
+	lat = c.Lat + (g.rng.Float64()-0.5)*span
+	lon = c.Lon + (g.rng.Float64()-0.5)*span/math.Cos(c.Lat*math.Pi/180)
+	return math.Round(lat*1e6) / 1e6, math.Round(lon*1e6) / 1e6
 }
 
 // past returns a time between minAgo and maxAgo before now, to the second.
@@ -171,11 +237,11 @@ func (g *generator) past(minAgo, maxAgo time.Duration) time.Time {
 	return g.now.Add(-d).Truncate(time.Second)
 }
 
-// next makes the i-th provider; i makes its e-mail and slug unique.
+// next makes the i-th provider; i makes its e-mail and slugs unique.
 func (g *generator) next(i int) provider {
 	first, last := g.pick(firstNames), g.pick(lastNames)
 	role := model.RolePlanner
-	if g.rng.IntN(100) < 20 {
+	if g.percent(20) {
 		role = model.RoleVenue
 	}
 	created := g.past(time.Hour, 3*365*24*time.Hour)
@@ -190,13 +256,13 @@ func (g *generator) next(i int) provider {
 		Locale:                "fr",
 		Domain:                "fr",
 		Credits:               g.rng.IntN(21),
-		IsModerated:           g.rng.IntN(100) < 85,
-		HasFinishedOnboarding: g.rng.IntN(100) < 90,
+		IsModerated:           g.percent(85),
+		HasFinishedOnboarding: g.percent(90),
 		PremiumStatus:         model.PremiumNone,
 		CreatedAt:             created,
 		UpdatedAt:             created,
 	}
-	if g.rng.IntN(100) < 15 {
+	if g.percent(15) {
 		start := g.past(24*time.Hour, 300*24*time.Hour)
 		u.PremiumStatus = model.PremiumActive
 		u.PremiumStartAt = sql.NullTime{Time: start, Valid: true}
@@ -205,11 +271,12 @@ func (g *generator) next(i int) provider {
 			u.CreatedAt, u.UpdatedAt = start.Add(-time.Hour), start.Add(-time.Hour)
 		}
 	}
+	if g.percent(60) {
+		u.AvatarKey = "avatars/" + u.ID + ".webp"
+	}
 
 	c := g.city()
-	// Up to about 5 km around the centre, so a radius search has work to do.
-	lat := c.Lat + (g.rng.Float64()-0.5)*0.09
-	lon := c.Lon + (g.rng.Float64()-0.5)*0.09/math.Cos(c.Lat*math.Pi/180)
+	lat, lon := g.around(c)
 	var name string
 	if role == model.RoleVenue {
 		name = g.pick(venueKinds) + " " + g.pick(venuePlaces)
@@ -217,25 +284,149 @@ func (g *generator) next(i int) provider {
 		name = plannerNames[g.rng.IntN(len(plannerNames))](first, last, c.Name)
 	}
 	slug := slugify(name) + "-" + strconv.Itoa(i)
+	siretStatus := "active"
+	switch n := g.rng.IntN(100); {
+	case n < 4:
+		siretStatus = "unknown"
+	case n < 8:
+		siretStatus = "inactive"
+	}
 	comp := model.Company{
 		UserID:         u.ID,
 		Name:           name,
 		Slug:           slug,
 		Siret:          siret(g.rng),
-		SiretStatus:    "active",
+		SiretStatus:    siretStatus,
 		DateOfCreation: sql.NullString{String: g.past(365*24*time.Hour, 30*365*24*time.Hour).Format(time.DateOnly), Valid: true},
 		Zipcode:        c.Zip,
 		City:           c.Name,
 		CountryCode:    "FR",
-		Latitude:       sql.NullFloat64{Float64: math.Round(lat*1e6) / 1e6, Valid: true},
-		Longitude:      sql.NullFloat64{Float64: math.Round(lon*1e6) / 1e6, Valid: true},
+		Latitude:       sql.NullFloat64{Float64: lat, Valid: true},
+		Longitude:      sql.NullFloat64{Float64: lon, Valid: true},
 		CreatedAt:      u.CreatedAt,
 		UpdatedAt:      u.UpdatedAt,
 	}
-	if g.rng.IntN(100) < 60 {
+	if g.percent(60) {
 		comp.Website = "https://www." + slugify(name) + ".fr"
 	}
-	return provider{User: u, Company: comp}
+	p := provider{User: u, Company: comp}
+	for _, l := range languageShares {
+		if g.percent(l.Percent) {
+			p.Langues = append(p.Langues, l.Code)
+		}
+	}
+	if len(p.Langues) == 0 {
+		p.Langues = []string{"fr"}
+	}
+	if role == model.RoleVenue {
+		p.Venue = g.venue(p, c, i)
+	} else {
+		p.Services = g.services()
+	}
+	p.Score = g.score(p)
+	return p
+}
+
+// services picks one to six distinct service types, the common ones more
+// often, most with a description and a starting budget.
+func (g *generator) services() []model.CompanyPrestation {
+	want := 1
+	switch n := g.rng.IntN(100); {
+	case n >= 90:
+		want = 5 + g.rng.IntN(2)
+	case n >= 75:
+		want = 4
+	case n >= 50:
+		want = 3
+	case n >= 20:
+		want = 2
+	}
+	var out []model.CompanyPrestation
+	taken := map[string]bool{}
+	for len(out) < want {
+		n := g.rng.IntN(g.serviceSum)
+		var k serviceKind
+		for _, k = range serviceKinds {
+			if n < k.Weight {
+				break
+			}
+			n -= k.Weight
+		}
+		if taken[k.Type] {
+			continue
+		}
+		taken[k.Type] = true
+		s := model.CompanyPrestation{Type: k.Type, IsDescriptionVisible: true, IsBudgetVisible: g.percent(85)}
+		if g.percent(75) {
+			s.Description = k.Describing
+		}
+		if g.percent(80) {
+			// Round budgets, as people write them: to 50 euros.
+			b := k.Low + g.rng.Int64N(k.High-k.Low+1)
+			s.BudgetStartingFrom = sql.NullInt64{Int64: b / 50 * 50, Valid: true}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// venue makes a venue owner's listing near the company's city.
+func (g *generator) venue(p provider, c city, i int) *model.Venue {
+	total := 0
+	for _, w := range venueTypeWeights {
+		total += w
+	}
+	n := g.rng.IntN(total)
+	kind := model.VenueTypes[0]
+	for _, t := range model.VenueTypes { // a fixed order: map iteration would break determinism
+		if n < venueTypeWeights[t] {
+			kind = t
+			break
+		}
+		n -= venueTypeWeights[t]
+	}
+	lat, lon := g.around(c)
+	seats := 40 + g.rng.IntN(37)*10
+	minPrice := 1500 + g.rng.IntN(75)*250
+	v := &model.Venue{
+		ID: g.newID(), OwnerID: p.User.ID, Name: p.Company.Name, Slug: p.Company.Slug, Type: kind,
+		Email: p.User.Email, Phone: p.User.Phone,
+		Address: strconv.Itoa(1+g.rng.IntN(120)) + " " + g.pick(streetNames), Zipcode: c.Zip, City: c.Name, CountryCode: "FR",
+		Latitude: sql.NullFloat64{Float64: lat, Valid: true}, Longitude: sql.NullFloat64{Float64: lon, Valid: true},
+		Description:         "Un lieu d'exception pour célébrer votre mariage, à quelques minutes de " + c.Name + ".",
+		DetailedDescription: "Salle de réception, parc arboré, parking privé et hébergement sur place pour vos invités.",
+		SeatedCapacity:      seats, StandingCapacity: seats * 13 / 10,
+		MinPrice: minPrice, MaxPrice: minPrice * (2 + g.rng.IntN(3)),
+		Website:     p.Company.Website,
+		IsPublished: g.percent(85), IsValidated: g.percent(80),
+		CreatedAt: p.User.CreatedAt, UpdatedAt: p.User.UpdatedAt,
+	}
+	if g.percent(60) {
+		v.Bedrooms = sql.NullInt64{Int64: int64(g.rng.IntN(30)), Valid: true}
+	}
+	return v
+}
+
+// score is the share of seven completeness items a profile meets, as the
+// dashboard counts them: picture, services, described services, budgets,
+// website, more than one language, onboarding finished.
+func (g *generator) score(p provider) int {
+	met := 0
+	described, budgeted := len(p.Services) > 0, len(p.Services) > 0
+	for _, s := range p.Services {
+		described = described && s.Description != ""
+		budgeted = budgeted && s.BudgetStartingFrom.Valid
+	}
+	if p.Venue != nil {
+		described, budgeted = true, p.Venue.MinPrice > 0
+	}
+	for _, ok := range []bool{p.User.AvatarKey != "", len(p.Services) > 0 || p.Venue != nil, described, budgeted,
+		p.Company.Website != "", len(p.Langues) > 1, p.User.HasFinishedOnboarding} {
+		if ok {
+			met++
+		}
+	}
+	return int(math.Round(float64(met) * 100 / 7))
 }
 
 // siret returns a 14-digit number that passes the Luhn check, as real ones do.
@@ -299,55 +490,4 @@ func slugify(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// subject is a generated user a token can be minted for.
-type subject struct {
-	ID   string
-	Role string
-}
-
-// genStats describes a data generation.
-type genStats struct {
-	Users, Planners, Venues int
-	Migrate, Hash, Insert   time.Duration
-}
-
-// populate generates n providers and inserts them in transactions of batch
-// users each, through the store like the product does.
-func populate(ctx context.Context, s *store.Store, g *generator, n, batch int) ([]subject, genStats, error) {
-	st := genStats{Users: n}
-	subjects := make([]subject, 0, n)
-	start := time.Now()
-	for lo := 0; lo < n; lo += batch {
-		hi := min(lo+batch, n)
-		rows := make([]provider, 0, hi-lo)
-		for i := lo; i < hi; i++ {
-			rows = append(rows, g.next(i))
-		}
-		err := s.InTx(ctx, func(tx *store.Store) error {
-			for _, p := range rows {
-				if err := tx.CreateUser(ctx, p.User); err != nil {
-					return err
-				}
-				if err := tx.CreateCompany(ctx, p.Company); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, st, fmt.Errorf("insert users %d-%d: %w", lo, hi-1, err)
-		}
-		for _, p := range rows {
-			subjects = append(subjects, subject{ID: p.User.ID, Role: p.User.Role})
-			if p.User.Role == model.RoleVenue {
-				st.Venues++
-			} else {
-				st.Planners++
-			}
-		}
-	}
-	st.Insert = time.Since(start)
-	return subjects, st, nil
 }

@@ -4,26 +4,41 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"noces/internal/model"
+	"noces/internal/store"
 	"noces/internal/store/storetest"
 	"noces/internal/validate"
 )
 
 var genNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 
-func counterIDs() func() string {
+func counterIDs() func() string { return counterIDsFrom("id") }
+
+func counterIDsFrom(prefix string) func() string {
 	n := 0
-	return func() string { n++; return fmt.Sprintf("id-%06d", n) }
+	return func() string { n++; return fmt.Sprintf("%s-%06d", prefix, n) }
 }
 
-func generate(seed uint64, n int) []provider {
-	g := newGenerator(seed, genNow, "$argon2id$fake", counterIDs())
+func testCities(t testing.TB) []city {
+	t.Helper()
+	cities, err := gazetteerCities()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cities
+}
+
+func generate(t testing.TB, seed uint64, n int) []provider {
+	g := newGenerator(seed, genNow, "$argon2id$fake", counterIDs(), testCities(t))
 	out := make([]provider, n)
 	for i := range out {
 		out[i] = g.next(i)
@@ -32,20 +47,20 @@ func generate(seed uint64, n int) []provider {
 }
 
 func TestGeneratorIsDeterministic(t *testing.T) {
-	a, b := generate(42, 200), generate(42, 200)
+	a, b := generate(t, 42, 200), generate(t, 42, 200)
 	if diff := cmp.Diff(a, b); diff != "" {
 		t.Errorf("the same seed gave other data (-first +second):\n%s", diff)
 	}
-	if cmp.Equal(a, generate(43, 200)) {
+	if cmp.Equal(a, generate(t, 43, 200)) {
 		t.Error("another seed gave the same data")
 	}
 }
 
 func TestGeneratedDataIsValidAndVaried(t *testing.T) {
 	const n = 5000
-	ps := generate(1, n)
+	ps := generate(t, 1, n)
 	emails, slugs := map[string]bool{}, map[string]bool{}
-	venues := 0
+	venues, searchable := 0, 0
 	cities := map[string]bool{}
 	for i, p := range ps {
 		if t.Failed() {
@@ -94,7 +109,33 @@ func TestGeneratedDataIsValidAndVaried(t *testing.T) {
 		if u.CreatedAt.After(genNow) || (u.PremiumStartAt.Valid && u.PremiumStartAt.Time.Before(u.CreatedAt)) {
 			t.Errorf("user %d: created %v, premium from %v", i, u.CreatedAt, u.PremiumStartAt)
 		}
+		if p.Score < 0 || p.Score > 100 || len(p.Langues) == 0 {
+			t.Errorf("user %d: score %d, languages %v", i, p.Score, p.Langues)
+		}
+		if u.Role == model.RoleVenue {
+			if p.Venue == nil || p.Venue.OwnerID != u.ID || len(p.Services) != 0 || !slices.Contains(model.VenueTypes, p.Venue.Type) ||
+				p.Venue.MinPrice <= 0 || p.Venue.MaxPrice < p.Venue.MinPrice || p.Venue.SeatedCapacity <= 0 {
+				t.Errorf("venue owner %d: listing %+v, services %v", i, p.Venue, p.Services)
+			}
+		} else {
+			if p.Venue != nil || len(p.Services) == 0 {
+				t.Errorf("planner %d: listing %+v, services %v", i, p.Venue, p.Services)
+			}
+			seen := map[string]bool{}
+			for _, sv := range p.Services {
+				if seen[sv.Type] || (sv.BudgetStartingFrom.Valid && sv.BudgetStartingFrom.Int64 <= 0) {
+					t.Errorf("planner %d: services %+v", i, p.Services)
+				}
+				seen[sv.Type] = true
+			}
+		}
+		if p.searchable() {
+			searchable++
+		}
 		cities[c.City] = true
+	}
+	if share := float64(searchable) / n; share < 0.6 || share > 0.75 {
+		t.Errorf("%.1f%% of providers are searchable, want about 70%% (80%% planners, 85%% moderated, 92%% SIRET active)", share*100)
 	}
 	if share := float64(venues) / n; math.Abs(share-0.20) > 0.02 {
 		t.Errorf("venues are %.1f%% of users, want about 20%%", share*100)
@@ -140,31 +181,225 @@ func TestSlugify(t *testing.T) {
 	}
 }
 
-func TestPopulateInsertsThroughTheStore(t *testing.T) {
-	s := storetest.New(t)
-	ctx := context.Background()
-	g := newGenerator(7, time.Now(), "$argon2id$fake", model.NewID)
-	subjects, st, err := populate(ctx, s, g, 23, 10) // three batches, the last one short
+func TestCitiesAreTheGazetteers(t *testing.T) {
+	cities := testCities(t)
+	if len(cities) != len(frenchCities) {
+		t.Fatalf("%d cities placed, want %d", len(cities), len(frenchCities))
+	}
+	for _, c := range cities {
+		if c.Lat < 41 || c.Lat > 51.2 || c.Lon < -5.3 || c.Lon > 9.7 || len(c.Zip) != 5 || c.Weight < 1 {
+			t.Errorf("%+v is not a French city", c)
+		}
+	}
+}
+
+// populateForTest inserts n generated providers and returns them as
+// generated, from a twin generator with the same seed and ids.
+func populateForTest(t *testing.T, s *store.Store, seed uint64, n, batch int) ([]provider, []subject) {
+	t.Helper()
+	cities := testCities(t)
+	subjects, st, err := populate(context.Background(), s, newGenerator(seed, genNow, "$argon2id$fake", counterIDs(), cities), n, batch)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(subjects) != 23 || st.Users != 23 || st.Planners+st.Venues != 23 {
+	if len(subjects) != n || st.Users != n || st.Planners+st.Venues != n {
 		t.Fatalf("got %d subjects, stats %+v", len(subjects), st)
 	}
-	n, err := s.CountUsers(ctx)
-	if err != nil || n != 23 {
+	twin := newGenerator(seed, genNow, "$argon2id$fake", counterIDs(), cities)
+	ps := make([]provider, n)
+	for i := range ps {
+		ps[i] = twin.next(i)
+	}
+	return ps, subjects
+}
+
+func TestPopulateInsertsWhatTheStoreReads(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	ps, subjects := populateForTest(t, s, 7, 23, 10) // three batches, the last one short
+	if n, err := s.CountUsers(ctx); err != nil || n != 23 {
 		t.Fatalf("CountUsers = %d, %v; want 23", n, err)
 	}
-	for _, sub := range subjects {
-		u, err := s.GetUser(ctx, sub.ID)
+	for i, p := range ps {
+		sub := subjects[i]
+		if sub.ID != p.User.ID || sub.Email != p.User.Email || sub.Role != p.User.Role {
+			t.Fatalf("subject %+v for user %s %s", sub, p.User.ID, p.User.Email)
+		}
+		u, err := s.GetUserByEmail(ctx, p.User.Email)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u.Role != sub.Role {
-			t.Errorf("user %s: role %s, subject says %s", u.ID, u.Role, sub.Role)
+		if diff := cmp.Diff(p.User, u, cmpopts.EquateApproxTime(time.Second)); diff != "" {
+			t.Errorf("user %d as read back (-generated +read):\n%s", i, diff)
 		}
-		if _, err := s.GetCompany(ctx, sub.ID); err != nil {
-			t.Errorf("user %s: company: %v", u.ID, err)
+		c, err := s.GetCompany(ctx, p.User.ID)
+		if err != nil {
+			t.Fatal(err)
 		}
+		if diff := cmp.Diff(p.Company, c, cmpopts.EquateApproxTime(time.Second)); diff != "" {
+			t.Errorf("company %d as read back (-generated +read):\n%s", i, diff)
+		}
+		langIDs, services, err := s.GetCompanyServices(ctx, p.User.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(langIDs) != len(p.Langues) || len(services) != len(p.Services) {
+			t.Errorf("provider %d: %d languages and %d services read, %d and %d generated", i, len(langIDs), len(services), len(p.Langues), len(p.Services))
+		}
+		for _, sv := range p.Services {
+			found := false
+			for _, got := range services {
+				if got.Type == sv.Type {
+					found = true
+					if got.BudgetStartingFrom != sv.BudgetStartingFrom || got.Description != sv.Description || got.IsBudgetVisible != sv.IsBudgetVisible {
+						t.Errorf("provider %d: service %+v read as %+v", i, sv, got)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("provider %d: service %s not read back", i, sv.Type)
+			}
+		}
+	}
+}
+
+// TestGeneratedProvidersAreFoundBySearch keeps the search benchmark honest:
+// the public search must find the generated planners and venues, with
+// every filter the benchmark uses.
+func TestGeneratedProvidersAreFoundBySearch(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	ps, _ := populateForTest(t, s, 11, 200, 64)
+	now := genNow
+	count := func(keep func(provider) bool) int {
+		n := 0
+		for _, p := range ps {
+			if p.searchable() && keep(p) {
+				n++
+			}
+		}
+		return n
+	}
+	all := count(func(provider) bool { return true })
+	if all < 100 {
+		t.Fatalf("only %d of 200 generated providers are searchable", all)
+	}
+	search := func(q store.DirectoryQuery) ([]store.ProviderCard, int) {
+		t.Helper()
+		q.Country, q.Now, q.Limit = "FR", now, 20
+		cards, total, err := s.SearchProviders(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cards, total
+	}
+	if cards, total := search(store.DirectoryQuery{}); total != all || len(cards) != 20 {
+		t.Errorf("all of France: %d found (%d cards), %d searchable generated", total, len(cards), all)
+	}
+	for _, k := range serviceKinds {
+		want := count(func(p provider) bool {
+			return slices.ContainsFunc(p.Services, func(sv model.CompanyPrestation) bool { return sv.Type == k.Type })
+		})
+		if _, total := search(store.DirectoryQuery{ServiceType: k.Type}); total != want {
+			t.Errorf("service %s: %d found, %d generated", k.Type, total, want)
+		}
+	}
+	if _, total := search(store.DirectoryQuery{Languages: []string{"en"}}); total != count(func(p provider) bool { return slices.Contains(p.Langues, "en") }) || total == 0 {
+		t.Errorf("English speakers: %d found", total)
+	}
+	budget := func(p provider) bool {
+		return slices.ContainsFunc(p.Services, func(sv model.CompanyPrestation) bool {
+			return sv.Type == "FULL_PLANNING" && sv.BudgetStartingFrom.Valid && sv.BudgetStartingFrom.Int64 <= 8000
+		})
+	}
+	if _, total := search(store.DirectoryQuery{ServiceType: "FULL_PLANNING", MaxBudget: 8000}); total != count(budget) || total == 0 {
+		t.Errorf("full planning up to 8,000 euros: %d found, %d generated", total, count(budget))
+	}
+	// Near Paris, where most providers are: the SQL distance is an
+	// approximation within 1%, so providers close to the edge may go either way.
+	paris := testCities(t)[0]
+	within := func(km float64) int {
+		return count(func(p provider) bool {
+			return store.DistanceKm(paris.Lat, paris.Lon, p.Company.Latitude.Float64, p.Company.Longitude.Float64) <= km
+		})
+	}
+	cards, total := search(store.DirectoryQuery{Near: true, Lat: paris.Lat, Lng: paris.Lon, RadiusKm: 100})
+	if total < within(99) || total > within(101) || total == 0 || total == all {
+		t.Errorf("near Paris: %d found, %d to %d generated within 100 km", total, within(99), within(101))
+	}
+	for _, c := range cards {
+		if c.DistanceKm == nil || *c.DistanceKm > 101 {
+			t.Errorf("%s is %v km from Paris", c.Name, c.DistanceKm)
+		}
+	}
+	// The venues: published, their owners moderated.
+	venues := 0
+	for _, p := range ps {
+		if p.Venue != nil && p.Venue.IsPublished && p.User.IsModerated {
+			venues++
+		}
+	}
+	if _, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now}); err != nil || total != venues || venues == 0 {
+		t.Errorf("venues: %d found (%v), %d generated visible", total, err, venues)
+	}
+	// The benchmark's own searches run against this data without error.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, m := range searchMixes {
+		for range 5 {
+			if err := m.mix(rng, testCities(t)).run(ctx, s, now); err != nil {
+				t.Errorf("%s: %v", m.name, err)
+			}
+		}
+	}
+}
+
+func TestPopulateRequestsSkewsAndLists(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	_, subjects := populateForTest(t, s, 5, 300, 100)
+	g := newGenerator(99, genNow, "", counterIDsFrom("r"), testCities(t))
+	const n = 3000
+	projects, err := populateRequests(ctx, s, g, subjects, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if projects < n/5 || projects > n {
+		t.Errorf("%d projects for %d requests, want 1 to 5 requests each", projects, n)
+	}
+	sum, most, busiest := 0, 0, subject{}
+	for _, sub := range subjects {
+		sum += sub.Requests
+		if sub.Requests > 0 && !sub.Active {
+			t.Errorf("inactive %s got %d requests", sub.ID, sub.Requests)
+		}
+		if sub.Requests > most {
+			most, busiest = sub.Requests, sub
+		}
+	}
+	if sum != n {
+		t.Errorf("subjects count %d requests, want %d", sum, n)
+	}
+	// Skewed: the busiest provider gets many times the average.
+	if avg := float64(n) / float64(len(subjects)); float64(most) < 5*avg {
+		t.Errorf("busiest provider has %d requests, average %.1f: not skewed", most, avg)
+	}
+	rows, total, unseen, err := s.ListEventRequests(ctx, busiest.ID, store.SortEventDate, false, 25, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total != most || len(rows) != 25 || unseen <= 0 || unseen >= total {
+		t.Errorf("busiest: total %d (want %d), %d rows, %d unseen", total, most, len(rows), unseen)
+	}
+	for i := 1; i < len(rows); i++ {
+		if rows[i].Project.EventDate < rows[i-1].Project.EventDate {
+			t.Errorf("not sorted by event date: %s after %s", rows[i].Project.EventDate, rows[i-1].Project.EventDate)
+		}
+		if len(rows[i].Project.Languages) == 0 {
+			t.Errorf("request %s: project without languages", rows[i].ID)
+		}
+	}
+	huge := requestBand{Name: "test", Min: most, Max: most}
+	if got := inBand(subjects, huge); len(got) == 0 || got[0].Requests != most {
+		t.Errorf("inBand(%d) = %+v", most, got)
 	}
 }

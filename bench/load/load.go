@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"sync"
@@ -12,6 +15,7 @@ import (
 	"time"
 
 	"noces/internal/account"
+	"noces/internal/store"
 )
 
 // endpoint is one row of the benchmark. To measure a new route, add a row to
@@ -21,8 +25,20 @@ type endpoint struct {
 	name        string
 	method      string
 	path        string
-	want        int // the status every answer must have
+	desc        string // what the row requests, for the report; method and path when empty
+	want        int    // the status every answer must have
 	makeRequest func(rng *rand.Rand) (*http.Request, error)
+	// direct, when set, does the row's database work in process through the
+	// store, without HTTP: the -direct table.
+	direct func(ctx context.Context, rng *rand.Rand) error
+}
+
+// describe is the row's request as the report shows it.
+func (ep endpoint) describe() string {
+	if ep.desc != "" {
+		return ep.desc
+	}
+	return ep.method + " " + ep.path
 }
 
 // targets are the servers under test.
@@ -31,19 +47,140 @@ type targets struct {
 	noces string // the real binary
 }
 
+// fixtures are what the rows draw their users and places from.
+type fixtures struct {
+	tokens *tokenPool            // random users, for /api/me
+	logins []subject             // random users, signing in
+	bands  map[string]*tokenPool // providers by number of event requests; a band without providers is absent
+	cities []city
+	store  *store.Store // for the direct calls; nil when they are not measured
+	now    func() time.Time
+}
+
 // baselineName names the row every other row is compared with.
 const baselineName = "hello (baseline)"
 
-// endpoints is the benchmark table.
-func endpoints(t targets, tokens *tokenPool) []endpoint {
-	return []endpoint{
+// endpoints is the benchmark table. Rows whose data was not generated (the
+// event-request rows without -requests) are left out.
+func endpoints(t targets, f fixtures) []endpoint {
+	eps := []endpoint{
 		{name: baselineName, method: http.MethodGet, path: "/", want: http.StatusOK,
 			makeRequest: plain(http.MethodGet, t.hello+"/")},
 		{name: "healthz", method: http.MethodGet, path: "/healthz", want: http.StatusOK,
 			makeRequest: plain(http.MethodGet, t.noces+"/healthz")},
 		{name: "me", method: http.MethodGet, path: "/api/me", want: http.StatusOK,
-			makeRequest: bearer(tokens, plain(http.MethodGet, t.noces+"/api/me"))},
+			makeRequest: bearer(f.tokens, plain(http.MethodGet, t.noces+"/api/me"))},
 	}
+	if len(f.logins) > 0 {
+		eps = append(eps, loginEndpoint(t.noces, f.logins))
+	}
+	for _, m := range searchMixes {
+		mix := m.mix
+		ep := endpoint{name: m.name, method: http.MethodGet, path: "/search", desc: m.desc, want: http.StatusOK,
+			makeRequest: func(rng *rand.Rand) (*http.Request, error) {
+				req, err := http.NewRequest(http.MethodGet, t.noces+"/search?"+mix(rng, f.cities).query(), nil)
+				if err != nil {
+					return nil, err
+				}
+				req.Host = publicHost
+				req.Header.Set("Accept", "text/html")
+				req.Header.Set("Accept-Language", "fr-FR,fr;q=0.9")
+				return req, nil
+			}}
+		if f.store != nil {
+			ep.direct = func(ctx context.Context, rng *rand.Rand) error {
+				return mix(rng, f.cities).run(ctx, f.store, f.now())
+			}
+		}
+		eps = append(eps, ep)
+	}
+	for _, b := range requestBands {
+		pool := f.bands[b.Name]
+		if pool == nil {
+			continue
+		}
+		for _, sort := range []store.RequestSort{store.SortCreatedAt, store.SortEventDate} {
+			for _, deep := range []bool{false, true} {
+				eps = append(eps, requestsEndpoint(t.noces, f, b, pool, sort, deep))
+			}
+		}
+	}
+	return eps
+}
+
+// loginEndpoint signs in as a random generated user.
+func loginEndpoint(base string, users []subject) endpoint {
+	return endpoint{name: "login", method: http.MethodPost, path: "/api/login_check", want: http.StatusOK,
+		desc: "POST /api/login_check (argon2id)",
+		makeRequest: func(rng *rand.Rand) (*http.Request, error) {
+			body, err := json.Marshal(map[string]string{"username": users[rng.IntN(len(users))].Email, "password": BenchPassword})
+			if err != nil {
+				return nil, err
+			}
+			req, err := http.NewRequest(http.MethodPost, base+"/api/login_check", bytes.NewReader(body))
+			if err != nil {
+				return nil, err
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json")
+			return req, nil
+		}}
+}
+
+// requestsPageSize is the list's default page size.
+const requestsPageSize = 25
+
+// requestsEndpoint lists the requests of a random provider of a band, sorted
+// by one field in either direction; deep asks for a page in the second half
+// of the list.
+func requestsEndpoint(base string, f fixtures, b requestBand, pool *tokenPool, sort store.RequestSort, deep bool) endpoint {
+	name := "requests-" + b.Name
+	if sort == store.SortEventDate {
+		name += "-event"
+	}
+	page := "page 1"
+	if deep {
+		name += "-deep"
+		page = "a page in the second half"
+	}
+	bounds := fmt.Sprintf("%d-%d", b.Min, b.Max)
+	if b.Max == math.MaxInt {
+		bounds = fmt.Sprintf("%d+", b.Min)
+	}
+	desc := fmt.Sprintf("GET /api/event-requests?sortField=%s, %s, providers with %s requests", sort, page, bounds)
+	pick := func(rng *rand.Rand) (subject, string, int, bool) {
+		s, token := pool.pick(rng)
+		p := 1
+		if deep {
+			pages := (s.Requests + requestsPageSize - 1) / requestsPageSize
+			p = max(1, pages/2+1+rng.IntN(max(1, pages-pages/2)))
+		}
+		return s, token, p, rng.IntN(2) == 0
+	}
+	ep := endpoint{name: name, method: http.MethodGet, path: "/api/event-requests", desc: desc, want: http.StatusOK,
+		makeRequest: func(rng *rand.Rand) (*http.Request, error) {
+			_, token, p, desc := pick(rng)
+			dir := "asc"
+			if desc {
+				dir = "desc"
+			}
+			u := fmt.Sprintf("%s/api/event-requests?page=%d&pageSize=%d&sortField=%s&sortDirection=%s", base, p, requestsPageSize, sort, dir)
+			req, err := http.NewRequest(http.MethodGet, u, nil)
+			if err != nil {
+				return nil, err
+			}
+			req.Header.Set("Accept", "application/json")
+			req.Header.Set("Authorization", "Bearer "+token)
+			return req, nil
+		}}
+	if f.store != nil {
+		ep.direct = func(ctx context.Context, rng *rand.Rand) error {
+			s, _, p, desc := pick(rng)
+			_, _, _, err := f.store.ListEventRequests(ctx, s.ID, sort, desc, requestsPageSize, (p-1)*requestsPageSize)
+			return err
+		}
+	}
+	return ep
 }
 
 // plain makes the same body-less request every time.
@@ -115,8 +252,15 @@ func (p *tokenPool) keepFresh(ctx context.Context) {
 }
 
 func (p *tokenPool) random(rng *rand.Rand) string {
+	_, t := p.pick(rng)
+	return t
+}
+
+// pick returns a random user of the pool with its token.
+func (p *tokenPool) pick(rng *rand.Rand) (subject, string) {
 	ts := *p.tokens.Load()
-	return ts[rng.IntN(len(ts))]
+	i := rng.IntN(len(ts))
+	return p.subjects[i], ts[i]
 }
 
 // loadOptions are the shape of every run.
@@ -214,7 +358,7 @@ func phase(ctx context.Context, client *http.Client, ep endpoint, o loadOptions,
 		})
 	}
 	wg.Wait()
-	r := result{Name: ep.name, Method: ep.method, Path: ep.path, Elapsed: time.Since(start)}
+	r := result{Name: ep.name, Method: ep.method, Path: ep.path, Desc: ep.describe(), Start: start, Elapsed: time.Since(start)}
 	var all []time.Duration
 	for _, t := range tallies {
 		if t.reqErr != nil {
@@ -255,6 +399,46 @@ func measure(ctx context.Context, ep endpoint, o loadOptions, serverPID int) (re
 	if err := ctx.Err(); err != nil {
 		return r, err
 	}
+	summarize(&r, lat)
+	return r, nil
+}
+
+// measureDirect runs ep.direct one call at a time, for o.warmup unmeasured
+// then o.duration: the database's share of the row, without HTTP, the
+// template and the load generator competing for the CPU.
+func measureDirect(ctx context.Context, ep endpoint, o loadOptions) (result, error) {
+	rng := rand.New(rand.NewPCG(o.seed, 0xd1ec7))
+	run := func(d time.Duration, record bool) (result, []time.Duration, error) {
+		r := result{Name: ep.name, Method: ep.method, Path: ep.path, Desc: ep.describe(), Start: time.Now()}
+		var lat []time.Duration
+		deadline := r.Start.Add(d)
+		for time.Now().Before(deadline) {
+			if err := ctx.Err(); err != nil {
+				return r, nil, err
+			}
+			t0 := time.Now()
+			if err := ep.direct(ctx, rng); err != nil {
+				return r, nil, fmt.Errorf("%s: %w", ep.name, err)
+			}
+			if record {
+				lat = append(lat, time.Since(t0))
+			}
+		}
+		r.Elapsed = time.Since(r.Start)
+		r.Requests = len(lat)
+		return r, lat, nil
+	}
+	if o.warmup > 0 {
+		if _, _, err := run(o.warmup, false); err != nil {
+			return result{}, err
+		}
+	}
+	before := sampleCPU()
+	r, lat, err := run(o.duration, true)
+	if err != nil {
+		return r, err
+	}
+	r.CPU = sampleCPU().since(before, 0)
 	summarize(&r, lat)
 	return r, nil
 }

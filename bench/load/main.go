@@ -19,9 +19,9 @@ import (
 	mrand "math/rand/v2"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -35,8 +35,11 @@ type options struct {
 	bin       string
 	db        string
 	users     int
+	requests  int
 	batch     int
 	tokens    int
+	logins    int
+	direct    bool
 	seed      uint64
 	out       string
 	only      string
@@ -50,11 +53,14 @@ func main() {
 	flag.StringVar(&o.bin, "bin", "./bin/noces", "the noces binary to start")
 	flag.StringVar(&o.db, "db", "", "a postgres:// URL to run on PostgreSQL (a fresh schema is created and dropped); SQLite in a temp folder when empty")
 	flag.IntVar(&o.users, "users", 10000, "provider accounts to generate")
-	flag.IntVar(&o.batch, "batch", 500, "users inserted per transaction")
+	flag.IntVar(&o.requests, "requests", 0, "event requests to generate, with the couples' projects they come from")
+	flag.IntVar(&o.batch, "batch", 5000, "providers inserted per transaction")
+	flag.IntVar(&o.logins, "logins", 0, "sign-ins kept running in the background while each row is measured (0: none)")
+	flag.BoolVar(&o.direct, "direct", false, "also time the database work of the search and event-request rows in process, one call at a time, before the HTTP load")
 	flag.IntVar(&o.tokens, "tokens", 1000, "random users that authenticated requests are spread over")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of the data generator and of the workers")
 	flag.StringVar(&o.out, "out", "", "also write the Markdown report to this file (e.g. bench/results-sqlite.md)")
-	flag.StringVar(&o.only, "endpoints", "", "comma-separated endpoint names to run (the baseline always runs); all when empty")
+	flag.StringVar(&o.only, "endpoints", "", "comma-separated endpoint names or patterns (search*) to run (the baseline always runs); all when empty")
 	flag.IntVar(&o.load.concurrency, "c", 32, "concurrent workers (and keep-alive connections)")
 	flag.DurationVar(&o.load.duration, "d", 10*time.Second, "measured duration per endpoint")
 	flag.DurationVar(&o.load.warmup, "warmup", 2*time.Second, "unmeasured warm-up per endpoint")
@@ -92,6 +98,10 @@ func (o options) validate() error {
 	switch {
 	case o.users < 1:
 		return errors.New("-users must be at least 1")
+	case o.requests < 0:
+		return errors.New("-requests must not be negative")
+	case o.logins < 0:
+		return errors.New("-logins must not be negative")
 	case o.batch < 1:
 		return errors.New("-batch must be at least 1")
 	case o.tokens < 1:
@@ -151,44 +161,65 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 		}
 	}()
 
-	// 1. Schema and data, through the store like the product.
-	logf("database: %s; generating %d users", db.engine, o.users)
+	// 1. Schema (through the store's migrations) and data.
+	logf("database: %s; generating %d providers and %d event requests", db.engine, o.users, o.requests)
 	t0 := time.Now()
 	s, err := store.Open(ctx, db.url)
 	if err != nil {
 		return rep, err
 	}
+	storeOpen := true
+	closeStore := func() {
+		if storeOpen {
+			s.Close()
+			storeOpen = false
+		}
+	}
+	defer closeStore()
 	if err := s.Migrate(ctx); err != nil {
-		s.Close()
 		return rep, err
 	}
-	rep.Gen.Migrate = time.Since(t0)
+	migrate := time.Since(t0)
 	rep.Engine = engineVersion(ctx, s)
 	rep.Postgres = db.engine == "postgres"
 	t0 = time.Now()
 	// One hash for everyone: argon2id costs ~125 ms by design, 20 minutes for 10,000 users.
 	hash, err := account.NewHasher(account.DefaultHashParams, 0).Hash(ctx, BenchPassword)
 	if err != nil {
-		s.Close()
 		return rep, err
 	}
-	rep.Gen.Hash = time.Since(t0)
-	gen := newGenerator(o.seed, time.Now(), hash, model.NewID)
-	subjects, st, err := populate(ctx, s, gen, o.users, o.batch)
-	if err == nil {
-		err = settle(ctx, s)
-	}
-	s.Close()
+	hashTime := time.Since(t0)
+	cities, err := gazetteerCities()
 	if err != nil {
 		return rep, err
 	}
-	st.Migrate, st.Hash = rep.Gen.Migrate, rep.Gen.Hash
+	gen := newGenerator(o.seed, time.Now(), hash, model.NewID, cities)
+	subjects, st, err := populate(ctx, s, gen, o.users, o.batch)
+	if err != nil {
+		return rep, err
+	}
+	st.Migrate, st.Hash = migrate, hashTime
+	logf("generated %d providers (%d planners, %d searchable; %d venues) in %s (%.0f providers/s); migrations %s, hash %s",
+		st.Users, st.Planners, st.Searchable, st.Venues, round(st.Insert), perSecond(st.Users, st.Insert), round(st.Migrate), round(st.Hash))
+	if o.requests > 0 {
+		t0 = time.Now()
+		st.Projects, err = populateRequests(ctx, s, gen, subjects, o.requests)
+		if err != nil {
+			return rep, err
+		}
+		st.Requests, st.InsertRequests = o.requests, time.Since(t0)
+		logf("generated %d event requests from %d projects in %s (%.0f requests/s)",
+			st.Requests, st.Projects, round(st.InsertRequests), perSecond(st.Requests, st.InsertRequests))
+	}
 	rep.Gen = st
-	logf("generated %d users (%d planners, %d venues) in %s (%.0f users/s); migrations %s, hash %s",
-		st.Users, st.Planners, st.Venues, round(st.Insert), perSecond(st.Users, st.Insert), round(st.Migrate), round(st.Hash))
+	t0 = time.Now()
+	if err := settle(ctx, s); err != nil {
+		return rep, err
+	}
+	logf("settled in %s", round(time.Since(t0)))
 
 	// 2. The token key the server reads from its data folder, and tokens for
-	// a random sample of the users.
+	// a random sample of the users and for providers by number of requests.
 	keyBytes := make([]byte, 32)
 	_, _ = rand.Read(keyBytes)
 	key := hex.EncodeToString(keyBytes)
@@ -205,11 +236,57 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 		return rep, err
 	}
 	rep.TokenUsers = len(sample)
+	fx := fixtures{tokens: tokens, logins: sample, bands: map[string]*tokenPool{}, cities: cities, now: time.Now}
+	pools := []*tokenPool{tokens}
+	if o.requests > 0 {
+		for _, b := range requestBands {
+			members := inBand(subjects, b)
+			rep.Bands = append(rep.Bands, describeBand(b, members))
+			if len(members) == 0 {
+				logf("no provider has %d to %d requests: the %s rows are left out", b.Min, b.Max, b.Name)
+				continue
+			}
+			pool, err := newTokenPool(signer, sampleSubjects(members, o.tokens, o.seed))
+			if err != nil {
+				return rep, err
+			}
+			fx.bands[b.Name] = pool
+			pools = append(pools, pool)
+		}
+	}
 	freshCtx, stopFresh := context.WithCancel(ctx)
 	defer stopFresh()
-	go tokens.keepFresh(freshCtx)
+	for _, p := range pools {
+		go p.keepFresh(freshCtx)
+	}
 
-	// 3. The servers: the baseline in this process, the real binary beside it.
+	// 3. The database work alone, in process, before any server runs.
+	if o.direct {
+		fx.store = s
+		eps, err := selectEndpoints(endpoints(targets{}, fx), o.only)
+		if err != nil {
+			return rep, err
+		}
+		rep.IdleBusy = waitQuiet(ctx, 30*time.Second)
+		for _, ep := range eps {
+			if ep.direct == nil {
+				continue
+			}
+			logf("%s (in process): %s warm-up, %s measured, one call at a time", ep.name, o.load.warmup, o.load.duration)
+			res, err := measureDirect(ctx, ep, o.load)
+			if err != nil {
+				rep.Interrupted = ctx.Err() != nil
+				return rep, err
+			}
+			logf("%s (in process): %d calls, %.0f/s, p50 %s, p95 %s, p99 %s", ep.name, res.Requests, res.Throughput(),
+				ms(res.P50), ms(res.P95), ms(res.P99))
+			rep.Direct = append(rep.Direct, res)
+		}
+		fx.store = nil
+	}
+	closeStore()
+
+	// 4. The servers: the baseline in this process, the real binary beside it.
 	helloURL, stopHello, err := startHello()
 	if err != nil {
 		return rep, err
@@ -231,24 +308,46 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 	defer srv.stop()
 	logf("noces serving on %s (pid %d), baseline on %s", srv.url, srv.pid(), helloURL)
 
-	// 4. The load, one endpoint after the other.
-	eps, err := selectEndpoints(endpoints(targets{hello: helloURL, noces: srv.url}, tokens), o.only)
+	// 5. The load, one endpoint after the other.
+	tg := targets{hello: helloURL, noces: srv.url}
+	eps, err := selectEndpoints(endpoints(tg, fx), o.only)
 	if err != nil {
 		return rep, err
 	}
-	rep.IdleBusy = waitQuiet(ctx, 30*time.Second)
+	rep.Logins = o.logins
+	busy := waitQuiet(ctx, 30*time.Second)
+	if rep.IdleBusy < 0 || busy > rep.IdleBusy {
+		rep.IdleBusy = busy
+	}
 	if rep.IdleBusy > busyThreshold {
 		logf("warning: %.2f cores were busy with other work before the load; the figures will be skewed", rep.IdleBusy)
 	}
 	for _, ep := range eps {
+		var bg *background
+		if o.logins > 0 && ep.name != baselineName {
+			bg = startBackground(ctx, loginEndpoint(srv.url, sample), o.logins, o.load)
+			logf("%s: with %d sign-ins running in the background", ep.name, o.logins)
+		}
 		logf("%s: %s warm-up, %s measured, %d workers", ep.name, o.load.warmup, o.load.duration, o.load.concurrency)
 		res, err := measure(ctx, ep, o.load, srv.pid())
+		if bg != nil {
+			done := bg.stop()
+			if err == nil {
+				b := bg.within(done, res.Start, res.Elapsed)
+				res.Background = &b
+				logf("%s: background sign-ins: %d, %.1f/s, %d errors, p50 %s, p99 %s", ep.name, b.Requests, b.Throughput(),
+					b.Errors, ms(b.P50), ms(b.P99))
+				for _, e := range b.FirstErrors {
+					logf("%s: background error: %s", ep.name, e)
+				}
+			}
+		}
 		if err != nil {
 			rep.Interrupted = ctx.Err() != nil
 			return rep, fmt.Errorf("%s: %w", ep.name, err)
 		}
-		logf("%s: %d requests, %d errors, %.0f req/s, p50 %s, p99 %s",
-			ep.name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P99))
+		logf("%s: %d requests, %d errors, %.0f req/s, p50 %s, p95 %s, p99 %s",
+			ep.name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P95), ms(res.P99))
 		if res.CPU.Others > busyThreshold {
 			logf("%s: other programs used %.2f cores: %s", ep.name, res.CPU.Others, strings.Join(res.CPU.TopOthers, ", "))
 		}
@@ -272,7 +371,8 @@ func sampleSubjects(all []subject, n int, seed uint64) []subject {
 }
 
 // selectEndpoints keeps the baseline and the endpoints named in only
-// (comma-separated); all of them when only is empty.
+// (comma-separated names or path.Match patterns such as search*); all of
+// them when only is empty.
 func selectEndpoints(all []endpoint, only string) ([]endpoint, error) {
 	if strings.TrimSpace(only) == "" {
 		return all, nil
@@ -287,10 +387,17 @@ func selectEndpoints(all []endpoint, only string) ([]endpoint, error) {
 		if n == "" {
 			continue
 		}
-		if !slices.Contains(names, n) {
+		found := false
+		for _, name := range names {
+			if ok, err := path.Match(n, name); err != nil {
+				return nil, fmt.Errorf("-endpoints: %q: %w", n, err)
+			} else if ok {
+				want[name], found = true, true
+			}
+		}
+		if !found {
 			return nil, fmt.Errorf("-endpoints: unknown %q; known: %s", n, strings.Join(names, ", "))
 		}
-		want[n] = true
 	}
 	var out []endpoint
 	for _, ep := range all {

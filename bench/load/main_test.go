@@ -124,3 +124,21 @@ func TestBuildDetails(t *testing.T) {
 		})
 	}
 }
+
+func TestSelectEndpointsByPattern(t *testing.T) {
+	all := []endpoint{{name: baselineName}, {name: "me"}, {name: "search"}, {name: "search-city"}, {name: "requests-huge"}}
+	got, err := selectEndpoints(all, "search*,me")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range got {
+		names = append(names, e.name)
+	}
+	if diff := cmp.Diff([]string{baselineName, "me", "search", "search-city"}, names); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if _, err := selectEndpoints(all, "requests-large*"); err == nil {
+		t.Error("a pattern matching nothing should be refused")
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -20,6 +21,9 @@ type report struct {
 	Load        loadOptions
 	TokenUsers  int
 	Results     []result
+	Direct      []result   // the database work alone, in process
+	Bands       []bandInfo // providers by number of event requests
+	Logins      int        // background sign-in workers
 	Interrupted bool
 	IdleBusy    float64 // cores busy on the machine just before the load, -1 when unknown
 }
@@ -34,11 +38,23 @@ func (r report) markdown() string {
 	if r.Binary != "" {
 		fmt.Fprintf(&b, "- binary: %s\n", r.Binary)
 	}
-	fmt.Fprintf(&b, "- data: %d users (%d ROLE_PRESTATAIRE, %d ROLE_VENUE) with a company each; migrations %s, one argon2id hash %s, inserts %s (%.0f users/s)\n",
-		r.Gen.Users, r.Gen.Planners, r.Gen.Venues, round(r.Gen.Migrate), round(r.Gen.Hash), round(r.Gen.Insert),
-		perSecond(r.Gen.Users, r.Gen.Insert))
-	fmt.Fprintf(&b, "- load: %d keep-alive workers on loopback, %s per endpoint after a %s warm-up; /api/me as %d random users\n",
+	g := r.Gen
+	fmt.Fprintf(&b, "- data: %d providers (%d ROLE_PRESTATAIRE, %d of them shown by the public search; %d ROLE_VENUE with %d venue listings), "+
+		"a company each, %d services, %d languages; migrations %s, one argon2id hash %s, inserts %s (%.0f providers/s)\n",
+		g.Users, g.Planners, g.Searchable, g.Venues, g.Listings, g.Services, g.Langues, round(g.Migrate), round(g.Hash),
+		round(g.Insert), perSecond(g.Users, g.Insert))
+	if g.Requests > 0 {
+		fmt.Fprintf(&b, "- event requests: %d from %d projects, inserted in %s (%.0f requests/s)\n",
+			g.Requests, g.Projects, round(g.InsertRequests), perSecond(g.Requests, g.InsertRequests))
+	}
+	for _, bi := range r.Bands {
+		fmt.Fprintf(&b, "- %s\n", bi)
+	}
+	fmt.Fprintf(&b, "- load: %d keep-alive workers on loopback, %s per endpoint after a %s warm-up; /api/me and sign-ins as %d random users\n",
 		r.Load.concurrency, r.Load.duration, r.Load.warmup, r.TokenUsers)
+	if r.Logins > 0 {
+		fmt.Fprintf(&b, "- background: %d sign-ins kept running (each worker signs in again as soon as it is answered) while every row but the baseline is measured\n", r.Logins)
+	}
 	if r.IdleBusy >= 0 {
 		fmt.Fprintf(&b, "- machine before the load: %.2f cores busy with other work%s\n", r.IdleBusy, busyNote(r.IdleBusy))
 	}
@@ -52,8 +68,8 @@ func (r report) markdown() string {
 	if r.Interrupted {
 		b.WriteString("- interrupted: the figures below are incomplete\n")
 	}
-	b.WriteString("\n| endpoint | requests | errors | req/s | p50 | p90 | p99 | req/s vs hello | p50 vs hello | p99 vs hello | CPU noces | CPU postgres | CPU bench | CPU others | CPU idle |\n")
-	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("\n| endpoint | request | requests | errors | req/s | p50 | p90 | p95 | p99 | req/s vs hello | p50 vs hello | p99 vs hello | CPU noces | CPU postgres | CPU bench | CPU others | CPU idle |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	var base *result
 	for i := range r.Results {
 		if r.Results[i].Name == baselineName {
@@ -61,9 +77,12 @@ func (r report) markdown() string {
 		}
 	}
 	for _, res := range r.Results {
-		name := res.Name
-		if res.Name != baselineName {
-			name = res.Method + " " + res.Path
+		req := res.Desc
+		if req == "" {
+			req = res.Method + " " + res.Path
+		}
+		if res.Name == baselineName {
+			req = "GET / (net/http, no middleware)"
 		}
 		tput, p50, p99 := math.NaN(), math.NaN(), math.NaN()
 		if base != nil {
@@ -81,15 +100,69 @@ func (r report) markdown() string {
 				cpu[1] = "–" // SQLite runs inside noces
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P90), ms(res.P99),
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			res.Name, req, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P90), ms(res.P95), ms(res.P99),
 			times(tput), times(p50), times(p99), cpu[0], cpu[1], cpu[2], cpu[3], cpu[4])
 	}
 	fmt.Fprintf(&b, "\nCPU columns are in cores (of %d) during the measured run: the noces process (SQLite included), "+
 		"the PostgreSQL backends, the bench process (load generator, and the baseline server on its row), "+
 		"other programs (anything above a few hundredths skews the figures), and idle. "+
 		"Busy time charged to no process (kernel networking, tick-based accounting) is left out.\n", r.CPUs)
+	if r.Logins > 0 {
+		fmt.Fprintf(&b, "\n### Background sign-ins during each row (%d at once)\n\n", r.Logins)
+		b.WriteString("| during | sign-ins | errors | sign-ins/s | p50 | p95 | p99 |\n|---|--:|--:|--:|--:|--:|--:|\n")
+		for _, res := range r.Results {
+			if bg := res.Background; bg != nil {
+				fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s |\n", res.Name, bg.Requests, bg.Errors, bg.Throughput(),
+					ms(bg.P50), ms(bg.P95), ms(bg.P99))
+			}
+		}
+	}
+	if len(r.Direct) > 0 {
+		b.WriteString("\n### The database work alone, in process\n\n")
+		b.WriteString("Each row's store call (what the handler asks the database), one call at a time, before the server starts: no HTTP, no template, no load generator.\n\n")
+		b.WriteString("| endpoint | calls | calls/s | p50 | p90 | p95 | p99 | CPU bench | CPU postgres | CPU others |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+		for _, res := range r.Direct {
+			cpu := [3]string{"–", "–", "–"}
+			if c := res.CPU; c.OK {
+				cpu = [3]string{cores(c.Bench), cores(c.Postgres), cores(c.Others)}
+				if !r.Postgres {
+					cpu[1] = "–"
+				}
+			}
+			fmt.Fprintf(&b, "| %s | %d | %.0f | %s | %s | %s | %s | %s | %s | %s |\n", res.Name, res.Requests, res.Throughput(),
+				ms(res.P50), ms(res.P90), ms(res.P95), ms(res.P99), cpu[0], cpu[1], cpu[2])
+		}
+	}
 	return b.String()
+}
+
+// bandInfo describes the providers of a requestBand.
+type bandInfo struct {
+	Name                string
+	Providers           int
+	Least, Median, Most int
+}
+
+func describeBand(b requestBand, members []subject) bandInfo {
+	bi := bandInfo{Name: b.Name, Providers: len(members)}
+	if len(members) == 0 {
+		return bi
+	}
+	counts := make([]int, len(members))
+	for i, m := range members {
+		counts[i] = m.Requests
+	}
+	slices.Sort(counts)
+	bi.Least, bi.Median, bi.Most = counts[0], counts[len(counts)/2], counts[len(counts)-1]
+	return bi
+}
+
+func (bi bandInfo) String() string {
+	if bi.Providers == 0 {
+		return fmt.Sprintf("%s providers: none", bi.Name)
+	}
+	return fmt.Sprintf("%s providers: %d with %d to %d requests (median %d)", bi.Name, bi.Providers, bi.Least, bi.Most, bi.Median)
 }
 
 // busyThreshold is where other work on the machine starts to skew the figures.

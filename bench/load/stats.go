@@ -21,11 +21,16 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 // result is what one endpoint's measured run gives.
 type result struct {
 	Name, Method, Path string
+	Desc               string // the request, as endpoint.describe gives it
 	Requests, Errors   int
+	Start              time.Time // of the measured phase
 	Elapsed            time.Duration
-	P50, P90, P99      time.Duration
+	P50, P90, P95, P99 time.Duration
 	CPU                cpuShare
 	FirstErrors        []string
+	// Background is what the background sign-ins did during the measured
+	// phase, when -logins is set.
+	Background *result
 }
 
 // summarize sorts the latencies in place and fills the percentiles.
@@ -33,6 +38,7 @@ func summarize(r *result, latencies []time.Duration) {
 	slices.Sort(latencies)
 	r.P50 = percentile(latencies, 50)
 	r.P90 = percentile(latencies, 90)
+	r.P95 = percentile(latencies, 95)
 	r.P99 = percentile(latencies, 99)
 }
 

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+	"time"
+
+	"noces/internal/directory"
+	"noces/internal/model"
+	"noces/internal/store"
+)
+
+// publicHost is the French public directory's host with the server's
+// default host configuration (NOCES_HOST_FR_PUBLIC unset).
+const publicHost = "fr.localhost"
+
+// searchCase is one public search as a couple makes it on /search.
+type searchCase struct {
+	Venue     bool
+	Service   string // planners: a prestation type
+	VenueType string // venues
+	Guests    int    // venues
+	City      *city
+	Typed     string // the city as typed, which the server geocodes
+	Lang      string // planners
+	Budget    int64
+	Page      int
+}
+
+// query is the URL query the search form sends.
+func (c searchCase) query() string {
+	q := url.Values{}
+	if c.Venue {
+		q.Set("kind", "venue")
+		if c.VenueType != "" {
+			q.Set("venueType", c.VenueType)
+		}
+		if c.Guests > 0 {
+			q.Set("guests", strconv.Itoa(c.Guests))
+		}
+	} else {
+		q.Set("kind", "planner")
+		if c.Service != "" {
+			q.Set("service", c.Service)
+		}
+		if c.Lang != "" {
+			q.Set("lang", c.Lang)
+		}
+	}
+	if c.City != nil {
+		q.Set("city", c.Typed)
+	}
+	if c.Budget > 0 {
+		q.Set("budget", strconv.FormatInt(c.Budget, 10))
+	}
+	if c.Page > 1 {
+		q.Set("page", strconv.Itoa(c.Page))
+	}
+	return q.Encode()
+}
+
+// run makes the store call the search page makes (directory.Search), in
+// process: the database's share of the page.
+func (c searchCase) run(ctx context.Context, s *store.Store, now time.Time) error {
+	offset := (max(c.Page, 1) - 1) * directory.PageSize
+	if c.Venue {
+		q := store.VenueQuery{Country: "FR", Type: c.VenueType, Guests: c.Guests, MaxPrice: int(c.Budget),
+			RadiusKm: directory.DefaultRadiusKm, Limit: directory.PageSize, Offset: offset, Now: now}
+		if c.City != nil {
+			q.Near, q.Lat, q.Lng = true, c.City.Lat, c.City.Lon
+		}
+		_, _, err := s.SearchVenues(ctx, q)
+		return err
+	}
+	q := store.DirectoryQuery{Country: "FR", ServiceType: c.Service, MaxBudget: c.Budget,
+		RadiusKm: directory.DefaultRadiusKm, Limit: directory.PageSize, Offset: offset, Now: now}
+	if c.Lang != "" {
+		q.Languages = []string{c.Lang}
+	}
+	if c.City != nil {
+		q.Near, q.Lat, q.Lng = true, c.City.Lat, c.City.Lon
+	}
+	_, _, err := s.SearchProviders(ctx, q)
+	return err
+}
+
+// searchMix makes the searches of one row of the benchmark.
+type searchMix func(rng *rand.Rand, cities []city) searchCase
+
+func pickCity(rng *rand.Rand, cities []city) *city {
+	total := 0
+	for _, c := range cities {
+		total += c.Weight
+	}
+	n := rng.IntN(total)
+	for i := range cities {
+		if n < cities[i].Weight {
+			return &cities[i]
+		}
+		n -= cities[i].Weight
+	}
+	return &cities[0]
+}
+
+// withCity sets a city, typed as people type it: usually as written, often
+// in lower case without accents.
+func withCity(c *searchCase, rng *rand.Rand, cities []city) {
+	c.City = pickCity(rng, cities)
+	c.Typed = c.City.Name
+	if rng.IntN(100) < 30 {
+		c.Typed = asciiFold(c.City.Name)
+	}
+}
+
+// realisticPage: most people stay on the first page, a few go far.
+func realisticPage(rng *rand.Rand) int {
+	switch n := rng.IntN(100); {
+	case n < 75:
+		return 1
+	case n < 90:
+		return 2 + rng.IntN(2)
+	case n < 97:
+		return 4 + rng.IntN(7)
+	}
+	return 11 + rng.IntN(40)
+}
+
+func pickService(rng *rand.Rand) string { return serviceKinds[rng.IntN(len(serviceKinds))].Type }
+
+// budgets people type, in euros.
+var searchBudgets = []int64{500, 1000, 1500, 2000, 3000, 5000, 8000, 10000}
+
+// searchMixes are the search rows: a realistic mix, then each kind of
+// search alone so a slow one shows.
+var searchMixes = []struct {
+	name, desc string
+	mix        searchMix
+}{
+	{"search", "GET /search, realistic planner mix (city 65%, service 55%, language 10%, budget 12%, pages 1-50)",
+		func(rng *rand.Rand, cities []city) searchCase {
+			c := searchCase{Page: realisticPage(rng)}
+			if rng.IntN(100) < 65 {
+				withCity(&c, rng, cities)
+			}
+			if rng.IntN(100) < 55 {
+				c.Service = pickService(rng)
+			}
+			if rng.IntN(100) < 10 {
+				c.Lang = []string{"en", "en", "en", "es", "it", "de"}[rng.IntN(6)]
+			}
+			if rng.IntN(100) < 12 {
+				c.Budget = searchBudgets[rng.IntN(len(searchBudgets))]
+			}
+			return c
+		}},
+	{"search-country", "GET /search, all of France, page 1", func(*rand.Rand, []city) searchCase {
+		return searchCase{Page: 1}
+	}},
+	{"search-service", "GET /search?service=…, all of France, page 1", func(rng *rand.Rand, _ []city) searchCase {
+		return searchCase{Service: pickService(rng), Page: 1}
+	}},
+	{"search-city", "GET /search?city=… (100 km), page 1", func(rng *rand.Rand, cities []city) searchCase {
+		c := searchCase{Page: 1}
+		withCity(&c, rng, cities)
+		return c
+	}},
+	{"search-combined", "GET /search?city=…&service=…&lang=en&budget=…, page 1", func(rng *rand.Rand, cities []city) searchCase {
+		c := searchCase{Service: pickService(rng), Lang: "en", Budget: searchBudgets[rng.IntN(len(searchBudgets))], Page: 1}
+		withCity(&c, rng, cities)
+		return c
+	}},
+	{"search-language", "GET /search?lang=…, all of France, page 1", func(rng *rand.Rand, _ []city) searchCase {
+		return searchCase{Lang: []string{"en", "es", "it", "de", "pt", "nl"}[rng.IntN(6)], Page: 1}
+	}},
+	{"search-budget", "GET /search?service=…&budget=…, all of France, page 1", func(rng *rand.Rand, _ []city) searchCase {
+		return searchCase{Service: pickService(rng), Budget: searchBudgets[rng.IntN(len(searchBudgets))], Page: 1}
+	}},
+	{"search-deep", "GET /search?page=50…500, all of France", func(rng *rand.Rand, _ []city) searchCase {
+		return searchCase{Page: 50 + rng.IntN(451)}
+	}},
+	{"search-venue", "GET /search?kind=venue, mix (city 60%, type 40%, guests 30%, budget 15%, pages 1-50)",
+		func(rng *rand.Rand, cities []city) searchCase {
+			c := searchCase{Venue: true, Page: realisticPage(rng)}
+			if rng.IntN(100) < 60 {
+				withCity(&c, rng, cities)
+			}
+			if rng.IntN(100) < 40 {
+				c.VenueType = model.VenueTypes[rng.IntN(len(model.VenueTypes))]
+			}
+			if rng.IntN(100) < 30 {
+				c.Guests = 50 + 25*rng.IntN(10)
+			}
+			if rng.IntN(100) < 15 {
+				c.Budget = 3000 + 1000*int64(rng.IntN(15))
+			}
+			return c
+		}},
+}
