@@ -13,7 +13,7 @@ func TestMarkdownComparesWithTheBaseline(t *testing.T) {
 		Gen: genStats{Users: 10000, Planners: 8000, Searchable: 6000, Venues: 2000, Listings: 2000, Services: 20000, Langues: 15000,
 			Insert: 2 * time.Second, Projects: 300, Requests: 1000, InsertRequests: 500 * time.Millisecond},
 		Bands: []bandInfo{{Name: "huge", Providers: 3, Least: 1000, Median: 1200, Most: 3000}, {Name: "large"}},
-		Load: loadOptions{concurrency: 32, duration: 10 * time.Second, warmup: 2 * time.Second}, TokenUsers: 1000,
+		Load:  loadOptions{concurrency: 32, duration: 10 * time.Second, warmup: 2 * time.Second}, TokenUsers: 1000,
 		Results: []result{
 			{Name: baselineName, Method: "GET", Path: "/", Requests: 200000, Elapsed: 10 * time.Second,
 				P50: time.Millisecond, P90: 2 * time.Millisecond, P95: 3 * time.Millisecond, P99: 4 * time.Millisecond,
