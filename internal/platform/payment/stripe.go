@@ -173,7 +173,15 @@ func stripeErr(op string, err error) error {
 // slogLeveled hands stripe-go's log lines to the server's logger.
 type slogLeveled struct{ log *slog.Logger }
 
-func (l slogLeveled) Debugf(format string, v ...any) { l.log.Debug(fmt.Sprintf(format, v...), "component", "stripe") }
-func (l slogLeveled) Infof(format string, v ...any)  { l.log.Debug(fmt.Sprintf(format, v...), "component", "stripe") }
-func (l slogLeveled) Warnf(format string, v ...any)  { l.log.Warn(fmt.Sprintf(format, v...), "component", "stripe") }
-func (l slogLeveled) Errorf(format string, v ...any) { l.log.Error(fmt.Sprintf(format, v...), "component", "stripe") }
+func (l slogLeveled) Debugf(format string, v ...any) {
+	l.log.Debug(fmt.Sprintf(format, v...), "component", "stripe")
+}
+func (l slogLeveled) Infof(format string, v ...any) {
+	l.log.Debug(fmt.Sprintf(format, v...), "component", "stripe")
+}
+func (l slogLeveled) Warnf(format string, v ...any) {
+	l.log.Warn(fmt.Sprintf(format, v...), "component", "stripe")
+}
+func (l slogLeveled) Errorf(format string, v ...any) {
+	l.log.Error(fmt.Sprintf(format, v...), "component", "stripe")
+}
