@@ -49,7 +49,18 @@ export const routes: RouteObject[] = [
               {
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
                 children: [
-                  soon('event-requests', 'menu.eventRequests'),
+                  {
+                    path: 'event-requests',
+                    handle: { crumb: 'menu.eventRequests' } satisfies RouteHandle,
+                    children: [
+                      { index: true, lazy: () => import('@/app/routes/event-requests-route') },
+                      {
+                        path: ':uuid',
+                        handle: { crumb: 'requests.detail.crumb' } satisfies RouteHandle,
+                        lazy: () => import('@/app/routes/event-request-detail-route'),
+                      },
+                    ],
+                  },
                   soon('videos', 'menu.videos'),
                   soon('images', 'menu.photos'),
                   soon('portfolios', 'menu.portfolios'),

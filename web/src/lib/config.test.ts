@@ -21,7 +21,7 @@ describe('the runtime configuration', () => {
   it('reads what the server put in index.html', () => {
     const config = parseConfig(
       docWith(
-        '{"domain":"be","locale":"nl-BE","country":"BE","sentryDsn":"https://k@sentry.example/1","podcastUrl":"https://player.example/embed/1","release":"v1.2.3"}',
+        '{"domain":"be","locale":"nl-BE","country":"BE","sentryDsn":"https://k@sentry.example/1","podcastUrl":"https://player.example/embed/1","mapTilesUrl":"https://tile.example/{z}/{x}/{y}.png","release":"v1.2.3"}',
       ),
     );
     expect(config).toEqual({
@@ -30,6 +30,7 @@ describe('the runtime configuration', () => {
       country: 'BE',
       sentryDsn: 'https://k@sentry.example/1',
       podcastUrl: 'https://player.example/embed/1',
+      mapTilesUrl: 'https://tile.example/{z}/{x}/{y}.png',
       release: 'v1.2.3',
       payments: { provider: 'sandbox', publishableKey: '' },
     });

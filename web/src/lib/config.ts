@@ -13,6 +13,8 @@ export interface AppConfig {
   sentryDsn: string;
   /** Embed URL of the dashboard's podcast player; empty hides it. */
   podcastUrl: string;
+  /** Map tile URL template ({z}/{x}/{y}); empty shows addresses without a map. */
+  mapTilesUrl: string;
   release: string;
   /** Card payments: Stripe with its publishable key, or the server's sandbox (no keys). */
   payments: PaymentsConfig;
@@ -29,6 +31,7 @@ interface RawConfig {
   country?: unknown;
   sentryDsn?: unknown;
   podcastUrl?: unknown;
+  mapTilesUrl?: unknown;
   release?: unknown;
   payments?: unknown;
 }
@@ -72,6 +75,7 @@ export function parseConfig(
       country: str(raw.country, 'FR'),
       sentryDsn: typeof raw.sentryDsn === 'string' ? raw.sentryDsn : '',
       podcastUrl: typeof raw.podcastUrl === 'string' ? raw.podcastUrl : '',
+      mapTilesUrl: typeof raw.mapTilesUrl === 'string' ? raw.mapTilesUrl : '',
       release: str(raw.release, 'dev'),
       payments: paymentsOf(raw.payments),
     };
@@ -82,6 +86,7 @@ export function parseConfig(
     country: 'FR',
     sentryDsn: '',
     podcastUrl: '',
+    mapTilesUrl: '',
     release: 'dev',
     payments: paymentsOf(null),
   };

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AppLanguageMenu } from '@/app/app-language-menu';
 import { StartImpersonationDialog, StopImpersonationDialog } from '@/features/impersonation/components/impersonation-dialog';
+import { NewRequestPopup } from '@/features/event-requests/components/new-request-popup';
 import { DashboardLayout } from '@/components/layout/dashboard-layout';
 import { buildMenu, type MenuAction } from '@/components/layout/menu-items';
 import { logout, useCurrentUser } from '@/lib/auth/session';
@@ -29,6 +30,7 @@ export function Component() {
       languageMenu={<AppLanguageMenu />}
     >
       <Outlet />
+      <NewRequestPopup user={user} />
       {dialog === 'impersonate-start' && <StartImpersonationDialog open onClose={() => setDialog(null)} user={user} />}
       {dialog === 'impersonate-stop' && <StopImpersonationDialog open onClose={() => setDialog(null)} />}
     </DashboardLayout>

@@ -1,0 +1,5 @@
+import { EventRequestsPage } from '@/features/event-requests/components/event-requests-page';
+
+export function Component() {
+  return <EventRequestsPage />;
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import type { components, paths } from '@/lib/api/schema';
+
+export type EventRequestItem = components['schemas']['EventRequestItem'];
+export type EventRequestPage = paths['/api/event-requests']['get']['responses']['200']['content']['application/json'];
+
+export type SortField = 'createdAt' | 'eventDate';
+export type SortDirection = 'asc' | 'desc';
+export type PageSize = 25 | 50 | 100;
+
+export interface ListParams {
+  /** 1-based, as the server counts. */
+  page: number;
+  pageSize: PageSize;
+  sortField: SortField;
+  sortDirection: SortDirection;
+}
+
+export const PAGE_SIZES: readonly PageSize[] = [25, 50, 100];
+
+/** Part 2 §9: 25 a page, newest first. */
+export const DEFAULT_LIST_PARAMS: ListParams = { page: 1, pageSize: 25, sortField: 'createdAt', sortDirection: 'desc' };
+
+export const EVENT_REQUESTS_KEY = ['event-requests'] as const;
+export const EVENT_REQUEST_LISTS_KEY = [...EVENT_REQUESTS_KEY, 'list'] as const;
+
+/** GET /api/event-requests?page=&pageSize=&sortField=&sortDirection= -> eventRequests[], unreadMessages, total. */
+export async function listEventRequests(params: ListParams): Promise<EventRequestPage> {
+  return unwrap(api.GET('/api/event-requests', { params: { query: { ...params } } }));
+}
+
+export function eventRequestsQuery(params: ListParams) {
+  return queryOptions({
+    queryKey: [...EVENT_REQUEST_LISTS_KEY, params],
+    queryFn: () => listEventRequests(params),
+  });
+}
+
+/** One page of requests; the previous page stays on screen while the next one loads. */
+export function useEventRequests(params: ListParams) {
+  return useQuery({ ...eventRequestsQuery(params), placeholderData: keepPreviousData });
+}
