@@ -89,8 +89,16 @@ export const routes: RouteObject[] = [
                   soon('social-networks', 'menu.socialNetworks'),
                   soon('integrate-badge', 'menu.badge'),
                   soon('reviews', 'menu.reviews'),
-                  soon('subscription', 'menu.subscription'),
-                  soon('credits', 'menu.credits'),
+                  {
+                    path: 'subscription',
+                    handle: { crumb: 'menu.subscription' } satisfies RouteHandle,
+                    lazy: () => import('@/app/routes/subscription-route'),
+                  },
+                  {
+                    path: 'credits',
+                    handle: { crumb: 'menu.credits' } satisfies RouteHandle,
+                    lazy: () => import('@/app/routes/credits-route'),
+                  },
                 ],
               },
               {

@@ -101,7 +101,7 @@ describe('the locale files', () => {
           const source = readFileSync(path, 'utf8');
           for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z][\w.]*)'/g)) used.add(match[1] ?? '');
           for (const match of source.matchAll(/(?:labelKey|crumb|error)\s*:\s*'([a-zA-Z]+\.[\w.]+)'/g)) used.add(match[1] ?? '');
-          const prefixes = /'((?:menu|signin|validation|session|impersonation|register|resetPassword|resetRequest|account|security|passwordStrength|marketing|phone|terms|common|requests)\.[\w.]*\w)'/g;
+          const prefixes = /'((?:menu|signin|validation|session|impersonation|register|resetPassword|resetRequest|account|security|passwordStrength|marketing|phone|terms|common|requests|creditsPage|subscription|admin)\.[\w.]*\w)'/g;
           for (const match of source.matchAll(prefixes)) {
             used.add(match[1] ?? '');
           }

@@ -1,0 +1,5 @@
+import { SubscriptionPage } from '@/features/subscription/components/subscription-page';
+
+export function Component() {
+  return <SubscriptionPage />;
+}
