@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { Component as EventRequestDetailRoute } from '@/app/routes/event-request-detail-route';
 import { Component as EventRequestsRoute } from '@/app/routes/event-requests-route';
@@ -14,11 +14,16 @@ import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 
-/** The shell's part that matters here: the page, then the new-request popup. */
+/** The shell's part that matters here: menu links (as the side menu and breadcrumbs), the page, then the new-request popup. */
 function Shell() {
   const user = useCurrentUser();
   return (
     <>
+      <nav aria-label="Test menu">
+        <Link to="/dashboard">Menu: dashboard</Link>
+        <Link to="/event-requests">Menu: requests</Link>
+        <Link to="/login">Menu: sign out</Link>
+      </nav>
       <Outlet />
       <NewRequestPopup user={user} />
     </>

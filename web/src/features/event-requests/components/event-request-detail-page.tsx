@@ -236,7 +236,7 @@ export function EventRequestDetailPage({ uuid }: { uuid: string }) {
         </Button>
       }
     >
-      {describeError(detail.error, t, 'requests.errors.loading')}
+      {describeError(detail.error, t, 'requests.errors.loadingRequest')}
     </Alert>
   );
 }
