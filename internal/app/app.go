@@ -36,6 +36,7 @@ import (
 	"noces/internal/httpapi"
 	"noces/internal/i18n"
 	"noces/internal/marketing"
+	"noces/internal/media"
 	"noces/internal/outbox"
 	"noces/internal/platform/blob"
 	"noces/internal/platform/geo"
@@ -184,8 +185,14 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Mail: a.Mail, Emails: renderer, SMS: a.SMS,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log})
 
+	mediaService, err := media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
+		FreePhotoQuota: cfg.FreePhotoQuota, ViewKey: derivedKey(cfg.TokenKey, "media-views")})
+	if err != nil {
+		a.Store.Close()
+		return nil, err
+	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
-		Log: log, Clock: a.Clock})
+		Media: mediaService, Log: log, Clock: a.Clock})
 	if err != nil {
 		a.Store.Close()
 		return nil, err
@@ -203,7 +210,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billing.NewService(a.Store), Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
-		Web: webFS, Site: pub, Media: a.Media.FS(), OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
+		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: mediaService, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {

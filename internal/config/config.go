@@ -37,6 +37,9 @@ type Config struct {
 	GeocoderURL string
 	PodcastURL  string
 
+	// FreePhotoQuota is the number of gallery photos of a free plan.
+	FreePhotoQuota int
+
 	SentryDSN       string
 	ShutdownTimeout time.Duration
 }
@@ -97,6 +100,7 @@ var Vars = []Var{
 	{"NOCES_SIREN_URL", "empty: SIRET format checked, status unknown", false, "French company register (API Recherche d'entreprises), e.g. https://recherche-entreprises.api.gouv.fr"},
 	{"NOCES_GEOCODER_URL", "empty: the gazetteer shipped in the binary", false, "Photon geocoding API for address search; the gazetteer answers when it fails"},
 	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
+	{"NOCES_FREE_PHOTO_QUOTA", "10", false, "number of gallery photos a free plan may have (premium has no limit)"},
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
 }
@@ -159,6 +163,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.SMTP.Port, err = strconv.Atoi(or(getenv("NOCES_SMTP_PORT"), "587")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SMTP_PORT: not a number"))
+	}
+	if c.FreePhotoQuota, err = strconv.Atoi(or(getenv("NOCES_FREE_PHOTO_QUOTA"), "10")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_FREE_PHOTO_QUOTA: not a number"))
 	}
 	if c.ShutdownTimeout, err = time.ParseDuration(or(getenv("NOCES_SHUTDOWN_TIMEOUT"), "15s")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SHUTDOWN_TIMEOUT: %w", err))
@@ -255,6 +262,9 @@ func (c Config) Validate() error {
 		if u, err := url.Parse(c.SentryDSN); err != nil || u.Host == "" {
 			bad("NOCES_SENTRY_DSN", "not a DSN URL")
 		}
+	}
+	if c.FreePhotoQuota < 1 || c.FreePhotoQuota > 1000 {
+		bad("NOCES_FREE_PHOTO_QUOTA", "want 1 to 1000, got %d", c.FreePhotoQuota)
 	}
 	if c.ShutdownTimeout <= 0 {
 		bad("NOCES_SHUTDOWN_TIMEOUT", "must be positive")

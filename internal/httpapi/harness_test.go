@@ -31,6 +31,7 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/marketing"
+	mediasvc "noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/outbox"
 	"noces/internal/platform/blob"
@@ -93,6 +94,11 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 		t.Fatal(err)
 	}
 	mailer := outbox.NewMail(s, clk, log, nil)
+	mediaService, err := mediasvc.NewService(mediasvc.Deps{Store: s, Clock: clk, Blobs: media, Links: hm, Log: log,
+		ViewKey: []byte("test-media-views")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	accounts, err := account.NewService(account.Deps{
 		Store: s, Clock: clk, Hasher: account.NewHasher(cheapHash, 4), Signer: signer, Links: hm,
 		Mail: mailer, Emails: renderer, SMS: outbox.NewSMS(s, clk, log, nil), Limiter: ratelimit.New(s, clk),
@@ -101,7 +107,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub, err := site.New(site.Deps{Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk,
+	pub, err := site.New(site.Deps{Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService,
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer, SMS: outbox.NewSMS(s, clk, log, nil),
 			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("test-forms"), Log: log})})
@@ -115,7 +121,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer,
 			SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
 			FormKey: []byte("form-key"), Log: log}), Texts: texts, Hosts: hm, Log: log,
-		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), OpenAPI: api.OpenAPI, Release: "test",
+		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), MediaService: mediaService, OpenAPI: api.OpenAPI, Release: "test",
 		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Mail: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {
 		t.Fatal(err)

@@ -72,8 +72,41 @@ func (s *Server) registerRoutes() {
 	// Credits.
 	s.route("GET /api/credits/logs", s.provider(s.creditLogs))
 
+	// Media: photos, videos, social links, portrait, portfolios.
+	s.route("GET /api/images", s.provider(s.listImages))
+	s.route("POST /api/images/upload", s.provider(s.uploadImage))
+	s.route("PATCH /api/images/{id}/visibility", s.provider(s.setImageVisibility))
+	s.route("PATCH /api/images/{id}", s.provider(s.updateImage))
+	s.route("DELETE /api/images/{id}", s.provider(s.deleteImage))
+	s.route("GET /api/videos", s.provider(s.listVideos))
+	s.route("POST /api/videos", s.provider(s.addVideo))
+	s.route("PATCH /api/videos/{id}/visibility", s.provider(s.setVideoVisibility))
+	s.route("DELETE /api/videos/{id}", s.provider(s.deleteVideo))
+	s.route("GET /api/social-networks", s.provider(s.getSocial))
+	s.route("POST /api/social-networks", s.provider(s.saveSocial))
+	s.route("GET /api/instagram/auth-url", s.provider(s.instagramUnavailable))
+	s.route("POST /api/instagram/token", s.provider(s.instagramUnavailable))
+	s.route("GET /api/instagram/revoke", s.provider(s.instagramUnavailable))
+	s.route("GET /api/portrait-experiences", s.provider(s.getPortrait))
+	s.route("POST /api/portrait-experiences", s.provider(s.savePortrait))
+	s.route("GET /api/portfolios", s.provider(s.listPortfolios))
+	s.route("POST /api/portfolios", s.provider(s.createPortfolio))
+	s.route("GET /api/portfolios/{id}", s.provider(s.getPortfolio))
+	s.route("PUT /api/portfolios/{id}", s.provider(s.updatePortfolio))
+	s.route("DELETE /api/portfolios/{id}", s.provider(s.deletePortfolio))
+	s.route("POST /api/portfolios/{id}/publish", s.provider(s.publishPortfolio(true)))
+	s.route("POST /api/portfolios/{id}/unpublish", s.provider(s.publishPortfolio(false)))
+	s.route("POST /api/portfolios/{id}/images", s.provider(s.addPortfolioImages))
+	s.route("PUT /api/portfolios/{id}/images/order", s.provider(s.reorderPortfolioImages))
+	s.route("DELETE /api/portfolios/{id}/images/{imageId}", s.provider(s.removePortfolioImage))
+	s.route("PUT /api/portfolios/{id}/images/{imageId}/caption", s.provider(s.setPortfolioCaption))
+	s.route("PUT /api/portfolios/{id}/images/{imageId}/key", s.provider(s.setPortfolioKeyImage))
+	s.route("GET /api/portfolios/{id}/public-url", s.provider(s.portfolioPublicURL))
+	s.route("GET /api/statistics/portfolio-views", s.provider(s.statisticsPortfolioViews))
+
 	// Public side.
 	s.route("GET /api/public/options", s.handle(s.publicOptions))
+	s.route("POST /api/public/images/{id}/view", s.handle(s.recordImageView))
 	s.route("POST /api/public/projects", s.handle(s.createProject))
 
 	// Admin.

@@ -20,6 +20,7 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/marketing"
+	"noces/internal/media"
 	"noces/internal/platform/geo"
 	"noces/internal/platform/mail"
 	"noces/internal/stats"
@@ -46,6 +47,9 @@ type Deps struct {
 	Web fs.FS
 	// Media holds uploaded files, served under /media/.
 	Media fs.FS
+	// MediaService runs the rules of photos, videos, portfolios, portrait
+	// and social links.
+	MediaService *media.Service
 	// Site serves the public directory's pages on public hosts.
 	Site http.Handler
 	// OpenAPI is the API contract in YAML.

@@ -126,7 +126,11 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toMe(p))
+	out := toMe(p)
+	if err := s.addMediaCompletion(r.Context(), &out); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -139,8 +143,8 @@ func toMe(p account.Profile) meResponse {
 		IsPremium: p.IsPremium, PremiumStatus: u.PremiumStatus,
 		IsModerated: u.IsModerated, HasFinishedOnboarding: u.HasFinishedOnboarding,
 		HasProfilePicture: u.AvatarKey != "",
-		// The media and portrait tables arrive with their features; until a
-		// provider has any, these are what an empty profile truly is.
+		// What an empty profile is; GET /api/me fills in the media and
+		// portrait tasks (addMediaCompletion).
 		MissingPortrait: true, MissingExperiences: true, MissingBenefits: true,
 		MissingServices: p.MissingServices, MissingServiceDetails: p.MissingServiceDetails,
 	}

@@ -22,6 +22,7 @@ import (
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/outbox"
 	"noces/internal/platform/blob"
@@ -40,6 +41,7 @@ type env struct {
 	site    *Site
 	hosts   *hosts.Map
 	limiter *ratelimit.Limiter
+	media   *media.Service
 	handler http.Handler
 	logs    *bytes.Buffer
 }
@@ -78,7 +80,7 @@ func newEnv(t *testing.T) *env {
 	clk := clock.NewFixed(testNow)
 	logs := &bytes.Buffer{}
 	log := slog.New(slog.NewJSONHandler(logs, nil))
-	media, err := blob.NewLocal(t.TempDir(), "/media/")
+	blobs, err := blob.NewLocal(t.TempDir(), "/media/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,10 +89,14 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	limiter := ratelimit.New(s, clk)
-	dir := directory.NewService(s, clk, media, limiter, []byte("profile-views-key"))
+	dir := directory.NewService(s, clk, blobs, limiter, []byte("profile-views-key"))
 	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: outbox.NewMail(s, clk, log, nil), Emails: renderer,
 		SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hm, Limiter: limiter, FormKey: []byte("forms-key"), Log: log})
-	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Log: log, Clock: clk})
+	med, err := media.NewService(media.Deps{Store: s, Clock: clk, Blobs: blobs, Links: hm, Log: log, ViewKey: []byte("media-views-key")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Media: med, Log: log, Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +105,7 @@ func newEnv(t *testing.T) *env {
 		d, _ := hm.Resolve(r.Host)
 		st.ServeHTTP(w, r.WithContext(i18n.WithLocale(r.Context(), d, d.Lang)))
 	})
-	return &env{t: t, store: s, clock: clk, site: st, hosts: hm, limiter: limiter, handler: h, logs: logs}
+	return &env{t: t, store: s, clock: clk, site: st, hosts: hm, limiter: limiter, media: med, handler: h, logs: logs}
 }
 
 type resp struct {

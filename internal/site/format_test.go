@@ -9,6 +9,7 @@ import (
 
 	"noces/internal/directory"
 	"noces/internal/i18n"
+	"noces/internal/media"
 	"noces/internal/model"
 )
 
@@ -139,6 +140,10 @@ func TestEveryTextExists(t *testing.T) {
 	for i := 1; i <= 5; i++ {
 		keys["site.review.rating_"+strconv.Itoa(i)] = true
 	}
+	for _, c := range media.PortraitSections {
+		keys["site.media.about_"+c] = true
+	}
+	delete(keys, "site.media.about_")
 	delete(keys, "site.date.month_")
 	delete(keys, "site.review.rating_")
 	delete(keys, "site.in_country.")

@@ -19,6 +19,7 @@ type providerPage struct {
 	Reviews  []reviewLine
 	Similar  []card
 	Request  *requestForm
+	Media    mediaSection
 }
 
 type serviceLine struct {
@@ -57,6 +58,12 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 	v.Canonical = s.Hosts.PublicURL(d.Key, path)
 	v.Alternates = s.Hosts.Alternates(path)
 	pg := providerPage{Profile: p}
+	m, err := s.Media.ProviderMedia(ctx, p.UserID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	pg.Media = s.providerMedia(v, path, m)
 	var services []string
 	for _, sv := range p.Services {
 		line := serviceLine{Label: v.T("prestations." + sv.Type), Description: sv.Description}
@@ -83,7 +90,7 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 		services = prestationTypes
 	}
 	pg.Request = s.newRequestForm(v, path+"/request", fm, services, p.Name)
-	v.JSONLD = s.providerLD(v, p, s.Hosts.PublicURL(d.Key, path))
+	v.JSONLD = s.providerLD(v, p, s.Hosts.PublicURL(d.Key, path), pg.Media)
 	v.P = pg
 	status := http.StatusOK
 	if fm.HasErrors() {
@@ -108,7 +115,7 @@ func (s *Site) reviewLine(v *view, rv model.Review) reviewLine {
 
 // providerLD is the planner's structured data: a LocalBusiness with its
 // place, address and rating.
-func (s *Site) providerLD(v *view, p directory.Profile, pageURL string) map[string]any {
+func (s *Site) providerLD(v *view, p directory.Profile, pageURL string, m mediaSection) map[string]any {
 	ld := map[string]any{
 		"@context": "https://schema.org",
 		"@type":    "LocalBusiness",
@@ -122,6 +129,15 @@ func (s *Site) providerLD(v *view, p directory.Profile, pageURL string) map[stri
 	}
 	if p.AvatarURL != "" {
 		ld["image"] = s.absolute(v, p.AvatarURL)
+	} else if len(m.Photos) > 0 {
+		ld["image"] = s.absolute(v, m.Photos[0].URL)
+	}
+	if len(m.Social) > 0 {
+		var same []string
+		for _, l := range m.Social {
+			same = append(same, l.URL)
+		}
+		ld["sameAs"] = same
 	}
 	if p.Since != "" {
 		ld["foundingDate"] = p.Since
@@ -168,6 +184,7 @@ type venuePage struct {
 	Price      string
 	Paragraphs []string
 	Request    *requestForm
+	Media      mediaSection
 }
 
 func (s *Site) venue(w http.ResponseWriter, r *http.Request) {
@@ -187,6 +204,12 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 	v.Canonical = s.Hosts.PublicURL(d.Key, path)
 	v.Alternates = s.Hosts.Alternates(path)
 	pg := venuePage{Venue: vn, TypeLabel: v.T("site.venue_type." + vn.Type)}
+	vm, err := s.Media.VenueMedia(ctx, vn.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	pg.Media = venueMedia(path, vm)
 	switch {
 	case vn.MinPrice > 0 && vn.MaxPrice > vn.MinPrice:
 		pg.Price = v.T("site.venue.price_range", "min", v.MoneyInt(vn.MinPrice), "max", v.MoneyInt(vn.MaxPrice))
@@ -226,6 +249,9 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 	}
 	if vn.Description != "" {
 		ld["description"] = vn.Description
+	}
+	if len(pg.Media.Photos) > 0 {
+		ld["image"] = s.absolute(v, pg.Media.Photos[0].URL)
 	}
 	if vn.Latitude.Valid && vn.Longitude.Valid {
 		ld["geo"] = map[string]any{"@type": "GeoCoordinates", "latitude": vn.Latitude.Float64, "longitude": vn.Longitude.Float64}

@@ -35,12 +35,15 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/microcosm-cc/bluemonday"
+
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/directory"
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/media"
 	"noces/internal/platform/geo"
 )
 
@@ -54,6 +57,7 @@ type Deps struct {
 	Directory *directory.Service
 	Events    *eventreq.Service
 	Geo       geo.Geocoder
+	Media     *media.Service
 	Log       *slog.Logger
 	Clock     clock.Clock
 }
@@ -63,15 +67,18 @@ type Site struct {
 	Deps
 	pages map[string]*template.Template
 	mux   *http.ServeMux
+	// rich cleans the portrait's HTML once more before it is shown.
+	rich *bluemonday.Policy
 }
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
-var pageFiles = []string{"home", "search", "provider", "venue", "project", "sent", "review", "review_sent", "message"}
+var pageFiles = []string{"home", "search", "provider", "venue", "project", "sent", "review", "review_sent", "message",
+	"photo", "photos", "video", "portfolio"}
 
 // New parses the page templates and registers the routes.
 func New(d Deps) (*Site, error) {
-	if d.Texts == nil || d.Hosts == nil {
-		return nil, errors.New("site: texts and hosts are required")
+	if d.Texts == nil || d.Hosts == nil || d.Media == nil {
+		return nil, errors.New("site: texts, hosts and media are required")
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -79,9 +86,9 @@ func New(d Deps) (*Site, error) {
 	if d.Clock == nil {
 		d.Clock = clock.System{}
 	}
-	s := &Site{Deps: d, pages: map[string]*template.Template{}}
+	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy()}
 	for _, name := range pageFiles {
-		t, err := template.New(name).ParseFS(templates, "templates/layout.html", "templates/partials.html", "templates/"+name+".html")
+		t, err := template.New(name).ParseFS(templates, "templates/layout.html", "templates/partials.html", "templates/media_partials.html", "templates/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("site: templates: %w", err)
 		}
@@ -98,7 +105,14 @@ func (s *Site) routes() {
 	m.HandleFunc("GET /search", s.search)
 	m.HandleFunc("GET /p/{slug}", s.provider)
 	m.HandleFunc("POST /p/{slug}/request", s.providerRequest)
+	m.HandleFunc("GET /p/{slug}/photos", s.providerPhotos)
+	m.HandleFunc("GET /p/{slug}/photos/{id}", s.providerPhoto)
+	m.HandleFunc("GET /p/{slug}/videos/{id}", s.providerVideo)
+	m.HandleFunc("GET /p/{slug}/portfolio/{id}", s.providerPortfolio)
 	m.HandleFunc("GET /v/{slug}", s.venue)
+	m.HandleFunc("GET /v/{slug}/photos", s.venuePhotos)
+	m.HandleFunc("GET /v/{slug}/photos/{id}", s.venuePhoto)
+	m.HandleFunc("GET /v/{slug}/videos/{id}", s.venueVideo)
 	m.HandleFunc("POST /v/{slug}/request", s.venueRequest)
 	m.HandleFunc("GET /project", s.project)
 	m.HandleFunc("POST /project", s.projectSubmit)
@@ -142,7 +156,11 @@ func (s *Site) render(w http.ResponseWriter, r *http.Request, status int, page s
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", csp)
+	policy := csp
+	if v.FrameSrc != "" {
+		policy += "; frame-src " + v.FrameSrc
+	}
+	h.Set("Content-Security-Policy", policy)
 	h.Set("Cache-Control", cache)
 	h.Set("Content-Language", v.Locale)
 	h.Set("Content-Length", strconv.Itoa(len(buf.b)))

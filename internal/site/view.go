@@ -26,6 +26,8 @@ type view struct {
 	NextURL     string // rel=next
 	NoIndex     bool
 	JSONLD      any // the page's structured data, when it has some
+	// FrameSrc is the one origin a page may frame (a video player), or "".
+	FrameSrc string
 
 	Country  string // "in France", in the page's language
 	Sites    []siteLink
