@@ -584,4 +584,3 @@ func postSandbox(t *testing.T, s *payment.Sandbox, page, field, value string) st
 	}
 	return w.Header().Get("Location")
 }
-
