@@ -37,7 +37,7 @@ var reserved = map[string]bool{
 	"login": true, "signup": true, "share": true, "sharer": true, "home": true, "explore": true, "search": true,
 	"p": true, "reel": true, "reels": true, "stories": true, "watch": true, "groups": true, "events": true,
 	"pages": true, "hashtag": true, "intent": true, "i": true, "settings": true, "about": true, "help": true,
-	"pin": true, "ideas": true, "tag": true, "discover": true, "feed": true, "messages": true, "notifications": true,
+	"pin": true, "ideas": true, "profile.php": true, "tag": true, "discover": true, "feed": true, "messages": true, "notifications": true,
 }
 
 func oneName(re *regexp.Regexp) func([]string, url.Values) string {
