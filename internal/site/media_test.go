@@ -243,7 +243,9 @@ func TestPortfolioPage(t *testing.T) {
 	if strings.Contains(r.body, "Budget total") || strings.Contains(r.body, "42\u202f000") {
 		t.Error("a hidden budget is shown")
 	}
-	views := func() int { return e.count(`SELECT COUNT(*) FROM portfolio_views WHERE portfolio_id = $1`, m.published.ID) }
+	views := func() int {
+		return e.count(`SELECT COUNT(*) FROM portfolio_views WHERE portfolio_id = $1`, m.published.ID)
+	}
 	e.get("fr.localhost", path)
 	e.do(http.MethodHead, "fr.localhost", path, nil, "")
 	if n := views(); n != 1 {
