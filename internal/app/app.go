@@ -40,6 +40,7 @@ import (
 	"noces/internal/outbox"
 	"noces/internal/platform/blob"
 	"noces/internal/platform/geo"
+	"noces/internal/platform/payment"
 	"noces/internal/platform/mail"
 	"noces/internal/platform/siren"
 	"noces/internal/platform/sms"
@@ -207,10 +208,20 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if webFS == nil {
 		webFS = web.Dist()
 	}
+	billingService, sandbox, err := a.newBilling(cfg, log)
+	if err != nil {
+		a.Store.Close()
+		return nil, err
+	}
+	var sandboxPages http.Handler
+	if sandbox != nil {
+		sandboxPages = sandbox
+	}
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
-		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billing.NewService(a.Store), Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
+		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
 		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: mediaService, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
+		Sandbox: sandboxPages, MapTilesURL: cfg.MapTilesURL,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {
@@ -218,6 +229,32 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		return nil, err
 	}
 	return a, nil
+}
+
+// newBilling builds the card processor (Stripe when its secret key is set,
+// else the sandbox, whose events take the webhook's own path) and the billing
+// service over it.
+func (a *App) newBilling(cfg config.Config, log *slog.Logger) (*billing.Service, *payment.Sandbox, error) {
+	if cfg.Stripe.SecretKey != "" {
+		stripe, err := payment.NewStripe(payment.StripeConfig{SecretKey: cfg.Stripe.SecretKey, PublishableKey: cfg.Stripe.PublishableKey,
+			WebhookSecret: cfg.Stripe.WebhookSecret, APIURL: cfg.Stripe.APIURL, PriceMonthly: cfg.Stripe.PriceMonthly,
+			PriceYearly: cfg.Stripe.PriceYearly, Log: log})
+		if err != nil {
+			return nil, nil, err
+		}
+		log.Info("payments: Stripe", "api", cfg.Stripe.APIURL)
+		return billing.NewService(billing.Deps{Store: a.Store, Clock: a.Clock, Payments: stripe, Log: log}), nil, nil
+	}
+	sandbox, err := payment.NewSandbox(payment.SandboxConfig{StatePath: filepath.Join(cfg.DataDir, "sandbox-payments.json"),
+		PlanCents: billing.PlanCents(), Now: a.Clock.Now, Texts: a.Texts, Log: log})
+	if err != nil {
+		return nil, nil, err
+	}
+	svc := billing.NewService(billing.Deps{Store: a.Store, Clock: a.Clock, Payments: sandbox, Log: log})
+	sandbox.SetDeliver(svc.HandleWebhook)
+	log.Warn("payments: SANDBOX provider active: no real payment is taken, test pages stand in for Stripe " +
+		"(card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined); set NOCES_STRIPE_SECRET_KEY to use Stripe")
+	return svc, sandbox, nil
 }
 
 // Close releases the database.

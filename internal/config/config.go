@@ -40,6 +40,10 @@ type Config struct {
 	// FreePhotoQuota is the number of gallery photos of a free plan.
 	FreePhotoQuota int
 
+	Stripe Stripe
+	// MapTilesURL is a tile URL template ({z}/{x}/{y}); empty hides maps.
+	MapTilesURL string
+
 	SentryDSN       string
 	ShutdownTimeout time.Duration
 }
@@ -59,6 +63,21 @@ type SMS struct {
 	URL   string
 	Token string
 	From  string
+}
+
+// DefaultStripeAPIURL is Stripe's API; tests point NOCES_STRIPE_API_URL at
+// stripe-mock. Third parties' default addresses are named here only.
+const DefaultStripeAPIURL = "https://api.stripe.com"
+
+// Stripe configures card payments; an empty SecretKey runs the sandbox
+// provider, which takes no real payment.
+type Stripe struct {
+	SecretKey      string
+	PublishableKey string
+	WebhookSecret  string
+	APIURL         string
+	PriceMonthly   string
+	PriceYearly    string
 }
 
 // DomainHosts are the host names of one domain's two faces.
@@ -101,6 +120,13 @@ var Vars = []Var{
 	{"NOCES_GEOCODER_URL", "empty: the gazetteer shipped in the binary", false, "Photon geocoding API for address search; the gazetteer answers when it fails"},
 	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
 	{"NOCES_FREE_PHOTO_QUOTA", "10", false, "number of gallery photos a free plan may have (premium has no limit)"},
+	{"NOCES_STRIPE_SECRET_KEY", "empty: the sandbox provider (test pages, no real payment)", true, "Stripe secret key (sk_live_... or sk_test_...)"},
+	{"NOCES_STRIPE_PUBLISHABLE_KEY", "", false, "Stripe publishable key (pk_...), handed to the browser; required with the secret key"},
+	{"NOCES_STRIPE_WEBHOOK_SECRET", "", true, "signing secret (whsec_...) of the Stripe webhook endpoint `/api/webhooks/stripe`; required with the secret key"},
+	{"NOCES_STRIPE_API_URL", DefaultStripeAPIURL, false, "Stripe API address (tests use stripe-mock)"},
+	{"NOCES_STRIPE_PRICE_MONTHLY", "empty: 69 EUR a month, given inline", false, "Stripe Price id of the monthly premium plan (needed to switch plans in Stripe's billing portal)"},
+	{"NOCES_STRIPE_PRICE_YEARLY", "empty: 690 EUR a year, given inline", false, "Stripe Price id of the yearly premium plan"},
+	{"NOCES_MAP_TILES_URL", "empty: no map, the address is shown", false, "map tile URL template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`"},
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
 }
@@ -156,6 +182,15 @@ func Load(getenv Getenv) (Config, error) {
 		GeocoderURL: getenv("NOCES_GEOCODER_URL"),
 		PodcastURL:  getenv("NOCES_PODCAST_URL"),
 		SentryDSN:   secret("NOCES_SENTRY_DSN"),
+		Stripe: Stripe{
+			SecretKey:      secret("NOCES_STRIPE_SECRET_KEY"),
+			PublishableKey: getenv("NOCES_STRIPE_PUBLISHABLE_KEY"),
+			WebhookSecret:  secret("NOCES_STRIPE_WEBHOOK_SECRET"),
+			APIURL:         or(getenv("NOCES_STRIPE_API_URL"), DefaultStripeAPIURL),
+			PriceMonthly:   getenv("NOCES_STRIPE_PRICE_MONTHLY"),
+			PriceYearly:    getenv("NOCES_STRIPE_PRICE_YEARLY"),
+		},
+		MapTilesURL: getenv("NOCES_MAP_TILES_URL"),
 	}
 	var err error
 	if c.Demo, err = parseBool(getenv("NOCES_DEMO")); err != nil {
@@ -258,6 +293,25 @@ func (c Config) Validate() error {
 			bad(name, "want an http(s) URL")
 		}
 	}
+	if c.Stripe.SecretKey != "" {
+		if c.Stripe.PublishableKey == "" {
+			bad("NOCES_STRIPE_PUBLISHABLE_KEY", "required with NOCES_STRIPE_SECRET_KEY")
+		}
+		if c.Stripe.WebhookSecret == "" {
+			bad("NOCES_STRIPE_WEBHOOK_SECRET", "required with NOCES_STRIPE_SECRET_KEY")
+		}
+	} else if c.Stripe.PublishableKey != "" {
+		bad("NOCES_STRIPE_SECRET_KEY", "required with NOCES_STRIPE_PUBLISHABLE_KEY (or unset both for the sandbox)")
+	}
+	if u, err := url.Parse(c.Stripe.APIURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		bad("NOCES_STRIPE_API_URL", "want an http(s) URL")
+	}
+	if c.MapTilesURL != "" {
+		u, err := url.Parse(strings.NewReplacer("{z}", "0", "{x}", "0", "{y}", "0", "{s}", "a", "{r}", "").Replace(c.MapTilesURL))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || !strings.Contains(c.MapTilesURL, "{z}") {
+			bad("NOCES_MAP_TILES_URL", "want an http(s) URL template with {z}, {x} and {y}")
+		}
+	}
 	if c.SentryDSN != "" {
 		if u, err := url.Parse(c.SentryDSN); err != nil || u.Host == "" {
 			bad("NOCES_SENTRY_DSN", "not a DSN URL")
@@ -299,11 +353,15 @@ func (c Config) String() string {
 	masked.SMTP.Password = mask(c.SMTP.Password)
 	masked.SMS.Token = mask(c.SMS.Token)
 	masked.SentryDSN = mask(c.SentryDSN)
+	payments := "sandbox"
+	if c.Stripe.SecretKey != "" {
+		payments = "stripe(" + c.Stripe.APIURL + ")"
+	}
 	masked.DatabaseURL = maskURL(c.DatabaseURL)
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s sentry=%s token_key=%s",
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s",
 		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
 		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
-		or(masked.SMS.URL, "outbox"), or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"))
+		or(masked.SMS.URL, "outbox"), payments, or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"))
 }
 
 func or(v, def string) string {

@@ -21,7 +21,6 @@ import (
 	"noces/api"
 	"noces/internal/account"
 	"noces/internal/admin"
-	"noces/internal/billing"
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
@@ -115,7 +114,8 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 		t.Fatal(err)
 	}
 	gaz := sharedGazetteer(t)
-	srv, err := New(Deps{Store: s, Accounts: accounts, Billing: billing.NewService(s), Company: company.NewService(s, clk, nil, texts, log),
+	bill, sandbox := newTestBilling(t, s, clk, texts, log)
+	srv, err := New(Deps{Store: s, Accounts: accounts, Billing: bill, Sandbox: sandbox, Company: company.NewService(s, clk, nil, texts, log),
 		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz,
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer,

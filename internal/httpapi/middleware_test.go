@@ -132,7 +132,7 @@ func TestTheBackOfficeApp(t *testing.T) {
 		if r.status != 200 || !strings.Contains(body, `<html lang="es">`) {
 			t.Fatalf("%d %s", r.status, body)
 		}
-		if !strings.Contains(body, `<script type="application/json" id="noces-config">{"domain":"de","locale":"es","country":"DE","sentryDsn":"","podcastUrl":"","release":"test"}</script>`) {
+		if !strings.Contains(body, `<script type="application/json" id="noces-config">{"domain":"de","locale":"es","country":"DE","sentryDsn":"","podcastUrl":"","release":"test","payments":{"provider":"sandbox","publishableKey":""},"mapTilesUrl":""}</script>`) {
 			t.Errorf("no page configuration in %s", body)
 		}
 		if r.header.Get("Cache-Control") != "no-cache" {

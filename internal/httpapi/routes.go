@@ -71,6 +71,14 @@ func (s *Server) registerRoutes() {
 
 	// Credits.
 	s.route("GET /api/credits/logs", s.provider(s.creditLogs))
+	s.route("GET /api/credits/prices", s.provider(s.creditPrices))
+	s.route("POST /api/credits/buy", s.provider(s.buyCredits))
+	s.route("GET /api/credits/payment-success", s.handle(s.paymentSuccess))
+
+	// Premium subscription and the card processor's events.
+	s.route("POST /api/subscription/subscribe", s.provider(s.subscribe))
+	s.route("GET /api/subscription/update", s.provider(s.updateSubscription))
+	s.route("POST /api/webhooks/stripe", s.handle(s.stripeWebhook))
 
 	// Media: photos, videos, social links, portrait, portfolios.
 	s.route("GET /api/images", s.provider(s.listImages))

@@ -52,6 +52,11 @@ type Deps struct {
 	MediaService *media.Service
 	// Site serves the public directory's pages on public hosts.
 	Site http.Handler
+	// Sandbox serves the sandbox processor's test pages under /sandbox/ on
+	// back-office hosts; nil with Stripe.
+	Sandbox http.Handler
+	// MapTilesURL is the map tile URL template handed to the browser.
+	MapTilesURL string
 	// OpenAPI is the API contract in YAML.
 	OpenAPI []byte
 	// SentryDSN is handed to the browser.
@@ -86,6 +91,10 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.spa = newSPA(d.Web, d.SentryDSN, d.PodcastURL, d.Release)
+	if d.Billing != nil {
+		s.spa.payments.Provider, s.spa.payments.PublishableKey = d.Billing.Provider()
+	}
+	s.spa.tiles = d.MapTilesURL
 	s.registerRoutes()
 	return s, nil
 }
@@ -113,6 +122,9 @@ func (s *Server) Handler() http.Handler {
 		case strings.HasPrefix(r.URL.Path, "/media/") && s.Media != nil:
 			nameRoute(r, "media")
 			s.serveMedia(w, r)
+		case strings.HasPrefix(r.URL.Path, "/sandbox/") && s.Sandbox != nil && faceOf(r.Context()) == hosts.Pro:
+			nameRoute(r, "sandbox")
+			s.Sandbox.ServeHTTP(w, r)
 		case faceOf(r.Context()) == hosts.Public && s.Site != nil:
 			nameRoute(r, "site")
 			s.Site.ServeHTTP(w, r)

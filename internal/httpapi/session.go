@@ -127,6 +127,13 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := toMe(p)
+	plan, err := s.Billing.PremiumPlan(r.Context(), c.UserID)
+	if err != nil {
+		return err
+	}
+	if plan != "" {
+		out.PremiumPlan = &plan
+	}
 	if err := s.addMediaCompletion(r.Context(), &out); err != nil {
 		return err
 	}

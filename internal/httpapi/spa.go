@@ -24,7 +24,16 @@ type spa struct {
 	dsn     string
 	podcast string
 	release string
-	pages   sync.Map // "domain/lang" -> rendered index.html
+	// payments and tiles are set by New before the first page is served.
+	payments paymentsConfig
+	tiles    string
+	pages    sync.Map // "domain/lang" -> rendered index.html
+}
+
+// paymentsConfig tells the browser which card processor takes payments.
+type paymentsConfig struct {
+	Provider       string `json:"provider"` // stripe or sandbox
+	PublishableKey string `json:"publishableKey"`
 }
 
 // notBuilt is served when the binary was built without the web app.
@@ -45,8 +54,9 @@ func newSPA(files fs.FS, dsn, podcast, release string) *spa {
 }
 
 // spaCSP allows the app's own scripts only; styles inline because MUI's
-// emotion injects them; images from anywhere over https (avatars, media);
-// Sentry reports to its own ingest host.
+// emotion injects them; images from anywhere over https (avatars, media) and
+// from the map tile server; Sentry reports to its own ingest host; with
+// Stripe, Stripe.js, its frames and its API.
 func (s *spa) csp() string {
 	connect := "'self'"
 	if s.dsn != "" {
@@ -58,7 +68,18 @@ func (s *spa) csp() string {
 	if origin := urlOrigin(s.podcast); origin != "" {
 		frames += " " + origin
 	}
-	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+	scripts := "'self'"
+	if s.payments.Provider == "stripe" {
+		scripts += " https://js.stripe.com"
+		frames += " https://js.stripe.com https://hooks.stripe.com"
+		connect += " https://api.stripe.com"
+	}
+	images := "'self' data: blob: https:"
+	// A {s} subdomain placeholder (a.tile..., b.tile...) becomes a wildcard.
+	if origin := urlOrigin(strings.Replace(s.tiles, "{s}", "*", 1)); origin != "" {
+		images += " " + origin
+	}
+	return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; img-src " + images + "; " +
 		"font-src 'self' data:; connect-src " + connect + "; frame-src " + frames + "; object-src 'none'; base-uri 'self'; " +
 		"form-action 'self'; frame-ancestors 'none'"
 }
@@ -126,12 +147,15 @@ var (
 
 // pageConfig is what the app reads from index.html at boot.
 type pageConfig struct {
-	Domain     string `json:"domain"`
-	Locale     string `json:"locale"`
-	Country    string `json:"country"`
-	SentryDSN  string `json:"sentryDsn"`
-	PodcastURL string `json:"podcastUrl"`
-	Release    string `json:"release"`
+	Domain     string         `json:"domain"`
+	Locale     string         `json:"locale"`
+	Country    string         `json:"country"`
+	SentryDSN  string         `json:"sentryDsn"`
+	PodcastURL string         `json:"podcastUrl"`
+	Release    string         `json:"release"`
+	Payments   paymentsConfig `json:"payments"`
+	// MapTilesURL is a tile URL template; empty: no map, the address is shown.
+	MapTilesURL string `json:"mapTilesUrl"`
 }
 
 func (s *spa) page(d i18n.Domain, lang string) []byte {
@@ -139,7 +163,8 @@ func (s *spa) page(d i18n.Domain, lang string) []byte {
 	if b, ok := s.pages.Load(key); ok {
 		return b.([]byte)
 	}
-	cfg, err := json.Marshal(pageConfig{Domain: d.Key, Locale: lang, Country: d.Country, SentryDSN: s.dsn, PodcastURL: s.podcast, Release: s.release})
+	cfg, err := json.Marshal(pageConfig{Domain: d.Key, Locale: lang, Country: d.Country, SentryDSN: s.dsn, PodcastURL: s.podcast, Release: s.release,
+		Payments: s.payments, MapTilesURL: s.tiles})
 	if err != nil {
 		panic(errors.New("httpapi: page config: " + err.Error()))
 	}
