@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint bench dev clean
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint bench dev clean stripe-mock
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 run: build
@@ -40,11 +40,19 @@ test: lint test-go test-web test-e2e
 
 test-go: test-go-sqlite test-go-postgres
 
-test-go-sqlite:
+# Stripe's API mock: the Go tests of every outgoing Stripe call run against it
+# (internal/platform/payment/stripemock starts it).
+STRIPE_MOCK_VERSION := v0.203.0
+STRIPE_MOCK        := $(shell $(GO) env GOPATH)/bin/stripe-mock
+
+stripe-mock:
+	@[[ -x "$(STRIPE_MOCK)" ]] || command -v stripe-mock >/dev/null || $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
+
+test-go-sqlite: stripe-mock
 	@echo "== Go tests on SQLite"
 	env -u TEST_DATABASE_URL $(GO) test -count=1 ./...
 
-test-go-postgres:
+test-go-postgres: stripe-mock
 	@url="$${TEST_DATABASE_URL:-}"; \
 	if [[ -z "$$url" ]] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then url='$(PG_URL)'; fi; \
 	if [[ -z "$$url" ]]; then echo "== Go tests on PostgreSQL skipped: set TEST_DATABASE_URL or start a server on 127.0.0.1:5432"; exit 0; fi; \
