@@ -1,0 +1,5 @@
+import { MarketingPage } from '@/features/admin/components/marketing-page';
+
+export function Component() {
+  return <MarketingPage />;
+}

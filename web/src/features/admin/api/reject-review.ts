@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reviewsKey, type AdminReview } from '@/features/admin/api/list-reviews';
+import { api, unwrap } from '@/lib/api-client';
+
+/** POST /api/admin/reviews/{id}/reject: kept off (or taken off) the public profile. */
+export async function rejectReview(id: string): Promise<AdminReview> {
+  return unwrap(api.POST('/api/admin/reviews/{id}/reject', { params: { path: { id } } }));
+}
+
+export function useRejectReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectReview,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
+  });
+}

@@ -1,0 +1,197 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import DialogContentText from '@mui/material/DialogContentText';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserSearch, type AdminUser } from '@/features/admin/api/search-users';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { CreditsDialog } from '@/features/admin/components/credits-dialog';
+import { DataTable, type Column } from '@/features/admin/components/data-table';
+import { QueryState } from '@/features/admin/components/query-state';
+import { SiretVerifyDialog } from '@/features/admin/components/siret-verify-dialog';
+import { ModeratedChip, PremiumChip, RoleChip } from '@/features/admin/components/status-chips';
+import { formatDate, fullName } from '@/features/admin/format';
+import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+/**
+ * How the screen starts an impersonation. The impersonation feature owns
+ * it; the route hands it in, since features never import each other.
+ */
+export interface Impersonation {
+  start: (userId: string) => void;
+  pending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+type Action = 'impersonate' | 'credits' | 'siret';
+
+const SEARCH_DEBOUNCE_MS = 350;
+
+const isProvider = (user: AdminUser) => user.role !== 'ROLE_ADMIN';
+
+/** Users: search, credits, SIRET, moderation and premium at a glance; impersonate or adjust credits. */
+export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
+  const { t, i18n } = useTranslation();
+  const { page, setPage, values, setFilter } = useListParams(['q']);
+  const [text, setText] = useState(values.q);
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useUserSearch(values.q, page);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
+  const [dialog, setDialog] = useState<{ action: Action; user: AdminUser } | null>(null);
+
+  useEffect(() => {
+    if (debounced !== values.q) setFilter('q', debounced);
+  }, [debounced, values.q, setFilter]);
+
+  const choose = (action: Action) => {
+    if (!menu) return;
+    impersonation.reset();
+    setDialog({ action, user: menu.user });
+    setMenu(null);
+  };
+
+  const actions = (user: AdminUser) =>
+    isProvider(user) ? (
+      <IconButton
+        aria-label={t('admin.users.actionsFor', { name: fullName(user) })}
+        aria-haspopup="menu"
+        onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
+      >
+        <MoreVertIcon />
+      </IconButton>
+    ) : null;
+
+  const identity = (user: AdminUser) => (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography sx={{ fontWeight: 600 }}>{fullName(user)}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+      </Typography>
+    </Box>
+  );
+
+  const columns: Column<AdminUser>[] = [
+    { id: 'user', header: t('admin.users.user'), cell: identity },
+    { id: 'role', header: t('admin.users.role'), cell: (user) => <RoleChip role={user.role} /> },
+    { id: 'company', header: t('admin.users.company'), cell: (user) => <Typography variant="body2">{user.company || '—'}</Typography> },
+    { id: 'moderated', header: t('admin.users.moderated'), cell: (user) => (isProvider(user) ? <ModeratedChip moderated={user.moderated} /> : '—') },
+    { id: 'premium', header: t('admin.users.premium'), cell: (user) => (isProvider(user) ? <PremiumChip status={user.premium} /> : '—') },
+    {
+      id: 'credits',
+      header: t('admin.users.credits'),
+      align: 'right',
+      cell: (user) => (isProvider(user) ? <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{user.credits}</Typography> : '—'),
+    },
+    {
+      id: 'created',
+      header: t('admin.users.created'),
+      cell: (user) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt, i18n.language)}</Typography>,
+    },
+    { id: 'actions', header: t('admin.table.actions'), hiddenHeader: true, align: 'right', width: 56, cell: actions },
+  ];
+
+  const card = (user: AdminUser) => (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>{identity(user)}</Box>
+        {actions(user)}
+      </Box>
+      {user.company && <Typography variant="body2">{user.company}</Typography>}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <RoleChip role={user.role} />
+        {isProvider(user) && <ModeratedChip moderated={user.moderated} />}
+        {isProvider(user) && <PremiumChip status={user.premium} />}
+        {isProvider(user) && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('admin.users.creditsCount', { credits: user.credits })}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+
+  return (
+    <AdminPage title={t('admin.users.title')} subtitle={t('admin.users.subtitle')}>
+      <TextField
+        type="search"
+        label={t('admin.users.search')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        fullWidth
+        sx={{ maxWidth: { md: 520 }, bgcolor: 'background.paper' }}
+        slotProps={{
+          htmlInput: { maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden="true" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <QueryState
+        query={users}
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle={values.q ? t('admin.users.noMatch', { q: values.q }) : t('admin.users.empty')}
+        emptyText={values.q ? t('admin.users.noMatchHelp') : undefined}
+      >
+        {(data) => (
+          <DataTable
+            label={t('admin.users.tableLabel')}
+            rows={data.items}
+            rowKey={(user) => user.id}
+            columns={columns}
+            card={card}
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPageChange={setPage}
+            fetching={users.isPlaceholderData}
+          />
+        )}
+      </QueryState>
+
+      <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem onClick={() => choose('impersonate')}>
+          <ListItemText>{t('admin.users.impersonate')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => choose('credits')}>
+          <ListItemText>{t('admin.users.adjustCredits')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => choose('siret')}>
+          <ListItemText>{t('admin.siret.verify')}</ListItemText>
+        </MenuItem>
+      </Menu>
+
+      {dialog?.action === 'impersonate' && (
+        <ConfirmDialog
+          open
+          title={t('admin.users.impersonateTitle', { name: fullName(dialog.user) })}
+          confirmLabel={t('admin.users.impersonate')}
+          pending={impersonation.pending}
+          error={impersonation.error ?? undefined}
+          onConfirm={() => impersonation.start(dialog.user.id)}
+          onClose={() => setDialog(null)}
+        >
+          <DialogContentText>{t('admin.users.impersonateText', { email: dialog.user.email })}</DialogContentText>
+        </ConfirmDialog>
+      )}
+      {dialog?.action === 'credits' && <CreditsDialog user={dialog.user} onClose={() => setDialog(null)} />}
+      {dialog?.action === 'siret' && (
+        <SiretVerifyDialog target={{ id: dialog.user.id, name: dialog.user.company || fullName(dialog.user) }} onClose={() => setDialog(null)} />
+      )}
+    </AdminPage>
+  );
+}

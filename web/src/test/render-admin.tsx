@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SnackbarProvider } from '@/components/ui/snackbar-provider';
+import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { setTokens } from '@/lib/auth/token-storage';
+import { createQueryClient } from '@/lib/query-client';
+import { makeUser } from '@/test/fixtures';
+
+/** The demo administrator, as GET /api/me returns it. */
+export const ADMIN = makeUser({
+  id: '0190a1b2-0000-7000-8000-0000000000ad',
+  roles: ['ROLE_ADMIN'],
+  fullName: 'Adèle Martin',
+  firstname: 'Adèle',
+  lastname: 'Martin',
+  email: 'admin@noces.test',
+  credits: 0,
+  publicUrl: null,
+});
+
+/** Renders an admin screen signed in as the administrator, at `url` (its query string is the list's state). */
+export function renderAdmin(element: ReactElement, url = '/admin') {
+  setTokens('access', 'refresh');
+  const client = createQueryClient();
+  client.setQueryData(ME_QUERY_KEY, ADMIN);
+  const path = new URL(url, 'http://localhost').pathname;
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={client}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return { client, router };
+}
