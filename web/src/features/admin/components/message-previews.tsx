@@ -1,10 +1,34 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * A button as the preview draws it: the look of the real one, but plain
+ * text, so the preview has no control that does nothing.
+ */
+function FakeButton({ children, contained = false, small = false }: { children: string; contained?: boolean; small?: boolean }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        borderRadius: 1,
+        px: small ? 1.25 : 2,
+        py: small ? 0.5 : 0.75,
+        typography: 'button',
+        fontSize: small ? '0.8125rem' : '0.875rem',
+        whiteSpace: 'nowrap',
+        ...(contained ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : { color: 'primary.main' }),
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
 
 interface AlertLike {
   title: string;
@@ -23,9 +47,9 @@ export function AlertPreview({ alert }: { alert: AlertLike }) {
       sx={{ bgcolor: 'background.paper', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { pt: 0, ml: { xs: 4.5, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
       action={
         alert.buttonText && alert.buttonLink ? (
-          <Button variant="contained" size="small" tabIndex={-1} sx={{ whiteSpace: 'nowrap', pointerEvents: 'none' }}>
+          <FakeButton contained small>
             {alert.buttonText}
-          </Button>
+          </FakeButton>
         ) : undefined
       }
     >
@@ -60,14 +84,8 @@ export function PopupPreview({ popup }: { popup: PopupLike }) {
         />
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: 3, pb: 2 }}>
-        <Button tabIndex={-1} sx={{ pointerEvents: 'none' }}>
-          {t('common.close')}
-        </Button>
-        {popup.buttonText && popup.buttonLink && (
-          <Button variant="contained" tabIndex={-1} sx={{ pointerEvents: 'none' }}>
-            {popup.buttonText}
-          </Button>
-        )}
+        <FakeButton>{t('common.close')}</FakeButton>
+        {popup.buttonText && popup.buttonLink && <FakeButton contained>{popup.buttonText}</FakeButton>}
       </Box>
     </Paper>
   );
