@@ -431,7 +431,11 @@ func (s *Sandbox) intent(id string) (sbIntent, bool) {
 func (s *Sandbox) payForm(r *http.Request, pi sbIntent) page {
 	p := s.newPage(r, "pay", "sandbox.pay.title")
 	amount := formatMoney(pi.AmountCents, p.Lang)
-	p.Lines = []string{pi.Description, p.T("sandbox.pay.amount", "amount", amount)}
+	what := pi.Description
+	if n := pi.Metadata["credits"]; n != "" {
+		what = p.T("sandbox.pay.credits", "credits", n)
+	}
+	p.Lines = []string{what, p.T("sandbox.pay.amount", "amount", amount)}
 	p.Submit = p.T("sandbox.pay.submit", "amount", amount)
 	p.Back = returnURL(pi.ReturnURL, pi.PaymentIntent, "canceled")
 	return p
