@@ -3218,7 +3218,7 @@ export interface paths {
         put?: never;
         /**
          * Start a premium subscription
-         * @description Opens a Checkout Session in subscription mode (or the sandbox's test checkout page) and returns its address; the browser goes there. Success comes back to /subscription?status=success, abandon to /subscription?status=cancel. Premium starts only on the processor's signed webhook. Only a moderated provider (403 otherwise) without premium in force (409) may subscribe; plan is premium_monthly (69 EUR a month) or premium_yearly (690 EUR a year).
+         * @description Opens a Checkout Session in subscription mode (or the sandbox's test checkout page) and returns its address; the browser goes there. Success comes back to /subscription?status=success, abandon to /subscription?status=cancel. Premium starts only on the processor's signed webhook. Only a moderated provider (403 otherwise) without premium in force (409: a cancellation is renewed, and a plan switched, in the portal of /api/subscription/update) may subscribe; plan is premium_monthly (69 EUR a month) or premium_yearly (690 EUR a year).
          */
         post: {
             parameters: {
@@ -4397,7 +4397,10 @@ export interface components {
             premiumStatus: "none" | "active" | "cancellation" | "canceled";
             /** Format: date-time */
             premiumStartAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description active - the renewal date; cancellation - when premium ends; canceled - when it ended
+             */
             premiumEndAt: string | null;
             /**
              * @description the plan of the current or last subscription
