@@ -1,0 +1,166 @@
+// The public directory against the real binary, as a couple sees it on
+// fr.localhost (the same binary serves it by host name; Chromium resolves
+// *.localhost to the loopback): search, a moderated planner's page, the
+// request form and its confirmation. The planner then finds the request in
+// the back-office. Every public page passes axe at 390 and 1440 px and
+// weighs under 100 KB of HTML, CSS and JavaScript as transferred.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, login, newPage, shot, startServer } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const PLANNER = 'planner@noces.test';
+const PLANNER_NAME = 'Camille Durand Événements';
+/** The request form's signed token is refused when the form comes back faster than this. */
+const MIN_FILL_MS = 3_000;
+const PAGE_BUDGET = 100 * 1024;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Counts the bytes a page's HTML, CSS and JavaScript took on the wire
+ * (encoded body and headers, as Chromium reports them); images, fonts and
+ * anything else are left out.
+ */
+function weigh(page) {
+  let pending = [];
+  let bytes = 0;
+  const files = [];
+  page.on('requestfinished', (request) => {
+    if (!['document', 'stylesheet', 'script'].includes(request.resourceType())) return;
+    pending.push(
+      request.sizes().then((sizes) => {
+        bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+        files.push(request.url());
+      }),
+    );
+  });
+  return {
+    /** The weight since the last call, once every counted request has been read. */
+    async take() {
+      await page.waitForLoadState('load');
+      await Promise.all(pending);
+      const out = { bytes, files: [...files] };
+      pending = [];
+      bytes = 0;
+      files.length = 0;
+      return out;
+    },
+  };
+}
+
+/** A day about ten months ahead, as the date input wants it. */
+function weddingDay() {
+  const day = new Date(Date.now() + 300 * 24 * 3600 * 1000);
+  return day.toISOString().slice(0, 10);
+}
+
+describe('a couple on the French directory', () => {
+  it('finds a moderated planner, sends a request, and the planner sees it as new', T, async () => {
+    const publicBase = `http://fr.localhost:${new URL(server.baseURL).port}`;
+    const stamp = Date.now();
+    const date = weddingDay();
+    const message = `Mariage champêtre près de Lyon, demande ${stamp}.`;
+    const page = await newPage(browser);
+    const weights = {};
+    const scale = weigh(page);
+    try {
+      // Home: the search form.
+      await page.goto(`${publicBase}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      weights.home = await scale.take();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+      await shot(page, 'public-home');
+
+      const search = page.getByRole('search');
+      await search.getByLabel('Ville ou code postal').fill('Lyon');
+      await search.getByLabel('Prestation').selectOption({ label: 'Organisation complète' });
+      await search.getByRole('button', { name: 'Rechercher' }).click();
+      await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('city') === 'Lyon');
+      const result = page.getByRole('link', { name: PLANNER_NAME }).first();
+      await result.waitFor();
+      weights.search = await scale.take();
+      await shot(page, 'public-search');
+
+      // The planner's page, with its request form.
+      await result.click();
+      await page.waitForURL('**/p/camille-durand-evenements');
+      const opened = Date.now();
+      await page.getByRole('heading', { level: 1, name: PLANNER_NAME }).waitFor();
+      weights.profile = await scale.take();
+      await shot(page, 'public-provider');
+
+      const form = page.locator('form.project');
+      await form.getByLabel("Type d'événement").selectOption({ label: 'Mariage' });
+      await form.getByLabel('Date', { exact: true }).fill(date);
+      await form.getByLabel('Que cherchez-vous ?').selectOption({ label: 'Organisation complète' });
+      await form.getByLabel("Nombre d'invités").selectOption({ label: '100 – 150 invités' });
+      await form.getByLabel('Budget global').selectOption({ label: '20 000 – 35 000 €' });
+      await form.getByLabel('Ville', { exact: true }).fill('Lyon');
+      await form.getByLabel('Code postal (facultatif)').fill('69002');
+      await form.getByLabel('Français').check();
+      await form.getByLabel('Votre message (facultatif)').fill(message);
+      await form.getByLabel('Prénom').fill('Léa');
+      await form.getByLabel('Nom', { exact: true }).fill('Martin');
+      await form.getByLabel('E-mail').fill(`lea-${stamp}@example.com`);
+      await form.getByLabel('Téléphone').fill('+33 6 11 22 33 44');
+      // People take more than three seconds to fill a form; robots do not, and are refused.
+      const left = MIN_FILL_MS + 500 - (Date.now() - opened);
+      if (left > 0) await page.waitForTimeout(left);
+      await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+      await page.waitForURL((url) => url.pathname === '/project/sent');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      assert.match(await page.locator('main').innerText(), /Votre projet a été envoyé à 1 professionnel/);
+      weights.sent = await scale.take();
+      await shot(page, 'public-request-sent');
+    } finally {
+      await page.context().close();
+    }
+
+    for (const [name, weight] of Object.entries(weights)) {
+      console.log(`public ${name}: ${weight.bytes} bytes of HTML, CSS and JS (${weight.files.length} files)`);
+      assert.ok(weight.bytes > 0, `${name} was weighed`);
+      assert.ok(weight.bytes < PAGE_BUDGET, `${name} weighs ${weight.bytes} bytes: ${weight.files.join(', ')}`);
+    }
+
+    // The planner signs in to the back-office: the request is there, new and locked.
+    const pro = await newPage(browser);
+    try {
+      await login(pro, server.baseURL, PLANNER);
+      const list = await pro.evaluate(async () => {
+        const response = await fetch('/api/event-requests?sortField=createdAt&sortDirection=desc', {
+          headers: { Authorization: `Bearer ${window.localStorage.getItem('token')}` },
+        });
+        return { status: response.status, body: await response.json() };
+      });
+      assert.equal(list.status, 200);
+      const newest = list.body.eventRequests[0];
+      assert.equal(newest.project.eventDate, date);
+      assert.equal(newest.project.eventLocationCity, 'Lyon');
+      assert.equal(newest.isSeen, false);
+      assert.equal(newest.isUnlocked, false);
+      assert.equal(list.body.unreadMessages, 5, 'the four demo requests and this one');
+
+      const popup = pro.getByRole('dialog', { name: 'Vous avez 5 nouvelles demandes' });
+      await popup.waitFor();
+      await popup.getByRole('button', { name: 'Plus tard' }).click();
+      await pro.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Demandes' }).click();
+      const grid = pro.getByRole('grid', { name: "Vos demandes d'événement" });
+      await grid.waitFor();
+      assert.equal(await grid.getByTestId('unseen-dot').count(), 5);
+    } finally {
+      await pro.context().close();
+    }
+  });
+});
