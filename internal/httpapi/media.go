@@ -149,7 +149,7 @@ type visibilityReply struct {
 // readVisibility reads an optional {isVisible} body: without one, the
 // visibility is toggled.
 func readVisibility(w http.ResponseWriter, r *http.Request) (*bool, error) {
-	if r.ContentLength == 0 && r.Header.Get("Content-Type") == "" {
+	if r.ContentLength == 0 {
 		return nil, nil
 	}
 	var in visibilityBody

@@ -225,6 +225,11 @@ func TestPhotoEditing(t *testing.T) {
 	if r := vis(tok, map[string]bool{"isVisible": false}); r.json(t)["isVisible"] != false {
 		t.Errorf("set: %s", r.body)
 	}
+	// A client that names JSON but sends nothing toggles too.
+	if r := e.do(req{method: "PATCH", path: "/api/images/" + id + "/visibility", token: tok, body: "", contentType: "application/json"}); r.status != 200 || r.json(t)["isVisible"] != true {
+		t.Errorf("empty JSON body: %d %s", r.status, r.body)
+	}
+	vis(tok, map[string]bool{"isVisible": false})
 	r := e.do(req{method: "PATCH", path: "/api/images/" + id, token: tok, body: map[string]string{"title": "  Le vin d'honneur ",
 		"description": "Sous les platanes du domaine."}})
 	if r.status != 200 || r.json(t)["title"] != "Le vin d'honneur" || r.json(t)["image"].(map[string]any)["isVisible"] != false {
