@@ -69,7 +69,9 @@ type App struct {
 	Mail      mail.Sender
 	SMS       sms.Sender
 	Media     *blob.Local
-	Server    *httpapi.Server
+	// MediaService runs the photo, video and portfolio rules (the demo seeds through it).
+	MediaService *media.Service
+	Server       *httpapi.Server
 }
 
 // Options tune New for tests and tools.
@@ -186,14 +188,14 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Mail: a.Mail, Emails: renderer, SMS: a.SMS,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log})
 
-	mediaService, err := media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
+	a.MediaService, err = media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
 		FreePhotoQuota: cfg.FreePhotoQuota, ViewKey: derivedKey(cfg.TokenKey, "media-views")})
 	if err != nil {
 		a.Store.Close()
 		return nil, err
 	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
-		Media: mediaService, Log: log, Clock: a.Clock})
+		Media: a.MediaService, Log: log, Clock: a.Clock})
 	if err != nil {
 		a.Store.Close()
 		return nil, err
@@ -220,7 +222,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
-		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: mediaService, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
+		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: a.MediaService, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, MapTilesURL: cfg.MapTilesURL,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})

@@ -63,7 +63,7 @@ func Main(ctx context.Context, args []string, getenv config.Getenv, stdout, stde
 			return err
 		}
 		defer a.Close()
-		accounts, err := demo.Seed(ctx, a.Accounts, a.Store, a.Clock)
+		accounts, err := demo.Seed(ctx, a.Accounts, a.MediaService, a.Store, a.Clock)
 		if err != nil {
 			return err
 		}
@@ -89,7 +89,7 @@ func serve(ctx context.Context, cfg config.Config, withDemo bool, stdout io.Writ
 	log.Info("starting", "version", Version, "config", a.Config.String())
 	var banner string
 	if withDemo {
-		accounts, err := demo.Seed(ctx, a.Accounts, a.Store, a.Clock)
+		accounts, err := demo.Seed(ctx, a.Accounts, a.MediaService, a.Store, a.Clock)
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"noces/internal/account"
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/store"
 )
@@ -82,10 +83,11 @@ func seeds() []seed {
 	}
 }
 
-// Seed creates the demo accounts that do not exist yet; running it again
-// changes nothing. It returns every demo account.
-func Seed(ctx context.Context, accounts *account.Service, s *store.Store, c clock.Clock) ([]Account, error) {
+// Seed creates the demo accounts that do not exist yet, with their public
+// pages' media; running it again changes nothing. It returns every demo account.
+func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *store.Store, c clock.Clock) ([]Account, error) {
 	var out []Account
+	shows := showcases()
 	for _, sd := range seeds() {
 		out = append(out, Account{Email: sd.user.Email, Role: sd.user.Role, About: sd.about})
 		if _, err := s.GetUserByEmail(ctx, sd.user.Email); err == nil {
@@ -138,6 +140,11 @@ func Seed(ctx context.Context, accounts *account.Service, s *store.Store, c cloc
 			start, end := now, now.AddDate(1, 0, 0)
 			if err := s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &start, &end, now); err != nil {
 				return nil, fmt.Errorf("demo: premium of %s: %w", u.Email, err)
+			}
+		}
+		if sc, ok := shows[u.Email]; ok {
+			if err := seedShowcase(ctx, m, u.ID, sc); err != nil {
+				return nil, fmt.Errorf("demo: media of %s: %w", u.Email, err)
 			}
 		}
 	}
