@@ -22,15 +22,83 @@ type tableRows struct {
 
 func (t *tableRows) add(values ...any) { t.rows = append(t.rows, values) }
 
-// bulkInsert writes the rows of every table in one transaction, the fast way
-// each engine offers: COPY on PostgreSQL, multi-row INSERTs on SQLite. One
-// row at a time through the store would take minutes for a million requests
-// (about 4,000 rows/s on PostgreSQL over loopback).
-func bulkInsert(ctx context.Context, s *store.Store, tables ...*tableRows) error {
+// loader writes generated rows the fast way each engine offers: COPY on
+// PostgreSQL, multi-row INSERTs on SQLite. One row at a time through the
+// store would take minutes for a million requests (about 4,000 rows/s on
+// PostgreSQL over loopback).
+//
+// On SQLite every insert goes into one transaction on one connection, with
+// a large page cache and no fsync: each commit writes every page it changed
+// to the WAL, and requests land all over the index by provider, so
+// committing every 20,000 rows would write that whole index again each time
+// (gigabytes for a million rows). On PostgreSQL each insert is its own
+// transaction of COPYs.
+type loader struct {
+	s    *store.Store
+	conn *sql.Conn // SQLite
+	tx   *sql.Tx   // SQLite
+}
+
+// sqliteBulkCache is the page cache of the connection that loads the data,
+// in KiB (the default is 2 MB).
+const sqliteBulkCache = 256 << 10
+
+func newLoader(ctx context.Context, s *store.Store) (*loader, error) {
+	l := &loader{s: s}
 	if s.Driver() == "postgres" {
-		return copyTables(ctx, s.DB(), tables)
+		return l, nil
 	}
-	return insertTables(ctx, s.DB(), tables)
+	conn, err := s.DB().Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// Without fsyncs for the load itself: a crash would only lose generated
+	// data, and settle checkpoints the WAL before anything is measured.
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA cache_size = -%d; PRAGMA synchronous = OFF", sqliteBulkCache)); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		l.conn = conn
+		l.release(ctx)
+		return nil, err
+	}
+	l.conn, l.tx = conn, tx
+	return l, nil
+}
+
+// insert writes the rows of every table, in order.
+func (l *loader) insert(ctx context.Context, tables ...*tableRows) error {
+	if l.tx == nil {
+		return copyTables(ctx, l.s.DB(), tables)
+	}
+	for _, t := range tables {
+		if err := insertValues(ctx, l.tx, t); err != nil {
+			return fmt.Errorf("insert %s: %w", t.table, err)
+		}
+	}
+	return nil
+}
+
+// finish commits when err is nil, else rolls back, and returns the first error.
+func (l *loader) finish(ctx context.Context, err error) error {
+	if l.tx == nil {
+		return err
+	}
+	if err == nil {
+		err = l.tx.Commit()
+	} else {
+		_ = l.tx.Rollback()
+	}
+	l.release(ctx)
+	return err
+}
+
+// release gives the connection back to the pool as the store set it up.
+func (l *loader) release(ctx context.Context) {
+	_, _ = l.conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -2000; PRAGMA synchronous = FULL")
+	l.conn.Close()
 }
 
 // sqlValue unwraps database/sql's nullable types, which COPY does not know.
@@ -99,24 +167,6 @@ func copyTables(ctx context.Context, db *sql.DB, tables []*tableRows) error {
 // (32,766 since 3.32).
 const sqliteMaxVars = 30000
 
-func insertTables(ctx context.Context, db *sql.DB, tables []*tableRows) (err error) {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = tx.Rollback()
-		}
-	}()
-	for _, t := range tables {
-		if err := insertValues(ctx, tx, t); err != nil {
-			return fmt.Errorf("insert %s: %w", t.table, err)
-		}
-	}
-	return tx.Commit()
-}
-
 // insertValues inserts t's rows with statements of many rows each, each
 // statement prepared once and reused for every full chunk.
 func insertValues(ctx context.Context, tx *sql.Tx, t *tableRows) error {
@@ -161,24 +211,18 @@ func insertValues(ctx context.Context, tx *sql.Tx, t *tableRows) error {
 	return nil
 }
 
-// insertSQL is an INSERT of n rows with $1... placeholders, as the store writes them.
+// insertSQL is an INSERT of n rows. Its placeholders are anonymous (?), not
+// the store's numbered $1...: the SQLite driver looks each numbered one up
+// by name in a list, which makes binding thousands of them quadratic.
 func insertSQL(table string, cols []string, n int) string {
+	row := "(" + strings.Repeat("?, ", len(cols)-1) + "?)"
 	var b strings.Builder
 	b.WriteString("INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES ")
-	k := 1
 	for i := range n {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteByte('(')
-		for j := range cols {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "$%d", k)
-			k++
-		}
-		b.WriteByte(')')
+		b.WriteString(row)
 	}
 	return b.String()
 }

@@ -72,8 +72,8 @@ var (
 		"min_price", "max_price", "website", "is_published", "is_validated", "created_at", "updated_at"}
 )
 
-// populate generates n providers and inserts them, batch providers per
-// transaction, with their companies, services, languages and venues.
+// populate generates n providers with their companies, services, languages
+// and venues, and inserts them batch providers at a time.
 func populate(ctx context.Context, s *store.Store, g *generator, n, batch int) ([]subject, genStats, error) {
 	st := genStats{Users: n}
 	cat, err := readCatalogue(ctx, s)
@@ -82,35 +82,45 @@ func populate(ctx context.Context, s *store.Store, g *generator, n, batch int) (
 	}
 	subjects := make([]subject, 0, n)
 	start := time.Now()
-	for lo := 0; lo < n; lo += batch {
-		hi := min(lo+batch, n)
-		users := &tableRows{table: "users", cols: userCols}
-		companies := &tableRows{table: "companies", cols: companyCols}
-		services := &tableRows{table: "company_prestations", cols: prestationCols}
-		langues := &tableRows{table: "company_langues", cols: langueCols}
-		venues := &tableRows{table: "venues", cols: venueCols}
-		for i := lo; i < hi; i++ {
-			p := g.next(i)
-			if err := p.rows(cat, users, companies, services, langues, venues); err != nil {
-				return nil, st, err
+	l, err := newLoader(ctx, s)
+	if err != nil {
+		return nil, st, err
+	}
+	err = func() error {
+		for lo := 0; lo < n; lo += batch {
+			hi := min(lo+batch, n)
+			users := &tableRows{table: "users", cols: userCols}
+			companies := &tableRows{table: "companies", cols: companyCols}
+			services := &tableRows{table: "company_prestations", cols: prestationCols}
+			langues := &tableRows{table: "company_langues", cols: langueCols}
+			venues := &tableRows{table: "venues", cols: venueCols}
+			for i := lo; i < hi; i++ {
+				p := g.next(i)
+				if err := p.rows(cat, users, companies, services, langues, venues); err != nil {
+					return err
+				}
+				subjects = append(subjects, subject{ID: p.User.ID, Role: p.User.Role, Email: p.User.Email,
+					Active: p.User.IsModerated && p.User.HasFinishedOnboarding})
+				if p.User.Role == model.RoleVenue {
+					st.Venues++
+				} else {
+					st.Planners++
+				}
+				if p.searchable() {
+					st.Searchable++
+				}
 			}
-			subjects = append(subjects, subject{ID: p.User.ID, Role: p.User.Role, Email: p.User.Email,
-				Active: p.User.IsModerated && p.User.HasFinishedOnboarding})
-			if p.User.Role == model.RoleVenue {
-				st.Venues++
-			} else {
-				st.Planners++
+			if err := l.insert(ctx, users, companies, services, langues, venues); err != nil {
+				return fmt.Errorf("insert providers %d-%d: %w", lo, hi-1, err)
 			}
-			if p.searchable() {
-				st.Searchable++
-			}
+			st.Services += len(services.rows)
+			st.Langues += len(langues.rows)
+			st.Listings += len(venues.rows)
 		}
-		if err := bulkInsert(ctx, s, users, companies, services, langues, venues); err != nil {
-			return nil, st, fmt.Errorf("insert providers %d-%d: %w", lo, hi-1, err)
-		}
-		st.Services += len(services.rows)
-		st.Langues += len(langues.rows)
-		st.Listings += len(venues.rows)
+		return nil
+	}()
+	if err := l.finish(ctx, err); err != nil {
+		return nil, st, err
 	}
 	st.Insert = time.Since(start)
 	return subjects, st, nil

@@ -153,7 +153,7 @@ var (
 	requestCols         = []string{"id", "project_id", "provider_id", "created_at", "seen_at", "unlocked_at", "rejected_at", "rejection_reason"}
 )
 
-// requestsPerTx is how many requests (with their projects) go in one transaction.
+// requestsPerTx is how many requests (with their projects) are inserted at once.
 const requestsPerTx = 20000
 
 // populateRequests generates projects until n event requests are made, sent
@@ -167,9 +167,13 @@ func populateRequests(ctx context.Context, s *store.Store, g *generator, subject
 	if len(rg.targets) == 0 {
 		return 0, fmt.Errorf("no active provider to send %d requests to", n)
 	}
+	l, err := newLoader(ctx, s)
+	if err != nil {
+		return 0, err
+	}
 	projects := 0
 	made := 0
-	for made < n {
+	for made < n && err == nil {
 		pt := &tableRows{table: "projects", cols: projectCols}
 		lt := &tableRows{table: "project_languages", cols: projectLanguageCols}
 		rt := &tableRows{table: "event_requests", cols: requestCols}
@@ -196,11 +200,11 @@ func populateRequests(ctx context.Context, s *store.Store, g *generator, subject
 			projects++
 			made += k
 		}
-		if err := bulkInsert(ctx, s, pt, lt, rt); err != nil {
-			return projects, fmt.Errorf("insert requests: %w", err)
+		if err = l.insert(ctx, pt, lt, rt); err != nil {
+			err = fmt.Errorf("insert requests: %w", err)
 		}
 	}
-	return projects, nil
+	return projects, l.finish(ctx, err)
 }
 
 // requestBand is a size class of providers by their number of requests.
