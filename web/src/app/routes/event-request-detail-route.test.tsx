@@ -118,7 +118,7 @@ describe('a locked request', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Unlock for 1 credit' }));
     expect(await within(contact()).findByRole('link', { name: 'ines.moreau@example.com' })).toHaveAttribute('href', 'mailto:ines.moreau@example.com');
-    expect(within(contact()).getByRole('link', { name: '+33611223344' })).toHaveAttribute('href', 'tel:+33611223344');
+    expect(within(contact()).getByRole('link', { name: '+33 6 11 22 33 44' })).toHaveAttribute('href', 'tel:+33611223344');
     expect(calls.unlock).toBe(1);
     expect(await screen.findByText('Request unlocked: you can now contact Inès.')).toBeInTheDocument();
     await waitFor(() => expect(calls.me).toBeGreaterThan(0));

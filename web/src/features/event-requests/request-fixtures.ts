@@ -2,7 +2,7 @@ import type { EventRequestDetail } from '@/features/event-requests/api/get-event
 import type { EventRequestItem, EventRequestPage } from '@/features/event-requests/api/list-event-requests';
 
 /** Test data shaped like the server's answers (api/openapi.yaml). */
-export function makeItem(overrides: Partial<EventRequestItem> & { project?: Partial<EventRequestItem['project']> } = {}): EventRequestItem {
+export function makeItem(overrides: Partial<Omit<EventRequestItem, 'project'>> & { project?: Partial<EventRequestItem['project']> } = {}): EventRequestItem {
   const { project, ...rest } = overrides;
   return {
     uuid: '0190a1b2-0000-7000-8000-00000000aa01',

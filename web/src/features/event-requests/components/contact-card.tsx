@@ -10,11 +10,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventRequestDetail } from '@/features/event-requests/api/get-event-request';
 import { formatDate, type RequestStatus } from '@/features/event-requests/request-status';
 import { SectionCard } from '@/components/ui/section-card';
+
+/** The number as people read it (+33 6 11 22 33 44); the link keeps E.164. */
+function displayPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -90,7 +96,7 @@ export function ContactCard({ detail, status, premium, credits, onUnlock, onReje
           {open && member.email ? <Link href={`mailto:${member.email}`}>{member.email}</Link> : <Hidden />}
         </Row>
         <Row icon={<PhoneOutlinedIcon fontSize="small" />} label={t('requests.contact.phone')}>
-          {open && member.phone ? <Link href={`tel:${member.phone}`}>{member.phone}</Link> : <Hidden />}
+          {open && member.phone ? <Link href={`tel:${member.phone}`}>{displayPhone(member.phone)}</Link> : <Hidden />}
         </Row>
       </Box>
 

@@ -35,9 +35,9 @@ export function EventInfoCard({ project }: { project: EventRequestDetail['projec
 
   return (
     <SectionCard title={t('requests.info.title')} data-testid="event-info">
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 2.5 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 3, rowGap: 2.5 }}>
         {facts.map((fact) => (
-          <Box key={fact.key} sx={{ minWidth: 0, gridColumn: fact.key === 'date' || fact.key === 'theme' ? { sm: '1 / -1' } : undefined }}>
+          <Box key={fact.key} sx={{ minWidth: 0, gridColumn: fact.key === 'date' || fact.key === 'theme' ? '1 / -1' : undefined }}>
             <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: '0.04em', fontWeight: 600 }}>
               {fact.label}
             </Typography>

@@ -47,8 +47,8 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
       {
         field: 'request',
         headerName: t('requests.columns.request'),
-        flex: 1.5,
-        minWidth: 220,
+        flex: 1.4,
+        minWidth: 200,
         sortable: false,
         valueGetter: (_value, row) => row.project.eventTypeLabel,
         renderCell: ({ row }) => (
@@ -68,8 +68,8 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
       {
         field: 'eventDate',
         headerName: t('requests.columns.eventDate'),
-        flex: 1.2,
-        minWidth: 200,
+        flex: 1.1,
+        minWidth: 190,
         valueGetter: (_value, row) => row.project.eventDate,
         renderCell: ({ row }) => {
           const days = soonDays(row.project.eventDate);
@@ -85,7 +85,7 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
         field: 'location',
         headerName: t('requests.columns.location'),
         flex: 1,
-        minWidth: 150,
+        minWidth: 140,
         sortable: false,
         valueGetter: (_value, row) => row.project.eventLocationCity,
         renderCell: ({ row }) => (
@@ -101,24 +101,26 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
       },
       {
         field: 'budget',
-        headerName: t('requests.columns.budget'),
-        flex: 0.9,
-        minWidth: 130,
+        headerName: t('requests.columns.budgetGuests'),
+        flex: 1,
+        minWidth: 170,
         sortable: false,
-        valueGetter: (_value, row) => row.project.budgetRangeLabel || '—',
-      },
-      {
-        field: 'guests',
-        headerName: t('requests.columns.guests'),
-        flex: 0.7,
-        minWidth: 110,
-        sortable: false,
-        valueGetter: (_value, row) => row.project.guestRangeLabel || '—',
+        valueGetter: (_value, row) => row.project.budgetRangeLabel,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
+            <Typography variant="body2" noWrap>
+              {row.project.budgetRangeLabel || '—'}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="p">
+              {row.project.guestRangeLabel || '—'}
+            </Typography>
+          </Box>
+        ),
       },
       {
         field: 'status',
         headerName: t('requests.columns.status'),
-        width: 150,
+        width: 140,
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
@@ -135,7 +137,7 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
       {
         field: 'open',
         headerName: t('requests.columns.open'),
-        width: 72,
+        width: 60,
         sortable: false,
         align: 'right',
         headerAlign: 'right',

@@ -27,7 +27,16 @@ export function LeavePrompt({ open, onUnlock, onReject, onLeave, onStay }: Leave
           {t('requests.leave.text')}
         </Typography>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
+      <DialogActions
+        sx={{
+          px: 3,
+          pb: 2.5,
+          gap: 1,
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          '& > :not(style) ~ :not(style)': { ml: { xs: 0, sm: 1 } },
+        }}
+      >
         <Button onClick={onLeave}>{t('requests.leave.later')}</Button>
         <Button variant="outlined" color="error" onClick={onReject}>
           {t('requests.actions.reject')}

@@ -1,5 +1,3 @@
-import FormatQuoteRoundedIcon from '@mui/icons-material/FormatQuoteRounded';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
@@ -10,12 +8,12 @@ export function MessageCard({ name, message }: { name: string; message: string }
   return (
     <SectionCard title={t('requests.message.title', { name })} data-testid="client-message">
       {message.trim() ? (
-        <Box sx={{ position: 'relative', pl: 2.5, borderLeft: '3px solid', borderColor: 'primary.light' }}>
-          <FormatQuoteRoundedIcon aria-hidden="true" sx={{ position: 'absolute', left: -14, top: -6, fontSize: 24, color: 'primary.light', bgcolor: 'background.paper', transform: 'scaleX(-1)' }} />
-          <Typography component="blockquote" sx={{ m: 0, whiteSpace: 'pre-line', lineHeight: 1.7 }}>
-            {message}
-          </Typography>
-        </Box>
+        <Typography
+          component="blockquote"
+          sx={{ m: 0, pl: 2, py: 0.5, borderLeft: '3px solid', borderColor: 'primary.light', whiteSpace: 'pre-line', lineHeight: 1.7 }}
+        >
+          {message}
+        </Typography>
       ) : (
         <Typography color="text.secondary">{t('requests.message.empty')}</Typography>
       )}

@@ -1,16 +1,11 @@
 import EuroRoundedIcon from '@mui/icons-material/EuroRounded';
-import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
-import LockOpenRoundedIcon from '@mui/icons-material/LockOpenRounded';
+import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import MarkEmailUnreadRoundedIcon from '@mui/icons-material/MarkEmailUnreadRounded';
-import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import WorkOutlineRoundedIcon from '@mui/icons-material/WorkOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import Fade from '@mui/material/Fade';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -27,13 +22,13 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
 import { hasRole, isImpersonated, type User } from '@/lib/auth/user';
 
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', '& svg': { fontSize: 18 } }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary', minWidth: 0, '& svg': { fontSize: 16 } }}>
       <Box sx={{ display: 'flex' }} aria-hidden="true">
         {icon}
       </Box>
-      <Typography variant="body2" color="text.primary">
+      <Typography variant="body2" color="text.secondary" noWrap>
         {children}
       </Typography>
     </Box>
@@ -77,53 +72,82 @@ function Popup({ request, count, premium, onClose }: PopupProps) {
 
   return (
     <>
-      <Dialog open={!rejecting} onClose={onClose} aria-labelledby="new-request-title" maxWidth="xs" fullWidth data-testid="new-request-popup">
-        <DialogTitle id="new-request-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pb: 1 }}>
-          <Box
-            aria-hidden="true"
-            sx={{ width: 40, height: 40, borderRadius: '50%', display: 'grid', placeItems: 'center', color: 'primary.main', bgcolor: (theme) => `${theme.palette.primary.main}14`, flexShrink: 0 }}
-          >
-            <MarkEmailUnreadRoundedIcon />
-          </Box>
-          {count > 1 ? t('requests.popup.titleMany', { n: count }) : t('requests.popup.titleOne')}
-        </DialogTitle>
-        <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('requests.popup.text')}
-          </Typography>
-          <Box sx={{ p: 2, borderRadius: 2, border: '1px solid', borderColor: 'divider', bgcolor: 'grey.50' }} data-testid="popup-request">
-            <Typography variant="h3" component="p" sx={{ fontSize: '1.0625rem', mb: 0.5 }}>
-              {project.eventTypeLabel}
-            </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {formatEventDate(project.eventDate, i18n.language)}
-              </Typography>
-              {days !== null && <SoonChip days={days} />}
+      <Fade in={!rejecting} appear unmountOnExit={false}>
+        <Paper
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby="new-request-title"
+          aria-describedby="new-request-summary"
+          elevation={8}
+          data-testid="new-request-popup"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose();
+          }}
+          sx={{
+            position: 'fixed',
+            zIndex: (theme) => theme.zIndex.appBar + 10,
+            right: { xs: 12, sm: 24 },
+            left: { xs: 12, sm: 'auto' },
+            bottom: { xs: 12, sm: 24 },
+            width: { sm: 380 },
+            maxHeight: 'calc(100dvh - 96px)',
+            overflowY: 'auto',
+            borderRadius: 3,
+            border: '1px solid',
+            borderColor: 'divider',
+          }}
+        >
+          <Box sx={{ p: 2, pb: 1.5 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+              <Box
+                aria-hidden="true"
+                sx={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', color: 'primary.main', bgcolor: (theme) => `${theme.palette.primary.main}14`, flexShrink: 0 }}
+              >
+                <MarkEmailUnreadRoundedIcon fontSize="small" />
+              </Box>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography id="new-request-title" variant="h2" sx={{ fontSize: '1rem' }}>
+                  {count > 1 ? t('requests.popup.titleMany', { n: count }) : t('requests.popup.titleOne')}
+                </Typography>
+                {count > 1 && (
+                  <Link component={RouterLink} to="/event-requests" onClick={onClose} variant="body2">
+                    {t('requests.popup.seeAll', { n: count })}
+                  </Link>
+                )}
+              </Box>
             </Box>
-            <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-              <Fact icon={<PlaceOutlinedIcon />}>{[project.eventLocationCity, project.eventLocationCountry].filter(Boolean).join(', ')}</Fact>
-              <Fact icon={<WorkOutlineRoundedIcon />}>{project.serviceTypeLabel}</Fact>
-              {project.budgetRangeLabel && <Fact icon={<EuroRoundedIcon />}>{project.budgetRangeLabel}</Fact>}
-              {project.guestRangeLabel && <Fact icon={<GroupsRoundedIcon />}>{project.guestRangeLabel}</Fact>}
+            <Box
+              id="new-request-summary"
+              sx={{ px: 1.5, py: 1.25, borderRadius: 2, border: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', display: 'flex', flexDirection: 'column', gap: 0.5 }}
+              data-testid="popup-request"
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 700, minWidth: 0 }} noWrap>
+                  {[project.eventTypeLabel, project.serviceTypeLabel].filter(Boolean).join(' · ')}
+                </Typography>
+                {days !== null && <SoonChip days={days} />}
+              </Box>
+              <Line icon={<EventRoundedIcon />}>
+                {formatEventDate(project.eventDate, i18n.language)} · {[project.eventLocationCity, project.eventLocationCountry].filter(Boolean).join(', ')}
+              </Line>
+              {(project.budgetRangeLabel || project.guestRangeLabel) && (
+                <Line icon={<EuroRoundedIcon />}>{[project.budgetRangeLabel, project.guestRangeLabel].filter(Boolean).join(' · ')}</Line>
+              )}
             </Box>
           </Box>
-          {count > 1 && (
-            <Link component={RouterLink} to="/event-requests" onClick={onClose} variant="body2" sx={{ display: 'inline-block', mt: 2 }}>
-              {t('requests.popup.seeAll', { n: count })}
-            </Link>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={onClose}>{t('requests.popup.later')}</Button>
-          <Button variant="outlined" color="error" onClick={() => setRejecting(true)}>
-            {t('requests.actions.reject')}
-          </Button>
-          <Button variant="contained" onClick={view} startIcon={open ? undefined : <LockOpenRoundedIcon />}>
-            {open ? t('requests.popup.view') : t('requests.actions.unlock')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          <Box sx={{ display: 'flex', gap: 1, px: 2, pb: 2, alignItems: 'center' }}>
+            <Button onClick={onClose} size="small" sx={{ mr: 'auto' }}>
+              {t('requests.popup.later')}
+            </Button>
+            <Button variant="outlined" color="error" size="small" onClick={() => setRejecting(true)}>
+              {t('requests.actions.reject')}
+            </Button>
+            <Button variant="contained" size="small" onClick={view}>
+              {open ? t('requests.popup.view') : t('requests.actions.unlock')}
+            </Button>
+          </Box>
+        </Paper>
+      </Fade>
       <RejectDialog open={rejecting} pending={reject.isPending} onConfirm={confirmReject} onClose={() => setRejecting(false)} />
     </>
   );
@@ -158,8 +182,9 @@ function NewRequestPrompt({ userId, premium }: PopupGateProps) {
 const DASHBOARD_PATHS = ['/', '/dashboard'];
 
 /**
- * Part 2 §2: the new-request popup (later, reject, unlock). Shown on the
- * dashboard, where a sign-in lands, when a moderated planner has requests
+ * Part 2 §2: the new-request popup (later, reject, unlock). A card in the
+ * corner of the dashboard, where a sign-in lands, that does not block the
+ * page (the user may have come for something else), when a moderated planner has requests
  * never opened: the newest of them, with the number of new requests. Each
  * request is presented once a browser session; "later" brings it back in the
  * next session if it is still unseen. Unlock opens the request with its

@@ -1,0 +1,165 @@
+// The event request screens (part 2 §2, /event-requests and /event-requests/{uuid})
+// against the real binary with the demo data: planner@noces.test has 3 credits
+// and 4 requests. The new-request popup after sign-in, the list at 1440 and
+// 390 px, a request unlocked (3 credits, then 2), another rejected with a
+// reason, the leave prompt; axe on every screen. Runs on its own server: it
+// spends a credit.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiMe, apiTokens, checkA11y, launchBrowser, login, newPage, shot, startServer, WIDTHS } from './harness.mjs';
+
+// Axe runs about 12 times: allow for a busy machine.
+const T = { timeout: 180_000 };
+const PLANNER = 'planner@noces.test';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function journey(options, fn) {
+  const page = await newPage(browser, options);
+  // A step that fails says which, well before the test's own timeout.
+  page.setDefaultTimeout(15_000);
+  try {
+    await fn(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+const mainMenu = (page) => page.getByRole('navigation', { name: /menu principal/i });
+const snackbar = (page) => page.getByTestId('snackbar');
+
+async function credits(page) {
+  const { token } = await apiTokens(page.request, server.baseURL, PLANNER);
+  return (await apiMe(page.request, server.baseURL, token)).credits;
+}
+
+describe('the event requests of a free planner', () => {
+  it('popup, list, unlock (3 credits, then 2), reject with a reason, leave prompt', T, () =>
+    journey({}, async (page) => {
+      // After sign-in the dashboard presents the newest request, without blocking the page.
+      await login(page, server.baseURL, PLANNER);
+      const popup = page.getByRole('dialog', { name: 'Vous avez 4 nouvelles demandes' });
+      await popup.waitFor();
+      await popup.getByTestId('popup-request').getByText('Mariage', { exact: true }).waitFor();
+      await shot(page, 'requests-popup');
+      await popup.getByRole('button', { name: 'Plus tard' }).click();
+      await popup.waitFor({ state: 'detached' });
+
+      // The list: a data grid at 1440 (cards at 390), four unseen requests, the premium banner.
+      await mainMenu(page).getByRole('link', { name: 'Demandes' }).click();
+      await page.waitForURL('**/event-requests');
+      await page.getByRole('heading', { level: 1, name: "Demandes d'événement" }).waitFor();
+      const grid = page.getByRole('grid', { name: "Vos demandes d'événement" });
+      await grid.waitFor();
+      assert.equal(await grid.getByTestId('unseen-dot').count(), 4);
+      assert.equal(await page.getByTestId('unread-count').innerText(), 'Nouvelles : 4');
+      await page.getByTestId('premium-banner').getByRole('link', { name: 'Découvrir Premium' }).waitFor();
+      const crumbs = await page.getByRole('navigation', { name: "Fil d'Ariane" }).innerText();
+      assert.match(crumbs, /Tableau de bord[\s\S]*Demandes/);
+      await shot(page, 'requests-list');
+      await grid.waitFor();
+
+      // Open the newest request: locked, contact hidden.
+      await grid.getByRole('link').first().click();
+      await page.waitForURL(/\/event-requests\/[0-9a-f-]+$/);
+      const contact = page.getByTestId('contact-card');
+      await contact.getByText('Masqué jusqu\'au déblocage').first().waitFor();
+      await page.getByTestId('client-message').getByText(/esprit champêtre/).waitFor();
+      assert.match(await page.getByTestId('request-address').innerText(), /69005 Lyon/);
+      await shot(page, 'request-locked');
+
+      // Unlock: the confirmation shows 3 credits, then 2.
+      await contact.getByRole('button', { name: 'Débloquer' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Débloquer cette demande ?' });
+      await confirm.waitFor();
+      assert.match(await confirm.getByTestId('unlock-balance').innerText(), /Vos crédits\s*3\s*Après déblocage\s*2/);
+      await checkA11y(page);
+      await confirm.getByRole('button', { name: 'Débloquer pour 1 crédit' }).click();
+      await contact.getByRole('link', { name: 'ines.moreau@example.com' }).waitFor();
+      await contact.getByRole('link', { name: '+33 6 11 22 33 44' }).waitFor();
+      await snackbar(page).getByText('Demande débloquée : vous pouvez maintenant contacter Inès.').waitFor();
+      await page.getByTestId('credit-chip').getByText('Crédits : 2').waitFor();
+      assert.equal(await credits(page), 2);
+      await snackbar(page).waitFor({ state: 'detached', timeout: 10_000 });
+      await shot(page, 'request-unlocked');
+
+      // An unlocked request is left without a prompt.
+      await page.getByRole('navigation', { name: "Fil d'Ariane" }).getByRole('link', { name: 'Demandes' }).click();
+      await page.waitForURL('**/event-requests');
+      await grid.waitFor();
+      assert.equal(await grid.getByTestId('unseen-dot').count(), 3);
+      assert.equal(await grid.getByTestId('status-chip').first().innerText(), 'Débloquée');
+
+      // Reject the second request with a reason.
+      await grid.getByRole('link').nth(1).click();
+      await page.waitForURL(/\/event-requests\/[0-9a-f-]+$/);
+      await contact.getByRole('button', { name: 'Refuser' }).click();
+      const reject = page.getByRole('dialog', { name: 'Refuser cette demande ?' });
+      await reject.waitFor();
+      const confirmReject = reject.getByRole('button', { name: 'Refuser la demande' });
+      assert.ok(await confirmReject.isDisabled());
+      await reject.getByRole('radio', { name: 'Pas disponible à cette date' }).check();
+      await checkA11y(page);
+      await confirmReject.click();
+      const notice = page.getByTestId('rejected-notice');
+      await notice.getByText('Motif : Pas disponible à cette date').waitFor();
+      await notice.getByText('Une demande refusée ne peut pas être débloquée.').waitFor();
+      assert.equal(await contact.getByRole('button', { name: 'Débloquer' }).count(), 0);
+      assert.equal(await credits(page), 2);
+      await snackbar(page).waitFor({ state: 'detached', timeout: 10_000 });
+      await shot(page, 'request-rejected');
+
+      // Leaving a locked, undecided request asks first; "later" leaves.
+      await page.getByRole('navigation', { name: "Fil d'Ariane" }).getByRole('link', { name: 'Demandes' }).click();
+      await grid.waitFor();
+      assert.equal(await grid.getByTestId('status-chip').nth(1).innerText(), 'Refusée');
+      await grid.getByRole('link').nth(2).click();
+      await page.waitForURL(/\/event-requests\/[0-9a-f-]+$/);
+      const locked = page.url();
+      await contact.getByRole('button', { name: 'Débloquer' }).waitFor();
+      await mainMenu(page).getByRole('link', { name: 'Tableau de bord' }).click();
+      const prompt = page.getByRole('dialog', { name: 'Partir sans répondre ?' });
+      await prompt.waitFor();
+      assert.equal(page.url(), locked);
+      await shot(page, 'request-leave-prompt');
+      await prompt.getByRole('button', { name: 'Plus tard' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    }));
+
+  it('on a phone: cards, and the popup leads to the unlock confirmation of the last new request', T, () =>
+    journey({ width: WIDTHS.mobile }, async (page) => {
+      await login(page, server.baseURL, PLANNER);
+      // One request is still unseen; a new browser session presents it again.
+      const popup = page.getByRole('dialog', { name: 'Vous avez une nouvelle demande' });
+      await popup.waitFor();
+      await popup.getByRole('button', { name: 'Débloquer' }).click();
+      await page.waitForURL(/\/event-requests\/[0-9a-f-]+$/);
+      const confirm = page.getByRole('dialog', { name: 'Débloquer cette demande ?' });
+      await confirm.waitFor();
+      assert.match(await confirm.getByTestId('unlock-balance').innerText(), /Vos crédits\s*2\s*Après déblocage\s*1/);
+      await confirm.getByRole('button', { name: 'Annuler' }).click();
+      await confirm.waitFor({ state: 'detached' });
+
+      await page.getByRole('navigation', { name: "Fil d'Ariane" }).getByRole('link', { name: 'Demandes' }).click();
+      await page.getByRole('dialog', { name: 'Partir sans répondre ?' }).getByRole('button', { name: 'Plus tard' }).click();
+      await page.waitForURL('**/event-requests');
+      const cards = page.getByTestId('request-card');
+      await cards.first().waitFor();
+      assert.equal(await cards.count(), 4);
+      assert.equal(await page.getByRole('grid').count(), 0);
+      assert.equal(await page.getByTestId('unseen-dot').count(), 0);
+      await checkA11y(page);
+      assert.equal(await credits(page), 2);
+    }));
+});
