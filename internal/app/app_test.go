@@ -133,6 +133,10 @@ func TestDemoIsIdempotent(t *testing.T) {
 	if fresh.HasFinishedOnboarding || fresh.IsModerated {
 		t.Error("the demo new planner should be neither onboarded nor moderated")
 	}
+	shown, err := a.MediaService.ProviderMedia(ctx, premium.ID)
+	if err != nil || len(shown.Images) != 6 || len(shown.Videos) != 1 || len(shown.Portfolios) != 1 {
+		t.Errorf("the demo premium planner's public media, once each after two runs: %+v %v", shown, err)
+	}
 }
 
 func TestServeShutsDownGracefully(t *testing.T) {
