@@ -1,0 +1,100 @@
+package store_test
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"noces/internal/model"
+	"noces/internal/store"
+	"noces/internal/store/storetest"
+)
+
+// TestListEventRequestsPagesAndSorts checks every sort, direction and page of
+// a provider's list against the same list sorted in Go, ties included, and
+// that another provider's requests never show.
+func TestListEventRequestsPagesAndSorts(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	me := newUser(t, s, "me@example.com")
+	other := newUser(t, s, "other@example.com")
+	type req struct {
+		id, date string
+		created  time.Time
+		seen     bool
+	}
+	var mine []req
+	for i := range 23 {
+		// Few distinct dates and creation times, so ties must be broken by id.
+		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", ServiceType: "FULL_PLANNING",
+			EventDate: fmt.Sprintf("2027-0%d-1%d", 1+i%3, i%2), Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com",
+			CreatedAt: now, Languages: []string{"fr", "en"}[:1+i%2]}
+		storetest.Must(t, s.CreateProject(ctx, p))
+		r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: me.ID, CreatedAt: now.Add(time.Duration(i%4) * time.Hour)}
+		storetest.Must(t, s.CreateEventRequest(ctx, r))
+		if i%3 == 0 {
+			storetest.Must(t, s.MarkEventRequestSeen(ctx, r.ID, now))
+		}
+		mine = append(mine, req{r.ID, p.EventDate, r.CreatedAt, i%3 == 0})
+		if i%5 == 0 { // the same project sent to another provider too
+			storetest.Must(t, s.CreateEventRequest(ctx, model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: other.ID, CreatedAt: now}))
+		}
+	}
+	for _, sort := range []store.RequestSort{store.SortCreatedAt, store.SortEventDate} {
+		for _, desc := range []bool{false, true} {
+			want := slices.Clone(mine)
+			slices.SortFunc(want, func(a, b req) int {
+				c := a.created.Compare(b.created)
+				if sort == store.SortEventDate {
+					c = cmp.Compare(a.date, b.date)
+				}
+				if c == 0 {
+					c = cmp.Compare(a.id, b.id)
+				}
+				if desc {
+					c = -c
+				}
+				return c
+			})
+			for _, page := range []struct{ limit, offset int }{{10, 0}, {10, 10}, {10, 20}, {25, 0}, {10, 30}} {
+				name := fmt.Sprintf("%s desc=%v limit %d offset %d", sort, desc, page.limit, page.offset)
+				rows, total, unseen, err := s.ListEventRequests(ctx, me.ID, sort, desc, page.limit, page.offset)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if total != 23 || unseen != 15 {
+					t.Errorf("%s: total %d unseen %d, want 23 and 15", name, total, unseen)
+				}
+				var got, wantIDs []string
+				for _, r := range rows {
+					got = append(got, r.ID)
+					if r.ProviderID != me.ID || r.Project.ID != r.ProjectID || len(r.Project.Languages) == 0 {
+						t.Errorf("%s: row %+v", name, r)
+					}
+				}
+				for _, r := range want[min(page.offset, len(want)):min(page.offset+page.limit, len(want))] {
+					wantIDs = append(wantIDs, r.id)
+				}
+				if !slices.Equal(got, wantIDs) {
+					t.Errorf("%s: got %v, want %v", name, got, wantIDs)
+				}
+			}
+		}
+	}
+	rows, total, unseen, err := s.ListEventRequests(ctx, other.ID, store.SortEventDate, true, 25, 0)
+	if err != nil || total != 5 || unseen != 5 || len(rows) != 5 {
+		t.Errorf("other provider: %d rows, total %d, unseen %d, %v", len(rows), total, unseen, err)
+	}
+	rows, total, unseen, err = s.ListEventRequests(ctx, model.NewID(), store.SortCreatedAt, true, 25, 0)
+	if err != nil || total != 0 || unseen != 0 || len(rows) != 0 {
+		t.Errorf("provider without requests: %d rows, total %d, unseen %d, %v", len(rows), total, unseen, err)
+	}
+	// Opening a request moves it out of the unseen count.
+	storetest.Must(t, s.MarkEventRequestSeen(ctx, mine[1].id, now))
+	if _, _, unseen, err := s.ListEventRequests(ctx, me.ID, store.SortCreatedAt, true, 25, 0); err != nil || unseen != 14 {
+		t.Errorf("after opening one: unseen %d, %v", unseen, err)
+	}
+}
