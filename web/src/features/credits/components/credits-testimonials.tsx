@@ -50,7 +50,7 @@ export function CreditsTestimonials() {
             <Box component="dt" sx={{ color: 'text.secondary', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
               {t(label)}
             </Box>
-            <Box component="dd" sx={{ m: 0, fontSize: { xs: '1.375rem', sm: '1.75rem' }, fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}>
+            <Box component="dd" sx={{ m: 0, fontSize: { xs: '1.25rem', sm: '1.75rem' }, fontWeight: 700, color: 'primary.main', lineHeight: 1.2, whiteSpace: 'nowrap' }}>
               {t(value)}
             </Box>
           </Box>

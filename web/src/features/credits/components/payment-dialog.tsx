@@ -51,8 +51,8 @@ function SandboxPayment({ redirectUrl }: { redirectUrl: string | null }) {
   const [leaving, setLeaving] = useState(false);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="sandbox-payment">
-      <Alert severity="warning" icon={<ScienceOutlinedIcon />}>
-        <AlertTitle>{t('creditsPage.dialog.sandboxTitle')}</AlertTitle>
+      <Alert severity="warning" variant="outlined" icon={<ScienceOutlinedIcon />} sx={{ bgcolor: 'warning.light', color: 'warning.dark' }}>
+        <AlertTitle sx={{ fontWeight: 700 }}>{t('creditsPage.dialog.sandboxTitle')}</AlertTitle>
         {t('creditsPage.dialog.sandboxText')}
       </Alert>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, fontSize: '0.875rem' }}>

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreditPrices } from '@/features/credits/api/get-credit-prices';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { formatEuros, MAX_CREDITS, MIN_CREDITS, QUICK_PICKS, quote, type Quote } from '@/features/credits/money';
 import { plural } from '@/features/credits/plural';
 
@@ -66,22 +67,22 @@ export function PurchaseCard({ disabled, onBuy }: PurchaseCardProps) {
         >
           {QUICK_PICKS.map((pick) => {
             const pickQuote = quote(prices.data?.prices, pick);
+            const unit = t(plural(i18n.language, pick, 'creditsPage.purchase.pickUnitOne', 'creditsPage.purchase.pickUnitOther'));
+            const saving = pickQuote && pickQuote.savingPercent > 0 ? t('creditsPage.purchase.pickSaving', { percent: pickQuote.savingPercent }) : null;
             return (
-              <ToggleButton
-                key={pick}
-                value={pick}
-                aria-label={t(plural(i18n.language, pick, 'creditsPage.purchase.pickLabelOne', 'creditsPage.purchase.pickLabelOther'), { count: pick })}
-                data-testid={`quick-pick-${pick}`}
-                sx={{ flexDirection: 'column', py: 1, gap: 0.25, textTransform: 'none' }}
-              >
-                <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.125rem', lineHeight: 1.2 }}>
+              <ToggleButton key={pick} value={pick} data-testid={`quick-pick-${pick}`} sx={{ flexDirection: 'column', py: 1, gap: 0.25, textTransform: 'none' }}>
+                <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.125rem', lineHeight: 1.2, color: credits === pick ? 'primary.main' : 'text.primary' }}>
                   {pick}
-                </Typography>
-                <Typography component="span" variant="caption" sx={{ lineHeight: 1.2, color: 'text.secondary' }}>
-                  {pickQuote && pickQuote.savingPercent > 0
-                    ? t('creditsPage.purchase.pickSaving', { percent: pickQuote.savingPercent })
-                    : t(plural(i18n.language, pick, 'creditsPage.purchase.pickUnitOne', 'creditsPage.purchase.pickUnitOther'))}
-                </Typography>
+                </Typography>{' '}
+                {/* The button reads "10 credits −23%": the unit is said, the saving shown. */}
+                <Box component="span" sx={saving ? visuallyHidden : { fontSize: '0.75rem', fontWeight: 400, lineHeight: 1.2, color: 'text.secondary' }}>
+                  {` ${unit}`}
+                </Box>
+                {saving && (
+                  <Typography component="span" variant="caption" sx={{ lineHeight: 1.2, color: 'success.main', fontWeight: 600 }}>
+                    {saving}
+                  </Typography>
+                )}
               </ToggleButton>
             );
           })}

@@ -63,12 +63,20 @@ export function PlanComparison() {
   const { t } = useTranslation();
   return (
     <SectionCard title={t('subscription.compare.title')} description={t('subscription.compare.subtitle')} data-testid="plan-comparison">
-      <TableContainer sx={{ mx: { xs: -1, sm: 0 } }}>
-        <Table size="small" sx={{ '& td, & th': { px: { xs: 1, sm: 2 }, py: 1.25 } }}>
+      {/* Focusable and named: on a phone the table may scroll sideways (axe scrollable-region-focusable). */}
+      <TableContainer tabIndex={0} role="region" aria-label={t('subscription.compare.title')} sx={{ mx: { xs: -1, sm: 0 } }}>
+        <Table
+          size="small"
+          sx={{
+            tableLayout: 'fixed',
+            '& td, & th': { px: { xs: 0.75, sm: 2 }, py: 1.25, fontSize: { xs: '0.8125rem', sm: '0.875rem' }, overflowWrap: 'anywhere' },
+            '& td .MuiTypography-root': { fontSize: 'inherit' },
+          }}
+        >
           <caption style={visuallyHidden}>{t('subscription.compare.title')}</caption>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: { sm: '40%' } }}>{t('subscription.compare.feature')}</TableCell>
+              <TableCell sx={{ width: { xs: '40%', sm: '44%' } }}>{t('subscription.compare.feature')}</TableCell>
               <TableCell align="center">{t('subscription.plans.free.name')}</TableCell>
               <TableCell align="center" sx={{ color: 'primary.main', fontWeight: 700 }}>
                 {t('subscription.plans.premium.name')}

@@ -76,7 +76,7 @@ export function SubscriptionStatusCard({ user, busy, onManage }: SubscriptionSta
         <Box sx={{ display: 'flex', gap: 2, flexGrow: 1, minWidth: 0 }}>
           <Box
             aria-hidden="true"
-            sx={{ width: 48, height: 48, flexShrink: 0, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: status === 'canceled' ? 'action.hover' : 'secondary.main', color: status === 'canceled' ? 'text.secondary' : '#fff' }}
+            sx={{ width: 48, height: 48, flexShrink: 0, borderRadius: 2, display: { xs: 'none', sm: 'grid' }, placeItems: 'center', bgcolor: status === 'canceled' ? 'action.hover' : 'secondary.main', color: status === 'canceled' ? 'text.secondary' : '#fff' }}
           >
             <WorkspacePremiumIcon />
           </Box>
