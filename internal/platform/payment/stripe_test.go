@@ -257,6 +257,13 @@ func TestWebhookSignatures(t *testing.T) {
 		})
 	}
 
+	t.Run("an event of another API version is refused", func(t *testing.T) {
+		old := []byte(strings.Replace(string(payload), `"api_version":"`, `"api_version":"2020-08-27","x":"`, 1))
+		if _, err := s.ParseWebhook(old, SignatureHeader(old, "whsec_test", now)); !errors.Is(err, ErrSignature) {
+			t.Errorf("got %v", err)
+		}
+	})
+
 	t.Run("a signature four minutes old is accepted", func(t *testing.T) {
 		if _, err := s.ParseWebhook(payload, SignatureHeader(payload, "whsec_test", now.Add(-4*time.Minute))); err != nil {
 			t.Error(err)
