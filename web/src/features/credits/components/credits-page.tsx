@@ -85,7 +85,7 @@ export function CreditsPage() {
           severity="info"
           data-testid="credits-paused"
           action={
-            <Button component={RouterLink} to="/subscription" color="inherit" size="small">
+            <Button component={RouterLink} to="/subscription" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
               {t('creditsPage.paused.link')}
             </Button>
           }
