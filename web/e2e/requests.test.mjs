@@ -39,8 +39,8 @@ async function journey(options, fn) {
 const mainMenu = (page) => page.getByRole('navigation', { name: /menu principal/i });
 const snackbar = (page) => page.getByTestId('snackbar');
 
-async function credits(page) {
-  const { token } = await apiTokens(page.request, server.baseURL, PLANNER);
+async function credits(page, email = PLANNER) {
+  const { token } = await apiTokens(page.request, server.baseURL, email);
   return (await apiMe(page.request, server.baseURL, token)).credits;
 }
 
@@ -51,7 +51,7 @@ describe('the event requests of a free planner', () => {
       await login(page, server.baseURL, PLANNER);
       const popup = page.getByRole('dialog', { name: 'Vous avez 4 nouvelles demandes' });
       await popup.waitFor();
-      await popup.getByTestId('popup-request').getByText('Mariage', { exact: true }).waitFor();
+      await popup.getByTestId('popup-request').getByText('Mariage · Organisation complète').waitFor();
       await shot(page, 'requests-popup');
       await popup.getByRole('button', { name: 'Plus tard' }).click();
       await popup.waitFor({ state: 'detached' });
@@ -161,5 +161,29 @@ describe('the event requests of a free planner', () => {
       assert.equal(await page.getByTestId('unseen-dot').count(), 0);
       await checkA11y(page);
       assert.equal(await credits(page), 2);
+    }));
+});
+
+describe('the event requests of a premium planner', () => {
+  it('shows every contact without unlocking and spends nothing', T, () =>
+    journey({}, async (page) => {
+      const before = await credits(page, 'premium@noces.test');
+      await login(page, server.baseURL, 'premium@noces.test');
+      const popup = page.getByRole('dialog', { name: 'Vous avez 3 nouvelles demandes' });
+      await popup.getByRole('button', { name: 'Voir la demande' }).click();
+      await page.waitForURL(/\/event-requests\/[0-9a-f-]+$/);
+      const contact = page.getByTestId('contact-card');
+      await contact.getByRole('link', { name: /@example\.com$/ }).waitFor();
+      await contact.getByText('Inclus dans votre abonnement Premium').waitFor();
+      assert.equal(await contact.getByRole('button', { name: 'Débloquer' }).count(), 0);
+      await checkA11y(page);
+
+      await page.getByRole('navigation', { name: "Fil d'Ariane" }).getByRole('link', { name: 'Demandes' }).click();
+      const grid = page.getByRole('grid', { name: "Vos demandes d'événement" });
+      await grid.waitFor();
+      assert.deepEqual(await grid.getByTestId('status-chip').allInnerTexts(), ['Débloquée', 'Débloquée', 'Débloquée']);
+      assert.equal(await page.getByTestId('premium-banner').count(), 0);
+      assert.equal(await page.getByTestId('requests-credits').count(), 0);
+      assert.equal(await credits(page, 'premium@noces.test'), before);
     }));
 });
