@@ -97,10 +97,12 @@ interface PlanCardProps {
   ribbon?: string;
   /** Shown beside the name: the plan the provider is on. */
   current?: boolean;
+  /** On a phone the highlighted plan comes first. */
+  first?: boolean;
   testId: string;
 }
 
-function PlanCard({ name, price, period, note, features, action, highlighted = false, ribbon, current = false, testId }: PlanCardProps) {
+function PlanCard({ name, price, period, note, features, action, highlighted = false, ribbon, current = false, first = false, testId }: PlanCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const featuresId = useId();
@@ -112,6 +114,7 @@ function PlanCard({ name, price, period, note, features, action, highlighted = f
       sx={{
         position: 'relative',
         overflow: 'visible',
+        order: first ? { xs: -1, md: 0 } : 0,
         borderWidth: highlighted ? 2 : 1,
         borderColor: highlighted ? 'primary.main' : 'divider',
         boxShadow: highlighted ? '0 12px 32px rgba(74, 25, 44, 0.12)' : 'none',
@@ -221,6 +224,7 @@ export function PlanCards({ billing, status, busy, disabled, onSubscribe, onMana
       <PlanCard
         testId="plan-premium"
         highlighted
+        first
         ribbon={inForce ? undefined : t('subscription.plans.premium.ribbon')}
         name={t('subscription.plans.premium.name')}
         price={money(billing === 'yearly' ? YEARLY_PER_MONTH_CENTS : MONTHLY_CENTS)}

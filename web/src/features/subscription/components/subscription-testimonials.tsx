@@ -45,7 +45,7 @@ export function SubscriptionTestimonials() {
         {STATS.map(({ value, label }) => (
           <Box
             key={value}
-            sx={{ display: 'flex', flexDirection: 'column-reverse', textAlign: 'center', p: { xs: 1.5, sm: 2 }, borderRadius: 3, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
+            sx={{ display: 'flex', flexDirection: 'column-reverse', justifyContent: 'flex-end', textAlign: 'center', p: { xs: 1.5, sm: 2 }, borderRadius: 3, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
           >
             <Box component="dt" sx={{ color: 'text.secondary', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
               {t(label)}
