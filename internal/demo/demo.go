@@ -130,7 +130,7 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 		}
 		if sd.credits > 0 {
 			err := s.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: u.ID, CreatedAt: now,
-				Description: "demo credits", Deposited: sd.credits,
+				Description: "credits.log.demo", Deposited: sd.credits,
 				Ref: sql.NullString{String: "demo:" + u.ID, Valid: true}})
 			if err != nil {
 				return nil, fmt.Errorf("demo: credits of %s: %w", u.Email, err)
