@@ -27,7 +27,7 @@ describe('the audit log', () => {
         pages.push(String(page));
         const items =
           page === 1
-            ? [entry(1), entry(2, { action: 'alert.create', targetEmail: null, targetId: 'a-9', details: '{"title":"Printemps","type":"planner"}' }), entry(3, { action: 'future.thing', details: 'raw text' })]
+            ? [entry(1), entry(2, { action: 'alert.create', targetEmail: null, targetId: 'a-9', details: '{"title":"Printemps","type":"planner"}' }), entry(3, { action: 'future.thing', details: 'raw text' }), entry(5, { action: 'alert.update', details: '{"isActive":true,"type":"venue"}' })]
             : [entry(4, { action: 'moderation.approve', details: '' })];
         return HttpResponse.json({ items, total: 51, page, pageSize: 50 });
       }),
@@ -35,10 +35,11 @@ describe('the audit log', () => {
     const user = userEvent.setup();
     const { router } = renderAdmin(<AuditLogRoute />, '/admin/audit-log');
     const table = await screen.findByRole('table', { name: 'Audit log' });
-    const [, credits, alert, unknown] = within(table).getAllByRole('row');
-    expect(credits).toHaveTextContent(/admin@noces\.test.*Credits adjusted.*planner@noces\.test.*Amount5New balance8ReasonGeste commercial/);
-    expect(alert).toHaveTextContent(/Alert created.*a-9.*TitlePrintempsAudienceplanner/);
+    const [, credits, alert, unknown, update] = within(table).getAllByRole('row');
+    expect(credits).toHaveTextContent(/admin@noces\.test.*Credits adjusted.*planner@noces\.test.*Amount\+5New balance8ReasonGeste commercial/);
+    expect(alert).toHaveTextContent(/Alert created.*a-9.*TitlePrintempsAudiencePlanners/);
     expect(unknown).toHaveTextContent(/future\.thing.*raw text/);
+    expect(update).toHaveTextContent(/Alert edited.*ActiveYesAudienceVenues/);
     expect(screen.getByText('1–50 of 51')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));

@@ -11,6 +11,10 @@ export function useUpdateAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: AlertInput }) => updateAlert(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey }),
+    onSuccess: (saved) => {
+      // The list shows the saved one at once; the refetch then brings the others of its type, deactivated.
+      queryClient.setQueryData<AdminAlert[]>(alertsKey, (list) => list?.map((item) => (item.id === saved.id ? saved : item)));
+      return queryClient.invalidateQueries({ queryKey: alertsKey });
+    },
   });
 }

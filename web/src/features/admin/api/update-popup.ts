@@ -11,6 +11,10 @@ export function useUpdatePopup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: PopupInput }) => updatePopup(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: popupsKey }),
+    onSuccess: (saved) => {
+      // The list shows the saved one at once; the refetch then brings the others of its type, deactivated.
+      queryClient.setQueryData<AdminPopup[]>(popupsKey, (list) => list?.map((item) => (item.id === saved.id ? saved : item)));
+      return queryClient.invalidateQueries({ queryKey: popupsKey });
+    },
   });
 }

@@ -17,17 +17,33 @@ function actionLabel(action: string, t: TFunction, exists: (key: string) => bool
 }
 
 /** The details JSON object as "key: value" pairs; anything else as it is. */
-function details(raw: string): [string, string][] {
+function details(raw: string): [string, unknown][] {
   if (!raw) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return Object.entries(parsed as Record<string, unknown>).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
-    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return Object.entries(parsed as Record<string, unknown>);
   } catch {
     // not JSON: shown raw below
   }
   return [['', raw]];
+}
+
+/** Where a detail's value has a text of its own (a status, an audience), the key of that text. */
+const VALUE_KEYS: Record<string, string> = {
+  type: 'admin.marketing.audiences.',
+  siretStatus: 'admin.siret.status.',
+  from: 'admin.reviews.status.',
+};
+
+/** A detail's value in words: yes or no, a signed amount, a status's name; else as it is. */
+function detailValue(key: string, value: unknown, t: TFunction, exists: (key: string) => boolean): string {
+  if (typeof value === 'boolean') return t(value ? 'admin.audit.yes' : 'admin.audit.no');
+  if (key === 'amount' && typeof value === 'number') return value > 0 ? `+${value}` : String(value);
+  if (typeof value === 'string') {
+    const prefix = VALUE_KEYS[key];
+    return prefix && exists(prefix + value) ? t(prefix + value) : value;
+  }
+  return JSON.stringify(value);
 }
 
 /** Every admin action, newest first: who, what, to whom, when. */
@@ -43,7 +59,7 @@ export function AuditLogPage() {
   };
 
   const who = (entry: AuditEntry) => (
-    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+    <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
       {entry.actorEmail ?? entry.actorId}
     </Typography>
   );
@@ -51,7 +67,7 @@ export function AuditLogPage() {
     <Chip size="small" variant="outlined" label={actionLabel(entry.action, t, exists)} title={entry.action} />
   );
   const target = (entry: AuditEntry) => (
-    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} color={entry.targetEmail ? 'text.primary' : 'text.secondary'}>
+    <Typography variant="body2" sx={{ overflowWrap: 'break-word' }} color={entry.targetEmail ? 'text.primary' : 'text.secondary'}>
       {entry.targetEmail ?? entry.targetId ?? '—'}
     </Typography>
   );
@@ -65,8 +81,8 @@ export function AuditLogPage() {
             <Box component="dt" sx={{ color: 'text.secondary' }}>
               {key ? detailKey(key) : ''}
             </Box>
-            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
+            <Box component="dd" sx={{ m: 0, overflowWrap: 'break-word' }}>
+              {detailValue(key, value, t, exists)}
             </Box>
           </Box>
         ))}
@@ -95,7 +111,7 @@ export function AuditLogPage() {
           {formatDateTime(entry.createdAt, i18n.language)}
         </Typography>
       </Box>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
         {t('admin.audit.byOn', { who: entry.actorEmail ?? entry.actorId, target: entry.targetEmail ?? entry.targetId ?? '—' })}
       </Typography>
       {entry.details && detail(entry)}
@@ -103,7 +119,7 @@ export function AuditLogPage() {
   );
 
   return (
-    <AdminPage title={t('admin.audit.title')} subtitle={t('admin.audit.subtitle')}>
+    <AdminPage title={t('menu.auditLog')} subtitle={t('admin.audit.subtitle')}>
       <QueryState query={log} isEmpty={(data) => data.items.length === 0} emptyTitle={t('admin.audit.empty')}>
         {(data) => (
           <DataTable

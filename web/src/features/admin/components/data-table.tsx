@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,9 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '@/features/admin/hooks/use-phone';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 export interface Column<T> {
@@ -46,8 +45,7 @@ interface DataTableProps<T> {
  */
 export function DataTable<T>({ label, rows, rowKey, columns, card, page, pageSize, total, onPageChange, fetching = false }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const phone = usePhone();
 
   const pager = (
     <TablePagination

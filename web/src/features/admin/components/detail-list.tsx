@@ -13,7 +13,7 @@ export function DetailList({ items }: { items: readonly { label: string; value: 
         rowGap: { xs: 0.25, sm: 1.25 },
         m: 0,
         '& dt': { color: 'text.secondary', typography: 'body2', mt: { xs: 1, sm: 0 } },
-        '& dd': { m: 0, typography: 'body1', overflowWrap: 'anywhere' },
+        '& dd': { m: 0, typography: 'body1', overflowWrap: 'break-word' },
       }}
     >
       {items.map((item) => (

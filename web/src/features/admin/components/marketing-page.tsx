@@ -104,10 +104,16 @@ export function MarketingPage() {
   const query = (kind === 'alert' ? alerts : popups) as UseQueryResult<Message[]>;
   const toggling = (message: Message) =>
     (updateAlert.isPending && updateAlert.variables?.id === message.id) || (updatePopup.isPending && updatePopup.variables?.id === message.id);
+  /** While a switch's change is on its way, it shows the state asked for. */
+  const shownActive = (message: Message) => {
+    if (updateAlert.isPending && updateAlert.variables?.id === message.id) return updateAlert.variables.body.isActive ?? message.isActive;
+    if (updatePopup.isPending && updatePopup.variables?.id === message.id) return updatePopup.variables.body.isActive ?? message.isActive;
+    return message.isActive;
+  };
 
   return (
     <AdminPage
-      title={t('admin.marketing.title')}
+      title={t('menu.marketing')}
       subtitle={t('admin.marketing.subtitle')}
       actions={
         <Button variant="contained" startIcon={<AddIcon aria-hidden="true" />} onClick={() => setEditing({ kind })}>
@@ -152,6 +158,7 @@ export function MarketingPage() {
                   key={message.id}
                   message={message}
                   busy={toggling(message)}
+                  active={shownActive(message)}
                   onToggle={(active) => toggle(message, active)}
                   onEdit={() => setEditing({ kind, existing: message })}
                   onPreview={isPopup(message) ? () => setPreview(message) : undefined}
@@ -188,13 +195,14 @@ export function MarketingPage() {
 interface MessageCardProps {
   message: Message;
   busy: boolean;
+  active: boolean;
   onToggle: (active: boolean) => void;
   onEdit: () => void;
   onPreview?: () => void;
   onDelete: () => void;
 }
 
-function MessageCard({ message, busy, onToggle, onEdit, onPreview, onDelete }: MessageCardProps) {
+function MessageCard({ message, busy, active, onToggle, onEdit, onPreview, onDelete }: MessageCardProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   return (
@@ -218,7 +226,7 @@ function MessageCard({ message, busy, onToggle, onEdit, onPreview, onDelete }: M
         </Box>
         {isPopup(message) ? (
           <Box
-            sx={{ color: 'text.secondary', typography: 'body2', maxHeight: 96, overflow: 'hidden', '& p': { m: 0, mb: 0.5 }, '& img': { display: 'none' }, overflowWrap: 'anywhere' }}
+            sx={{ color: 'text.secondary', typography: 'body2', maxHeight: 96, overflow: 'hidden', '& p': { m: 0, mb: 0.5 }, '& img': { display: 'none' }, overflowWrap: 'break-word' }}
             dangerouslySetInnerHTML={{ __html: message.description }}
           />
         ) : (
@@ -236,23 +244,24 @@ function MessageCard({ message, busy, onToggle, onEdit, onPreview, onDelete }: M
             .join(' · ')}
         </Typography>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 1.5, pt: 0, flexWrap: 'wrap', gap: 1 }}>
+      <CardActions disableSpacing sx={{ px: 2, pb: 1.5, pt: 0, flexWrap: 'wrap', gap: 1 }}>
         <FormControlLabel
-          control={<Switch checked={message.isActive} disabled={busy} onChange={(event) => onToggle(event.target.checked)} />}
+          control={<Switch checked={active} disabled={busy} onChange={(event) => onToggle(event.target.checked)} />}
           label={t('admin.marketing.fields.active')}
-          sx={{ mr: 'auto' }}
         />
-        {onPreview && (
-          <Button size="small" startIcon={<VisibilityOutlinedIcon aria-hidden="true" />} onClick={onPreview}>
-            {t('admin.marketing.previewAction')}
+        <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {onPreview && (
+            <Button size="small" startIcon={<VisibilityOutlinedIcon aria-hidden="true" />} onClick={onPreview}>
+              {t('admin.marketing.previewAction')}
+            </Button>
+          )}
+          <Button size="small" startIcon={<EditOutlinedIcon aria-hidden="true" />} onClick={onEdit}>
+            {t('admin.marketing.edit')}
           </Button>
-        )}
-        <Button size="small" startIcon={<EditOutlinedIcon aria-hidden="true" />} onClick={onEdit}>
-          {t('admin.marketing.edit')}
-        </Button>
-        <Button size="small" color="error" startIcon={<DeleteOutlineIcon aria-hidden="true" />} onClick={onDelete}>
-          {t('admin.marketing.delete')}
-        </Button>
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon aria-hidden="true" />} onClick={onDelete}>
+            {t('admin.marketing.delete')}
+          </Button>
+        </Box>
       </CardActions>
     </Card>
   );

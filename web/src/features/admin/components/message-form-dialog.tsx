@@ -32,6 +32,7 @@ import {
   linkRule,
   titleRule,
 } from '@/features/admin/marketing-rules';
+import { usePhone } from '@/features/admin/hooks/use-phone';
 import { errorMessage } from '@/features/admin/server-errors';
 import { isApiError } from '@/lib/api-error';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -83,6 +84,7 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const titleId = useId();
+  const fullScreen = usePhone();
   const createAlert = useCreateAlert();
   const updateAlert = useUpdateAlert();
   const createPopup = useCreatePopup();
@@ -144,7 +146,7 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
 
   if (saved) {
     return (
-      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
         <DialogTitle id={titleId}>{t('admin.marketing.savedPreviewTitle')}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography color="text.secondary">{t('admin.marketing.savedPreviewText')}</Typography>
@@ -169,8 +171,9 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
   const heading = t(`admin.marketing.${existing ? 'edit' : 'new'}${kind === 'alert' ? 'Alert' : 'Popup'}`);
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
+      {/* A flex column, so the fields scroll between a fixed title and fixed buttons. */}
+      <Box component="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
         <DialogTitle id={titleId}>{heading}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 2, pt: 1 }}>
@@ -296,7 +299,7 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
             {kind === 'popup' ? t('admin.marketing.saveAndPreview') : t('common.save')}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

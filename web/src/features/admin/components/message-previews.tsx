@@ -79,7 +79,7 @@ export function PopupPreview({ popup }: { popup: PopupLike }) {
         </Typography>
         <Box
           data-testid="popup-preview-html"
-          sx={{ '& p': { mt: 0, mb: 1.5 }, '& a': { color: 'primary.main' }, '& img': { maxWidth: '100%' }, typography: 'body1', overflowWrap: 'anywhere' }}
+          sx={{ '& p': { mt: 0, mb: 1.5 }, '& a': { color: 'primary.main' }, '& img': { maxWidth: '100%' }, typography: 'body1', overflowWrap: 'break-word' }}
           dangerouslySetInnerHTML={{ __html: popup.description }}
         />
       </Box>

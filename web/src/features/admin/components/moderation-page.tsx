@@ -115,7 +115,7 @@ export function ModerationPage() {
       cell: (item) => (
         <>
           <Typography variant="body2">{fullName(item)}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
             {item.email}
           </Typography>
         </>
@@ -144,7 +144,7 @@ export function ModerationPage() {
       {provider(item)}
       <Box>
         <Typography variant="body2">{fullName(item)}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
           {item.email}
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -166,7 +166,7 @@ export function ModerationPage() {
 
   return (
     <AdminPage
-      title={t('admin.moderation.title')}
+      title={t('menu.moderation')}
       subtitle={queue.data ? t('admin.moderation.subtitleCount', { total: queue.data.total }) : t('admin.moderation.subtitle')}
     >
       <QueryState

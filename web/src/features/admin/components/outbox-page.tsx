@@ -21,6 +21,7 @@ import { DetailList } from '@/features/admin/components/detail-list';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDateTime } from '@/features/admin/format';
 import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { usePhone } from '@/features/admin/hooks/use-phone';
 
 /** What a message's first line says: its subject, or the start of an SMS. */
 const headline = (message: OutboxMessage) => message.subject || message.text.split('\n')[0] || '';
@@ -52,14 +53,14 @@ export function OutboxPage() {
   const [open, setOpen] = useState<OutboxMessage | null>(null);
 
   const subject = (message: OutboxMessage) => (
-    <Link component="button" type="button" onClick={() => setOpen(message)} sx={{ textAlign: 'left', fontWeight: 600, overflowWrap: 'anywhere' }}>
+    <Link component="button" type="button" onClick={() => setOpen(message)} sx={{ textAlign: 'left', fontWeight: 600, overflowWrap: 'break-word' }}>
       {headline(message) || t('admin.outbox.noSubject')}
     </Link>
   );
 
   const columns: Column<OutboxMessage>[] = [
     { id: 'channel', header: t('admin.outbox.channelLabel'), cell: (message) => <ChannelLabel message={message} />, width: 110 },
-    { id: 'to', header: t('admin.outbox.to'), cell: (message) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{message.to}</Typography> },
+    { id: 'to', header: t('admin.outbox.to'), cell: (message) => <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>{message.to}</Typography> },
     { id: 'subject', header: t('admin.outbox.subject'), cell: subject },
     {
       id: 'created',
@@ -76,7 +77,7 @@ export function OutboxPage() {
         <StateChip message={message} />
       </Box>
       {subject(message)}
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
         {message.to}
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -86,7 +87,7 @@ export function OutboxPage() {
   );
 
   return (
-    <AdminPage title={t('admin.outbox.title')} subtitle={t('admin.outbox.subtitle')}>
+    <AdminPage title={t('menu.outbox')} subtitle={t('admin.outbox.subtitle')}>
       <Box
         component="form"
         role="search"
@@ -150,10 +151,11 @@ export function OutboxPage() {
 function MessageViewer({ message, onClose }: { message: OutboxMessage; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
+  const fullScreen = usePhone();
   const [view, setView] = useState<'html' | 'text'>(message.html ? 'html' : 'text');
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
-      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper" fullScreen={fullScreen}>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'break-word' }}>
         {headline(message) || t('admin.outbox.noSubject')}
       </DialogTitle>
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -184,7 +186,7 @@ function MessageViewer({ message, onClose }: { message: OutboxMessage; onClose: 
           <Box
             component="pre"
             data-testid="outbox-text"
-            sx={{ m: 0, p: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: '0.875rem' }}
+            sx={{ m: 0, p: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'break-word', fontFamily: 'monospace', fontSize: '0.875rem' }}
           >
             {message.text}
           </Box>

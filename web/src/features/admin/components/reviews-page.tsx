@@ -59,7 +59,7 @@ export function ReviewsPage() {
   const busy = (review: AdminReview) => (approve.isPending && approve.variables === review.id) || (reject.isPending && reject.variables === review.id);
 
   return (
-    <AdminPage title={t('admin.reviews.title')} subtitle={t('admin.reviews.subtitle')}>
+    <AdminPage title={t('menu.adminReviews')} subtitle={t('admin.reviews.subtitle')}>
       <Tabs
         value={status}
         onChange={(_, next: ReviewStatus) => setFilter('status', next === 'pending' ? '' : next)}
@@ -115,7 +115,7 @@ export function ReviewsPage() {
                     <Box sx={{ mt: 'auto', pt: 1, borderTop: 1, borderColor: 'divider' }}>
                       <Typography variant="body2">
                         {t('admin.reviews.for')} <strong>{review.providerName}</strong>{' '}
-                        <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                        <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'break-word' }}>
                           ({review.providerEmail})
                         </Box>
                       </Typography>

@@ -75,7 +75,7 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
   const identity = (user: AdminUser) => (
     <Box sx={{ minWidth: 0 }}>
       <Typography sx={{ fontWeight: 600 }}>{fullName(user)}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
         {user.email}
       </Typography>
     </Box>
@@ -122,7 +122,7 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
   );
 
   return (
-    <AdminPage title={t('admin.users.title')} subtitle={t('admin.users.subtitle')}>
+    <AdminPage title={t('menu.users')} subtitle={t('admin.users.subtitle')}>
       <TextField
         type="search"
         label={t('admin.users.search')}
