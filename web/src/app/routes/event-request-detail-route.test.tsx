@@ -4,9 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRequests } from '@/app/routes/event-requests-test-harness';
 import type { EventRequestDetail } from '@/features/event-requests/api/get-event-request';
-import { DEFAULT_LIST_PARAMS, eventRequestsQuery } from '@/features/event-requests/api/list-event-requests';
+import { DEFAULT_LIST_PARAMS, eventRequestsQuery, type EventRequestPage } from '@/features/event-requests/api/list-event-requests';
 import { REJECTION_REASONS } from '@/features/event-requests/api/reject-event-request';
-import { makeDetail } from '@/features/event-requests/request-fixtures';
+import { makeDetail, makeItem, makePage } from '@/features/event-requests/request-fixtures';
 import { i18n } from '@/lib/i18n';
 import type * as ConfigModule from '@/lib/config';
 import type { AppConfig } from '@/lib/config';
@@ -78,7 +78,7 @@ describe('a locked request', () => {
     serve(makeDetail());
     const { client } = renderRequests(PATH);
     const listKey = eventRequestsQuery(DEFAULT_LIST_PARAMS).queryKey;
-    client.setQueryData(listKey, { eventRequests: [], unreadMessages: 1, total: 1, page: 1, pageSize: 25 });
+    client.setQueryData(listKey, makePage([makeItem({ uuid: UUID, isSeen: false }), makeItem({ uuid: 'other', isSeen: false })]));
     expect(await screen.findByRole('heading', { level: 1, name: 'Wedding in Lyon' })).toBeInTheDocument();
     expect(screen.getAllByTestId('status-chip')[0]).toHaveTextContent('Locked');
     expect(screen.getByTestId('info-service')).toHaveTextContent('Full planning');
@@ -91,7 +91,13 @@ describe('a locked request', () => {
     expect(contact()).not.toHaveTextContent('@');
     expect(screen.getByTestId('request-address')).toHaveTextContent('Domaine des Saules69005 LyonFrance');
     expect(screen.queryByTestId('map-stub')).toBeNull();
-    // Opening marks it seen: the lists (dots, unread count) are stale now.
+    // Opening marks it seen: the cached list shows it at once, and is refetched when shown.
+    const list = client.getQueryData<EventRequestPage>(listKey);
+    expect(list?.eventRequests.map((item) => [item.uuid, item.isSeen])).toEqual([
+      [UUID, true],
+      ['other', false],
+    ]);
+    expect(list?.unreadMessages).toBe(1);
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 

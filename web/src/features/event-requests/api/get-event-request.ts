@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENT_REQUEST_LISTS_KEY, EVENT_REQUESTS_KEY } from '@/features/event-requests/api/list-event-requests';
+import { EVENT_REQUESTS_KEY, patchListItem } from '@/features/event-requests/api/list-event-requests';
 import { api, unwrap } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
 
@@ -19,7 +19,7 @@ export function useEventRequest(uuid: string) {
     queryKey: eventRequestKey(uuid),
     queryFn: async () => {
       const detail = await getEventRequest(uuid);
-      void queryClient.invalidateQueries({ queryKey: EVENT_REQUEST_LISTS_KEY });
+      patchListItem(queryClient, uuid, { isSeen: true });
       return detail;
     },
   });

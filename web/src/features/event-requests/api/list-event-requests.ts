@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components, paths } from '@/lib/api/schema';
 
@@ -40,4 +40,23 @@ export function eventRequestsQuery(params: ListParams) {
 /** One page of requests; the previous page stays on screen while the next one loads. */
 export function useEventRequests(params: ListParams) {
   return useQuery({ ...eventRequestsQuery(params), placeholderData: keepPreviousData });
+}
+
+/**
+ * Applies a change the server just made to a request (seen, unlocked,
+ * rejected) to every cached page, so going back to the list shows it at once;
+ * the lists are also invalidated, and refetched when shown.
+ */
+export function patchListItem(queryClient: QueryClient, uuid: string, patch: Partial<Omit<EventRequestItem, 'uuid' | 'project'>>): void {
+  queryClient.setQueriesData<EventRequestPage>({ queryKey: EVENT_REQUEST_LISTS_KEY }, (page) => {
+    const item = page?.eventRequests.find((request) => request.uuid === uuid);
+    if (!page || !item) return page;
+    const nowSeen = patch.isSeen === true && !item.isSeen;
+    return {
+      ...page,
+      unreadMessages: nowSeen ? Math.max(0, page.unreadMessages - 1) : page.unreadMessages,
+      eventRequests: page.eventRequests.map((request) => (request.uuid === uuid ? { ...request, ...patch } : request)),
+    };
+  });
+  void queryClient.invalidateQueries({ queryKey: EVENT_REQUEST_LISTS_KEY });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { eventRequestKey, type EventRequestDetail } from '@/features/event-requests/api/get-event-request';
-import { EVENT_REQUEST_LISTS_KEY } from '@/features/event-requests/api/list-event-requests';
+import { patchListItem } from '@/features/event-requests/api/list-event-requests';
 import { api, unwrap } from '@/lib/api-client';
 import type { paths } from '@/lib/api/schema';
 
@@ -28,7 +28,7 @@ export function useRejectEventRequest(uuid: string) {
     mutationFn: (reason: RejectionReason) => rejectEventRequest(uuid, reason),
     onSuccess: (detail) => {
       queryClient.setQueryData(eventRequestKey(uuid), detail);
-      void queryClient.invalidateQueries({ queryKey: EVENT_REQUEST_LISTS_KEY });
+      patchListItem(queryClient, uuid, { isRejected: true, hasRejectedAt: detail.message.hasRejectedAt });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { eventRequestKey, type EventRequestDetail } from '@/features/event-requests/api/get-event-request';
-import { EVENT_REQUEST_LISTS_KEY } from '@/features/event-requests/api/list-event-requests';
+import { patchListItem } from '@/features/event-requests/api/list-event-requests';
 import { api, unwrap } from '@/lib/api-client';
 import type { paths } from '@/lib/api/schema';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
@@ -32,7 +32,7 @@ export function useUnlockEventRequest(uuid: string) {
           : detail,
       );
       void queryClient.invalidateQueries({ queryKey: eventRequestKey(uuid) });
-      void queryClient.invalidateQueries({ queryKey: EVENT_REQUEST_LISTS_KEY });
+      patchListItem(queryClient, uuid, { isUnlocked: true });
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });
