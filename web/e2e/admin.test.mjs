@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiTokens, checkA11y, launchBrowser, login, newPage, PASSWORD, shot, startServer } from './harness.mjs';
 
-const T = { timeout: 400_000 };
+const T = { timeout: 180_000 };
 const SIRET = '73282932000074';
 
 let server;

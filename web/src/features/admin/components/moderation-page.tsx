@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,9 +54,6 @@ export function ModerationPage() {
 
   const actions = (item: ModerationItem, stretch = false) => (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: stretch ? 'wrap' : 'nowrap', justifyContent: stretch ? 'stretch' : 'flex-end', '& > *': stretch ? { flex: 1 } : {} }}>
-      <Button size="small" variant="outlined" onClick={() => open('details', item)} aria-label={t('admin.moderation.detailsOf', { name: displayName(item) })}>
-        {t('admin.moderation.details')}
-      </Button>
       <Button
         size="small"
         variant="outlined"
@@ -95,7 +93,16 @@ export function ModerationPage() {
 
   const provider = (item: ModerationItem) => (
     <Box sx={{ minWidth: 0 }}>
-      <Typography sx={{ fontWeight: 600 }}>{displayName(item)}</Typography>
+      {/* The name opens everything known about the provider, with the SIRET check. */}
+      <Link
+        component="button"
+        type="button"
+        onClick={() => open('details', item)}
+        aria-label={t('admin.moderation.detailsOf', { name: displayName(item) })}
+        sx={{ fontWeight: 600, fontSize: '1rem', textAlign: 'left', overflowWrap: 'break-word' }}
+      >
+        {displayName(item)}
+      </Link>
       <Box sx={{ mt: 0.5 }}>
         <RoleChip role={item.role} />
       </Box>
@@ -108,7 +115,7 @@ export function ModerationPage() {
   );
 
   const columns: Column<ModerationItem>[] = [
-    { id: 'provider', header: t('admin.moderation.provider'), cell: provider, width: '28%' },
+    { id: 'provider', header: t('admin.moderation.provider'), cell: provider },
     {
       id: 'contact',
       header: t('admin.moderation.contact'),
