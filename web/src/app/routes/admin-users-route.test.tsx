@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,18 @@ describe('the users screen', () => {
     await user.clear(screen.getByRole('searchbox', { name: /Search/ }));
     await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'nobody');
     expect(await screen.findByText('No user matches “nobody”')).toBeInTheDocument();
+  });
+
+  it('follows the address when it changes on its own, without putting the old search back', async () => {
+    users();
+    const { router } = renderAdmin(<UsersRoute />, '/admin/users?q=premium');
+    await screen.findByRole('table', { name: 'Users' });
+    expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveValue('premium');
+    await act(() => router.navigate('/admin/users?q=planner'));
+    expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveValue('planner');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(router.state.location.search).toBe('?q=planner');
   });
 
   it('adjusts credits with a negative amount and a reason, then shows the new balance', async () => {

@@ -49,6 +49,12 @@ export function OutboxPage() {
   const { t, i18n } = useTranslation();
   const { page, setPage, values, setFilter } = useListParams(['to']);
   const [text, setText] = useState(values.to);
+  // The address changed on its own (back button, a link): the field follows it.
+  const [synced, setSynced] = useState(values.to);
+  if (values.to !== synced) {
+    setSynced(values.to);
+    setText(values.to);
+  }
   const outbox = useOutbox(values.to, page);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
 

@@ -45,14 +45,21 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
   const { t, i18n } = useTranslation();
   const { page, setPage, values, setFilter } = useListParams(['q']);
   const [text, setText] = useState(values.q);
+  // The address changed on its own (back button, a link): the field follows it.
+  const [synced, setSynced] = useState(values.q);
+  if (values.q !== synced) {
+    setSynced(values.q);
+    setText(values.q);
+  }
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const users = useUserSearch(values.q, page);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
   const [dialog, setDialog] = useState<{ action: Action; user: AdminUser } | null>(null);
 
+  // Typing goes to the address once it pauses; a stale debounced value never overrides the address.
   useEffect(() => {
-    if (debounced !== values.q) setFilter('q', debounced);
-  }, [debounced, values.q, setFilter]);
+    if (debounced === text.trim() && debounced !== values.q) setFilter('q', debounced);
+  }, [debounced, text, values.q, setFilter]);
 
   const choose = (action: Action) => {
     if (!menu) return;
