@@ -128,7 +128,7 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
       }
       const body: PopupInput = { ...common, imageUrl: values.imageUrl.trim(), showOncePerUser: values.showOncePerUser };
       const popup = existing ? await updatePopup.mutateAsync({ id: existing.id, body }) : await createPopup.mutateAsync(body);
-      notify(t(existing ? 'admin.marketing.popupSaved' : 'admin.marketing.popupCreated'));
+      // The dialog itself now says the popup is saved, and shows it.
       setSaved({ popup, changed: popup.description !== body.description });
     } catch (error) {
       let placed = false;
