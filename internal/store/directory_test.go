@@ -3,6 +3,11 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,4 +155,177 @@ func TestSearchVenues(t *testing.T) {
 	if _, err := s.GetVisibleVenueBySlug(ctx, "draft"); err == nil {
 		t.Error("an unpublished venue is visible")
 	}
+}
+
+// TestSearchProvidersMatchesAnOracle compares every page of many searches
+// with the same search done in Go over the seeded rows: premium first, then
+// nearest, then most complete, then by name and id. Pages of seven cross the
+// border between premium and other listings, and both ways of reading a page
+// (walking the ranked index, or sorting the matches) are exercised.
+func TestSearchProvidersMatchesAnOracle(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 5))
+	types := []string{"FULL_PLANNING", "DAY_COORDINATION", "WEDDING_DESIGN"} // prestation ids 4, 3, 9
+	typeIDs := map[string]int{"FULL_PLANNING": 4, "DAY_COORDINATION": 3, "WEDDING_DESIGN": 9}
+	langIDs := map[string]int{"en": 2, "fr": 4, "nl": 6}
+	type row struct {
+		id, name         string
+		visible, premium bool
+		lat, lng         float64
+		score            int
+		budgets          map[string]int64 // service type -> budget (0: none)
+		langs            []string
+	}
+	var rows []row
+	for i := range 90 {
+		r := row{name: fmt.Sprintf("p%02d", rng.IntN(40)), // names repeat: ties are broken by id
+			lat: 45 + rng.Float64()*2, lng: 4 + rng.Float64()*2, score: 10 * rng.IntN(4), budgets: map[string]int64{}}
+		u := model.User{ID: model.NewID(), Email: fmt.Sprintf("p%d@example.com", i), PasswordHash: "x", Role: model.RolePlanner,
+			Firstname: "Ana", Lastname: "Silva", Locale: "fr", Domain: "fr", PremiumStatus: model.PremiumNone, CreatedAt: now, UpdatedAt: now}
+		if rng.IntN(12) == 0 {
+			u.Role = model.RoleVenue // a venue owner's company is not a planner's
+		}
+		storetest.Must(t, s.CreateUser(ctx, u))
+		r.id = u.ID
+		siret := "active"
+		moderated := rng.IntN(10) > 0
+		if rng.IntN(10) == 0 {
+			siret = "unknown"
+		}
+		storetest.Must(t, s.SetUserModerated(ctx, u.ID, moderated, now))
+		switch rng.IntN(6) {
+		case 0:
+			storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &now, nil, now))
+			r.premium = true
+		case 1:
+			end := now.Add(-time.Hour) // ended: not premium
+			storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &now, &end, now))
+		case 2:
+			end := now.Add(30 * 24 * time.Hour)
+			storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumCancellation, &now, &end, now))
+			r.premium = true
+		}
+		r.visible = moderated && siret == "active" && u.Role == model.RolePlanner
+		storetest.Must(t, s.CreateCompany(ctx, model.Company{UserID: u.ID, Name: r.name, Slug: fmt.Sprintf("s%d", i), SiretStatus: siret,
+			CountryCode: "FR", City: "X", Latitude: sql.NullFloat64{Float64: r.lat, Valid: true},
+			Longitude: sql.NullFloat64{Float64: r.lng, Valid: true}, CreatedAt: now, UpdatedAt: now}))
+		var ps []model.CompanyPrestation
+		for _, ty := range types {
+			if rng.IntN(2) == 0 {
+				b := int64(500 * (1 + rng.IntN(6)))
+				if rng.IntN(4) == 0 {
+					b = 0
+				}
+				r.budgets[ty] = b
+				ps = append(ps, model.CompanyPrestation{PrestationID: typeIDs[ty], BudgetStartingFrom: sql.NullInt64{Int64: b, Valid: b > 0}})
+			}
+		}
+		var ls []int
+		for code, id := range langIDs {
+			if rng.IntN(3) == 0 {
+				r.langs = append(r.langs, code)
+				ls = append(ls, id)
+			}
+		}
+		storetest.Must(t, s.SetCompanyServices(ctx, u.ID, ls, ps))
+		storetest.Must(t, s.SetProfileScore(ctx, u.ID, r.score))
+		rows = append(rows, r)
+	}
+	center := [2]float64{46, 5}
+	queries := []store.DirectoryQuery{
+		{},
+		{ServiceType: "FULL_PLANNING"},
+		{ServiceType: "WEDDING_DESIGN", MaxBudget: 2000},
+		{MaxBudget: 1500},
+		{Languages: []string{"nl"}},
+		{Languages: []string{"en", "nl"}, ServiceType: "DAY_COORDINATION"},
+		{Near: true, Lat: center[0], Lng: center[1], RadiusKm: 80},
+		{Near: true, Lat: center[0], Lng: center[1], RadiusKm: 60, ServiceType: "FULL_PLANNING", Languages: []string{"fr"}},
+	}
+	for qi, q := range queries {
+		q.Country, q.Now = "FR", now
+		cosLat := math.Cos(q.Lat * math.Pi / 180)
+		dist2 := func(r row) float64 { // the store's ordering: squared equirectangular degrees
+			return (r.lat-q.Lat)*(r.lat-q.Lat) + (r.lng-q.Lng)*(r.lng-q.Lng)*cosLat*cosLat
+		}
+		var want []row
+		for _, r := range rows {
+			ok := r.visible
+			if q.ServiceType != "" {
+				b, has := r.budgets[q.ServiceType]
+				ok = ok && has && (q.MaxBudget == 0 || (b > 0 && b <= q.MaxBudget))
+			} else if q.MaxBudget > 0 {
+				any := false
+				for _, b := range r.budgets {
+					any = any || (b > 0 && b <= q.MaxBudget)
+				}
+				ok = ok && any
+			}
+			if len(q.Languages) > 0 {
+				ok = ok && slices.ContainsFunc(r.langs, func(l string) bool { return slices.Contains(q.Languages, l) })
+			}
+			if q.Near {
+				ok = ok && math.Sqrt(dist2(r)) <= q.RadiusKm/111.2
+			}
+			if ok {
+				want = append(want, r)
+			}
+		}
+		slices.SortFunc(want, func(a, b row) int {
+			if a.premium != b.premium {
+				if a.premium {
+					return -1
+				}
+				return 1
+			}
+			if q.Near {
+				if c := cmpFloat(dist2(a), dist2(b)); c != 0 {
+					return c
+				}
+			}
+			if a.score != b.score {
+				return b.score - a.score
+			}
+			if a.name != b.name {
+				return strings.Compare(a.name, b.name)
+			}
+			return strings.Compare(a.id, b.id)
+		})
+		if len(want) < 3 {
+			t.Fatalf("query %d: only %d matches, the data is too thin", qi, len(want))
+		}
+		for offset := 0; offset <= len(want)+7; offset += 7 {
+			q.Limit, q.Offset = 7, offset
+			cards, total, err := s.SearchProviders(ctx, q)
+			if err != nil {
+				t.Fatalf("query %d offset %d: %v", qi, offset, err)
+			}
+			var got, exp []string
+			for _, c := range cards {
+				got = append(got, c.UserID)
+			}
+			for _, r := range want[min(offset, len(want)):min(offset+7, len(want))] {
+				exp = append(exp, r.id)
+			}
+			if total != len(want) || !slices.Equal(got, exp) {
+				t.Errorf("query %d %+v offset %d: total %d, want %d\n got  %v\nwant %v", qi, q, offset, total, len(want), got, exp)
+			}
+			for i, c := range cards {
+				if c.IsPremium != want[offset+i].premium {
+					t.Errorf("query %d offset %d: %s premium %v", qi, offset, c.Name, c.IsPremium)
+				}
+			}
+		}
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
