@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint bench dev clean stripe-mock
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint bench bench-login bench-search bench-requests dev clean stripe-mock
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 run: build
@@ -77,6 +77,33 @@ lint: web/node_modules/.package-lock.json
 ## bench: load figures against the real binary (see bench/README.md)
 bench: build
 	$(GO) run ./bench/load -bin ./$(BIN)
+
+# The figures of issues #3, #5 and #6, on each engine of BENCH_ENGINES
+# (PostgreSQL at PG_URL, in a schema of its own), into bench/results-*.md.
+BENCH_ENGINES ?= sqlite postgres
+BENCH_LOAD     = $(GO) run ./bench/load -bin ./$(BIN)
+bench-db       = db=; if [ "$$e" = postgres ]; then db='$(PG_URL)'; fi
+
+## bench-login: sign-ins per second, and GET /api/me alone and while 50 sign-ins run (issue #3)
+bench-login: build
+	for e in $(BENCH_ENGINES); do $(bench-db); \
+	  $(BENCH_LOAD) $${db:+-db "$$db"} -endpoints login -c 50 -d 30s -warmup 5s -out bench/results-login-$$e.md; \
+	  $(BENCH_LOAD) $${db:+-db "$$db"} -endpoints me -c 4 -d 20s -warmup 5s -out bench/results-login-$$e.md -append; \
+	  $(BENCH_LOAD) $${db:+-db "$$db"} -endpoints me -c 4 -logins 50 -d 20s -warmup 5s -out bench/results-login-$$e.md -append; \
+	done
+
+## bench-search: the public search over 100,000 generated providers (issue #5)
+bench-search: build
+	for e in $(BENCH_ENGINES); do $(bench-db); \
+	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -endpoints 'search*' -direct -c 1 -d 10s -out bench/results-search-$$e.md; \
+	done
+
+## bench-requests: a provider's list of event requests among 1,000,000 (issue #6)
+bench-requests: build
+	for e in $(BENCH_ENGINES); do $(bench-db); \
+	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -requests 1000000 -endpoints 'requests*' -direct -c 1 -d 5s -warmup 1s \
+	    -out bench/results-requests-$$e.md; \
+	done
 
 ## dev: the Go server and Vite's dev server with hot reload
 dev: go

@@ -42,6 +42,7 @@ type options struct {
 	direct    bool
 	seed      uint64
 	out       string
+	appendOut bool
 	only      string
 	load      loadOptions
 	logLevel  string
@@ -60,6 +61,7 @@ func main() {
 	flag.IntVar(&o.tokens, "tokens", 1000, "random users that authenticated requests are spread over")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of the data generator and of the workers")
 	flag.StringVar(&o.out, "out", "", "also write the Markdown report to this file (e.g. bench/results-sqlite.md)")
+	flag.BoolVar(&o.appendOut, "append", false, "add the report to the end of the -out file instead of replacing it (several runs in one file)")
 	flag.StringVar(&o.only, "endpoints", "", "comma-separated endpoint names or patterns (search*) to run (the baseline always runs); all when empty")
 	flag.IntVar(&o.load.concurrency, "c", 32, "concurrent workers (and keep-alive connections)")
 	flag.DurationVar(&o.load.duration, "d", 10*time.Second, "measured duration per endpoint")
@@ -77,7 +79,7 @@ func main() {
 		md := rep.markdown()
 		fmt.Print(md)
 		if o.out != "" {
-			if werr := os.WriteFile(o.out, []byte(md), 0o644); werr != nil {
+			if werr := writeReport(o.out, md, o.appendOut); werr != nil {
 				fmt.Fprintln(os.Stderr, "bench:", werr)
 				os.Exit(1)
 			}
@@ -92,6 +94,25 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
+}
+
+// writeReport writes md to path, or adds it after a blank line when appending.
+func writeReport(path, md string, appending bool) error {
+	if !appending {
+		return os.WriteFile(path, []byte(md), 0o644)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		md = "\n" + md
+	}
+	if _, err := f.WriteString(md); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func (o options) validate() error {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/url"
+	"os"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -140,5 +141,25 @@ func TestSelectEndpointsByPattern(t *testing.T) {
 	}
 	if _, err := selectEndpoints(all, "requests-large*"); err == nil {
 		t.Error("a pattern matching nothing should be refused")
+	}
+}
+
+func TestWriteReportAppends(t *testing.T) {
+	path := t.TempDir() + "/r.md"
+	if err := writeReport(path, "one\n", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeReport(path, "two\n", true); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(path)
+	if string(raw) != "one\n\ntwo\n" {
+		t.Errorf("got %q", raw)
+	}
+	if err := writeReport(path, "three\n", false); err != nil {
+		t.Fatal(err)
+	}
+	if raw, _ := os.ReadFile(path); string(raw) != "three\n" {
+		t.Errorf("a new run should replace the file, got %q", raw)
 	}
 }
