@@ -153,7 +153,7 @@ describe('the admin back-office', () => {
       const row = page.getByRole('row').filter({ hasText: approvedEmail });
       await row.getByText('Validé').waitFor();
       assert.equal(await page.getByRole('row').count(), 2, 'the header and the one match');
-      await shot(page, 'admin-users');
+      await shot(page, 'admin-users-search');
       await row.getByRole('button', { name: 'Actions pour Inès Garnier' }).click();
       await page.getByRole('menuitem', { name: 'Ajuster les crédits' }).click();
       const credits = page.getByRole('dialog', { name: 'Ajuster les crédits de Inès Garnier' });
