@@ -356,3 +356,46 @@ func (s *Service) BadgeTarget(ctx context.Context, slug string) (store.PublicPro
 	}
 	return pp, err
 }
+
+// ProviderReviews is a provider's own page of approved reviews, with the
+// token of the link to send to past couples.
+type ProviderReviews struct {
+	Items        []model.Review
+	Total, Pages int
+	Average      float64
+	// Domain and Token make the review link: /review/{token} on the domain's public host.
+	Domain, Token string
+}
+
+// OwnReviews lists a provider's approved reviews (newest first) and makes
+// sure its review link exists. page starts at 1; limit is 1-50.
+func (s *Service) OwnReviews(ctx context.Context, userID string, page, limit int) (ProviderReviews, error) {
+	u, err := s.store.GetUser(ctx, userID)
+	if err != nil {
+		return ProviderReviews{}, err
+	}
+	if _, err := s.store.GetCompany(ctx, userID); errors.Is(err, store.ErrNotFound) {
+		// No company yet (onboarding unfinished): nothing to review.
+		return ProviderReviews{}, apperr.New(apperr.NotFound, "company.errors.not_found")
+	} else if err != nil {
+		return ProviderReviews{}, err
+	}
+	token, err := s.ReviewFormToken(ctx, userID)
+	if err != nil {
+		return ProviderReviews{}, err
+	}
+	items, total, avg, err := s.store.ListApprovedReviews(ctx, userID, limit, (page-1)*limit)
+	if err != nil {
+		return ProviderReviews{}, err
+	}
+	return ProviderReviews{Items: items, Total: total, Pages: (total + limit - 1) / limit, Average: avg,
+		Domain: u.Domain, Token: token}, nil
+}
+
+// PhotoURL is where a review's photo is served, or "" without one.
+func (s *Service) PhotoURL(r model.Review) string {
+	if r.PhotoKey == "" || s.blobs == nil {
+		return ""
+	}
+	return s.blobs.URL(r.PhotoKey)
+}

@@ -111,6 +111,7 @@ func (s *Server) registerRoutes() {
 	s.route("PUT /api/portfolios/{id}/images/{imageId}/key", s.provider(s.setPortfolioKeyImage))
 	s.route("GET /api/portfolios/{id}/public-url", s.provider(s.portfolioPublicURL))
 	s.route("GET /api/statistics/portfolio-views", s.provider(s.statisticsPortfolioViews))
+	s.route("GET /api/reviews", s.provider(s.ownReviews))
 
 	// Public side.
 	s.route("GET /api/public/options", s.handle(s.publicOptions))

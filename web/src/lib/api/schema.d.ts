@@ -2826,6 +2826,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's approved reviews, newest first, and its review link
+         * @description prestataire_id, when given, must be the signed-in provider (another provider's list is 404). Paging is lenient: a bad page is 1, a bad limit is 10.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    prestataire_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of reviews */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                title: string;
+                                rating: number;
+                                description: string;
+                                reviewerName: string;
+                                reviewerType: string;
+                                /** Format: date */
+                                weddingDate: string | null;
+                                /** @description URL of the review's photo */
+                                imageName: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            pages: number;
+                            total: number;
+                            average: number;
+                            /**
+                             * Format: uri
+                             * @description The link to send to past couples (/review/{token} on the provider's public host)
+                             */
+                            reviewFormUrl: string;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event-requests": {
         parameters: {
             query?: never;
