@@ -239,7 +239,8 @@ describe('the credits page', () => {
 
   it('says stripe_not_loaded when Stripe.js cannot be loaded', async () => {
     config.payments = { provider: 'stripe', publishableKey: 'pk_test_broken' };
-    stripe.loadStripe.mockReturnValueOnce(Promise.reject(new Error('blocked')));
+    // Made when called: a rejection made earlier would go unhandled until then.
+    stripe.loadStripe.mockImplementationOnce(() => Promise.reject(new Error('blocked')));
     buyAnswers(() => HttpResponse.json({ clientSecret: 'pi_2_secret', paymentIntentId: 'pi_2', provider: 'stripe', redirectUrl: null }));
     const user = userEvent.setup();
     renderCredits();
