@@ -112,7 +112,8 @@ describe('public media', () => {
       assert.equal(response.status(), 200);
       assert.ok((await response.body()).length < 100_000);
       await page.getByRole('heading', { name: 'Photos' }).waitFor();
-      assert.equal(await page.locator('.gallery img').count(), 4);
+      // The demo's six drawn photos, then the four uploaded here.
+      assert.equal(await page.locator('.gallery img').count(), 10);
       assert.equal(await page.locator('.gallery img[loading="lazy"][alt="Le bouquet de pivoines"]').count(), 1);
       await page.getByRole('link', { name: 'Léa et Hugo à Saint-Émilion' }).waitFor();
       await page.getByRole('link', { name: /Le film du mariage/ }).waitFor();
