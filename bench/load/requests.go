@@ -150,7 +150,7 @@ var (
 		"event_zipcode", "event_country", "event_latitude", "event_longitude", "budget_range", "guest_range", "has_theme",
 		"wedding_theme", "message", "firstname", "lastname", "email", "phone", "created_at"}
 	projectLanguageCols = []string{"project_id", "code"}
-	requestCols         = []string{"id", "project_id", "provider_id", "created_at", "seen_at", "unlocked_at", "rejected_at", "rejection_reason"}
+	requestCols         = []string{"id", "project_id", "provider_id", "created_at", "seen_at", "unlocked_at", "rejected_at", "rejection_reason", "event_date"}
 )
 
 // requestsPerTx is how many requests (with their projects) are inserted at once.
@@ -194,7 +194,7 @@ func populateRequests(ctx context.Context, s *store.Store, g *generator, subject
 			}
 			for _, i := range chosen {
 				r := rg.request(p, subjects[i].ID)
-				rt.add(r.ID, r.ProjectID, r.ProviderID, r.CreatedAt, r.SeenAt, r.UnlockedAt, r.RejectedAt, r.RejectionReason)
+				rt.add(r.ID, r.ProjectID, r.ProviderID, r.CreatedAt, r.SeenAt, r.UnlockedAt, r.RejectedAt, r.RejectionReason, p.EventDate)
 				subjects[i].Requests++
 			}
 			projects++

@@ -38,10 +38,11 @@ const requestColumns = `r.id, r.project_id, r.provider_id, r.created_at, r.seen_
 // and the number never opened.
 //
 // A provider may have thousands of requests, so every step reads an index
-// made for it (migration 00008): the counts and the page of ids come from the
-// provider's index alone, the event dates from an index of the projects, and
-// only the page's rows are read in full (a late join: OFFSET then skips index
-// entries, not joined rows).
+// made for it (migrations 00008 and 00009): the counts and the page of ids
+// come from the provider's own requests' indexes alone (by date received, or
+// by the event date copied from the project), and only the page's rows are
+// read in full (a late join: OFFSET then skips index entries, not joined
+// rows).
 func (s *Store) ListEventRequests(ctx context.Context, providerID string, sort RequestSort, desc bool, limit, offset int) ([]RequestRow, int, int, error) {
 	var counts struct {
 		Total int `db:"total"`
@@ -59,19 +60,16 @@ func (s *Store) ListEventRequests(ctx context.Context, providerID string, sort R
 	if desc {
 		dir = "DESC"
 	}
-	var page, order string
-	switch sort {
-	case SortEventDate:
-		page = `SELECT r.id, p.event_date FROM event_requests r JOIN ` + s.projectsByID() + ` ON p.id = r.project_id
-			WHERE r.provider_id = $1 ORDER BY p.event_date ` + dir + `, r.id ` + dir + ` LIMIT $2 OFFSET $3`
-		order = `pg.event_date ` + dir + `, pg.id ` + dir
-	default:
-		page = `SELECT id, created_at FROM event_requests WHERE provider_id = $1 ORDER BY created_at ` + dir + `, id ` + dir + ` LIMIT $2 OFFSET $3`
-		order = `pg.created_at ` + dir + `, pg.id ` + dir
+	col := "created_at"
+	if sort == SortEventDate {
+		col = "event_date"
 	}
 	var rows []RequestRow
-	err = s.q.SelectContext(ctx, &rows, `SELECT `+requestColumns+` FROM (`+page+`) pg
-		JOIN event_requests r ON r.id = pg.id JOIN projects p ON p.id = r.project_id ORDER BY `+order, providerID, limit, offset)
+	err = s.q.SelectContext(ctx, &rows, `SELECT `+requestColumns+` FROM (
+			SELECT id, `+col+` AS sort_key FROM event_requests WHERE provider_id = $1
+			ORDER BY `+col+` `+dir+`, id `+dir+` LIMIT $2 OFFSET $3) pg
+		JOIN event_requests r ON r.id = pg.id JOIN projects p ON p.id = r.project_id
+		ORDER BY pg.sort_key `+dir+`, pg.id `+dir, providerID, limit, offset)
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("store: list requests: %w", err)
 	}
@@ -79,17 +77,6 @@ func (s *Store) ListEventRequests(ctx context.Context, providerID string, sort R
 		return nil, 0, 0, err
 	}
 	return rows, counts.Total, unseen, nil
-}
-
-// projectsByID names the projects table for a join on its id that needs only
-// the event date. SQLite, without statistics, prefers the primary key's index
-// and then reads every project row; the hint sends it to the index holding
-// the date (migration 00008). PostgreSQL chooses by cost.
-func (s *Store) projectsByID() string {
-	if s.driver == "sqlite" {
-		return "projects p INDEXED BY projects_id_event_date"
-	}
-	return "projects p"
 }
 
 // loadLanguages fills the projects' languages in one query.

@@ -3,6 +3,7 @@ package store_test
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -96,5 +97,47 @@ func TestListEventRequestsPagesAndSorts(t *testing.T) {
 	storetest.Must(t, s.MarkEventRequestSeen(ctx, mine[1].id, now))
 	if _, _, unseen, err := s.ListEventRequests(ctx, me.ID, store.SortCreatedAt, true, 25, 0); err != nil || unseen != 14 {
 		t.Errorf("after opening one: unseen %d, %v", unseen, err)
+	}
+}
+
+// TestRequestEventDateCopiedFromProject checks that migration 00009 copies
+// each project's date into the requests already sent, that a new request
+// gets it too, and that a request for no project is refused.
+func TestRequestEventDateCopiedFromProject(t *testing.T) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, storetest.URL(t))
+	storetest.Must(t, err)
+	t.Cleanup(func() { s.Close() })
+	storetest.Must(t, s.MigrateTo(ctx, 8))
+	me := newUser(t, s, "me@example.com")
+	mk := func(date string) model.EventRequest {
+		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", ServiceType: "FULL_PLANNING",
+			EventDate: date, Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: now, Languages: []string{"fr"}}
+		storetest.Must(t, s.CreateProject(ctx, p))
+		return model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: me.ID, CreatedAt: now}
+	}
+	// Written as the store did before 00009.
+	a, b := mk("2027-09-12"), mk("2028-01-05")
+	for _, r := range []model.EventRequest{b, a} {
+		_, err = s.DB().ExecContext(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at) VALUES ($1, $2, $3, $4)`,
+			r.ID, r.ProjectID, r.ProviderID, r.CreatedAt)
+		storetest.Must(t, err)
+	}
+	storetest.Must(t, s.Migrate(ctx))
+	c := mk("2027-06-01")
+	storetest.Must(t, s.CreateEventRequest(ctx, c))
+	rows, total, _, err := s.ListEventRequests(ctx, me.ID, store.SortEventDate, false, 10, 0)
+	storetest.Must(t, err)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r.Project.EventDate)
+	}
+	if want := []string{"2027-06-01", "2027-09-12", "2028-01-05"}; total != 3 || !slices.Equal(got, want) {
+		t.Errorf("by event date: total %d, %v; want 3, %v", total, got, want)
+	}
+
+	missing := model.EventRequest{ID: model.NewID(), ProjectID: model.NewID(), ProviderID: me.ID, CreatedAt: now}
+	if err := s.CreateEventRequest(ctx, missing); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("request for no project: %v, want ErrNotFound", err)
 	}
 }

@@ -125,12 +125,19 @@ func (s *Store) CreateProject(ctx context.Context, p model.Project) error {
 }
 
 // CreateEventRequest sends a project to a provider; the same project twice
-// to one provider gives ErrConflict.
+// to one provider gives ErrConflict, a project that does not exist
+// ErrNotFound.
 func (s *Store) CreateEventRequest(ctx context.Context, r model.EventRequest) error {
-	_, err := s.exec(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at) VALUES ($1, $2, $3, $4)`,
+	// The event date is copied for the provider's list sorted by it
+	// (migration 00009); a project's date never changes once sent.
+	res, err := s.exec(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, event_date)
+		SELECT $1, p.id, $3, $4, p.event_date FROM projects p WHERE p.id = $2`,
 		r.ID, r.ProjectID, r.ProviderID, r.CreatedAt)
 	if err != nil {
 		return fmt.Errorf("store: create event request: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: create event request for project %s: %w", r.ProjectID, ErrNotFound)
 	}
 	return nil
 }
