@@ -331,3 +331,75 @@ func cmpFloat(a, b float64) int {
 	}
 	return 0
 }
+
+// TestDirectoryIndexFollowsEveryWrite checks that the in-memory search index
+// of one server sees what another server on the same database writes, and
+// what a plain SQL statement writes (an admin's fix, a script): the feed is
+// kept by triggers, not by the code that writes. A server left behind
+// pruned changes reloads everything.
+func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
+	ctx := context.Background()
+	a, dbURL := storetest.NewWithURL(t)
+	b, err := store.Open(ctx, dbURL)
+	storetest.Must(t, err)
+	t.Cleanup(func() { b.Close() })
+	search := func(s *store.Store, q store.DirectoryQuery) []string {
+		t.Helper()
+		q.Country, q.Limit, q.Now = "FR", 10, now
+		cards, total, err := s.SearchProviders(ctx, q)
+		storetest.Must(t, err)
+		var got []string
+		for _, c := range cards {
+			got = append(got, c.Name)
+		}
+		if total != len(got) {
+			t.Errorf("total %d for %v", total, got)
+		}
+		return got
+	}
+	check := func(step string, s *store.Store, q store.DirectoryQuery, want ...string) {
+		t.Helper()
+		if got := search(s, q); !slices.Equal(got, want) {
+			t.Errorf("%s: got %v, want %v", step, got, want)
+		}
+	}
+	one := seedPlanner(t, a, "one", "FR", "active", 45.75, 4.85, false, 4, 3000, 4, 50)
+	check("loaded", b, store.DirectoryQuery{}, "one")
+	two := seedPlanner(t, a, "two", "FR", "active", 45.75, 4.85, false, 4, 3000, 4, 40)
+	check("a planner added by the other server", b, store.DirectoryQuery{}, "one", "two")
+
+	exec := func(q string, args ...any) {
+		t.Helper()
+		_, err := a.DB().ExecContext(ctx, q, args...)
+		storetest.Must(t, err)
+	}
+	exec(`UPDATE companies SET profile_score = 90 WHERE user_id = $1`, two)
+	check("a score changed in SQL", b, store.DirectoryQuery{}, "two", "one")
+	exec(`UPDATE users SET premium_status = 'active' WHERE id = $1`, one)
+	check("premium set in SQL", b, store.DirectoryQuery{}, "one", "two")
+	exec(`UPDATE companies SET latitude = 48.85, longitude = 2.35 WHERE user_id = $1`, one)
+	check("moved away", b, store.DirectoryQuery{Near: true, Lat: 45.76, Lng: 4.84, RadiusKm: 50}, "two")
+	exec(`DELETE FROM company_langues WHERE user_id = $1`, two)
+	check("a language removed", b, store.DirectoryQuery{Languages: []string{"fr"}}, "one")
+	exec(`UPDATE company_prestations SET budget_starting_from = 900 WHERE user_id = $1`, two)
+	check("a budget lowered", b, store.DirectoryQuery{MaxBudget: 1000}, "two")
+	storetest.Must(t, a.SetUserModerated(ctx, one, false, now))
+	check("unmoderated", b, store.DirectoryQuery{}, "two")
+
+	// b falls behind while a prunes: b then reloads everything.
+	defer store.SetDirectoryKeep(2)()
+	for i := range 6 {
+		exec(`UPDATE companies SET profile_score = $2 WHERE user_id = $1`, two, 10+i)
+	}
+	fresh, err := store.Open(ctx, dbURL)
+	storetest.Must(t, err)
+	t.Cleanup(func() { fresh.Close() })
+	check("a new server loads and prunes", fresh, store.DirectoryQuery{}, "two")
+	var left int
+	storetest.Must(t, a.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM directory_changes`).Scan(&left))
+	if left > 3 {
+		t.Errorf("%d changes left after pruning, want at most 3", left)
+	}
+	storetest.Must(t, a.SetUserModerated(ctx, one, true, now))
+	check("the server behind the pruning", b, store.DirectoryQuery{}, "one", "two")
+}

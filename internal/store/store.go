@@ -46,6 +46,9 @@ type Store struct {
 	q      querier
 	driver string // "sqlite" or "postgres"
 	inTx   bool
+	// dir is the directory's in-memory search index, shared by every Store
+	// of one pool (directory_index.go).
+	dir *directoryIndex
 }
 
 // Open connects to the database named by a sqlite: or postgres:// URL.
@@ -79,7 +82,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	s := &Store{db: db, q: db, driver: driver}
+	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex()}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {
@@ -121,22 +124,32 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Migrate applies the embedded migrations that have not run yet.
 func (s *Store) Migrate(ctx context.Context) error {
+	p, err := s.migrations()
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	return nil
+}
+
+// migrations returns the migrations of this engine: the SQL files every
+// engine shares, and the Go ones whose SQL differs by engine.
+func (s *Store) migrations() (*goose.Provider, error) {
 	dialect := goose.DialectSQLite3
 	if s.driver == "postgres" {
 		dialect = goose.DialectPostgres
 	}
 	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
-	p, err := goose.NewProvider(dialect, s.db.DB, sub)
+	p, err := goose.NewProvider(dialect, s.db.DB, sub, goose.WithGoMigrations(directoryChangesMigration(s.driver)))
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("store: migrate: %w", err)
-	}
-	return nil
+	return p, nil
 }
 
 // InTx runs fn in one transaction: committed when fn returns nil, rolled back
@@ -149,7 +162,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true}
+	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir}
 	if err := fn(txs); err != nil {
 		_ = tx.Rollback()
 		return err

@@ -50,47 +50,45 @@ type VenueCard struct {
 	DistanceKm *float64 `db:"-"`
 }
 
-// SearchVenues pages the visible venues, premium owners first, then nearest,
-// then largest.
+// SearchVenues pages the visible venues, premium owners first, then
+// nearest, then largest. The matches come from the directory's index
+// (directory_index.go); only the page's rows are read from the database.
 func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, int, error) {
-	args := []any{q.Country}
-	where := []string{visibleVenue, `v.country_code = $1`}
-	arg := func(v any) string {
-		args = append(args, v)
-		return fmt.Sprintf("$%d", len(args))
+	x, err := s.directory(ctx)
+	if err != nil {
+		return nil, 0, err
 	}
-	if q.Type != "" {
-		where = append(where, `v.type = `+arg(q.Type))
+	found, hits, total := x.searchVenues(q)
+	if len(found) == 0 {
+		return nil, total, nil
 	}
-	if q.Guests > 0 {
-		where = append(where, `v.seated_capacity >= `+arg(q.Guests))
+	ids := make([]any, len(found))
+	marks := make([]string, len(found))
+	for i, v := range found {
+		ids[i] = v.ID
+		marks[i] = fmt.Sprintf("$%d", i+1)
 	}
-	if q.MaxPrice > 0 {
-		where = append(where, `v.min_price <= `+arg(q.MaxPrice))
-	}
-	order := ""
-	if q.Near {
-		order = nearWhere(&where, "v", q.Lat, q.Lng, q.RadiusKm, arg) + ", "
-	}
-	from := ` FROM venues v JOIN users u ON u.id = v.owner_id WHERE ` + strings.Join(where, " AND ")
-	var total int
-	if err := s.q.GetContext(ctx, &total, `SELECT COUNT(*)`+from, args...); err != nil {
-		return nil, 0, fmt.Errorf("store: count venues: %w", err)
-	}
-	rank := premiumRank(arg(q.Now))
-	limit, offset := arg(q.Limit), arg(q.Offset)
-	cols := "v." + strings.ReplaceAll(strings.Join(strings.Fields(venueColumns), " "), ", ", ", v.")
-	var cards []VenueCard
-	err := s.q.SelectContext(ctx, &cards, `SELECT `+cols+`, `+rank+` = 1 AS is_premium`+from+`
-		ORDER BY `+rank+` DESC, `+order+`v.seated_capacity DESC, v.name, v.id LIMIT `+limit+` OFFSET `+offset, args...)
+	var rows []model.Venue
+	err = s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+strings.Join(marks, ", ")+`)`, ids...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: search venues: %w", err)
 	}
-	for i := range cards {
-		if q.Near && cards[i].Latitude.Valid {
-			d := DistanceKm(q.Lat, q.Lng, cards[i].Latitude.Float64, cards[i].Longitude.Float64)
-			cards[i].DistanceKm = &d
+	byID := make(map[string]model.Venue, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	cards := make([]VenueCard, 0, len(found))
+	for i, v := range found {
+		r, ok := byID[v.ID]
+		if !ok {
+			continue // deleted since the index was read
 		}
+		c := VenueCard{Venue: r, IsPremium: hits[i].premium}
+		if q.Near && r.Latitude.Valid && r.Longitude.Valid {
+			d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
+			c.DistanceKm = &d
+		}
+		cards = append(cards, c)
 	}
 	return cards, total, nil
 }

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/pressly/goose/v3"
+)
+
+// The directory's change feed (migration 10). Every write that can change a
+// search result, whichever code or tool makes it, records the user it
+// concerns through a trigger: the in-memory search index of every server on
+// the database (directory_index.go) then reloads just those users.
+//
+// directory_version holds one counter. A transaction that changes the
+// directory raises it once and records its changes under the new value.
+// The counter's row stays locked until that transaction ends, so the values
+// become visible in the order they were given: a reader that sees value v
+// sees every change up to v, and none is ever skipped. pruned_through says
+// how far old changes were deleted; a reader behind it loads everything.
+
+// directoryTriggers names, per table, the column holding the user a row
+// belongs to and the columns whose change matters ("" for any).
+var directoryTriggers = []struct{ table, user, columns string }{
+	{"users", "id", "role, is_moderated, deleted_at, premium_status, premium_end_at"},
+	{"companies", "user_id", ""},
+	{"company_prestations", "user_id", ""},
+	{"company_langues", "user_id", ""},
+	{"venues", "owner_id", ""},
+}
+
+const directoryChangesTables = `
+CREATE TABLE directory_version (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    version BIGINT NOT NULL,
+    pruned_through BIGINT NOT NULL
+);
+INSERT INTO directory_version (id, version, pruned_through) VALUES (1, 0, 0);
+CREATE TABLE directory_changes (
+    version BIGINT NOT NULL,
+    user_id TEXT NOT NULL
+);
+CREATE INDEX directory_changes_version ON directory_changes (version)`
+
+// directoryChangesMigration creates the feed and its triggers, written in
+// each engine's own trigger language.
+func directoryChangesMigration(driver string) *goose.Migration {
+	up := []string{directoryChangesTables}
+	var down []string
+	events := []string{"INSERT", "UPDATE", "DELETE"}
+	if driver == "postgres" {
+		// One raise of the counter per transaction, remembered in a setting
+		// local to it: raising it for every row would leave one dead row
+		// version per row written, which a bulk load would pile up.
+		up = append(up, `CREATE FUNCTION directory_touch() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    v BIGINT := NULLIF(current_setting('noces.directory_version', TRUE), '')::BIGINT;
+    r JSONB;
+BEGIN
+    IF v IS NULL THEN
+        UPDATE directory_version SET version = version + 1 WHERE id = 1 RETURNING version INTO v;
+        PERFORM set_config('noces.directory_version', v::TEXT, TRUE);
+    END IF;
+    IF TG_OP = 'DELETE' THEN r := to_jsonb(OLD); ELSE r := to_jsonb(NEW); END IF;
+    INSERT INTO directory_changes (version, user_id) VALUES (v, r ->> TG_ARGV[0]);
+    RETURN NULL;
+END $$`)
+		for _, t := range directoryTriggers {
+			on := strings.Join(events, " OR ")
+			if t.columns != "" {
+				on = "INSERT OR DELETE OR UPDATE OF " + t.columns
+			}
+			name := t.table + "_directory"
+			up = append(up, fmt.Sprintf(`CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW EXECUTE FUNCTION directory_touch('%s')`,
+				name, on, t.table, t.user))
+			down = append(down, fmt.Sprintf(`DROP TRIGGER %s ON %s`, name, t.table))
+		}
+		down = append(down, `DROP FUNCTION directory_touch()`)
+	} else {
+		// SQLite has one writer at a time and updates rows in place: raising
+		// the counter for every row costs nothing worth saving.
+		for _, t := range directoryTriggers {
+			for _, ev := range events {
+				row, on := "NEW", ev
+				if ev == "DELETE" {
+					row = "OLD"
+				}
+				if ev == "UPDATE" && t.columns != "" {
+					on = "UPDATE OF " + t.columns
+				}
+				name := t.table + "_directory_" + strings.ToLower(ev)
+				up = append(up, fmt.Sprintf(`CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW BEGIN
+    UPDATE directory_version SET version = version + 1 WHERE id = 1;
+    INSERT INTO directory_changes (version, user_id) SELECT version, %s.%s FROM directory_version WHERE id = 1;
+END`, name, on, t.table, row, t.user))
+				down = append(down, `DROP TRIGGER `+name)
+			}
+		}
+	}
+	down = append(down, `DROP TABLE directory_changes`, `DROP TABLE directory_version`)
+	run := func(stmts []string) *goose.GoFunc {
+		return &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
+			for _, q := range stmts {
+				if _, err := tx.ExecContext(ctx, q); err != nil {
+					return fmt.Errorf("%w in %.60q", err, q)
+				}
+			}
+			return nil
+		}}
+	}
+	return goose.NewGoMigration(10, run(up), run(down))
+}
+
+// directoryVersion reads the feed's counter and how far it was pruned.
+func (s *Store) directoryVersion(ctx context.Context) (version, prunedThrough int64, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT version, pruned_through FROM directory_version WHERE id = 1`).Scan(&version, &prunedThrough)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: directory version: %w", err)
+	}
+	return version, prunedThrough, nil
+}
+
+// directoryChanges returns the users changed after version from, up to
+// version to.
+func (s *Store) directoryChanges(ctx context.Context, from, to int64) ([]string, error) {
+	var ids []string
+	err := s.db.SelectContext(ctx, &ids, `SELECT DISTINCT user_id FROM directory_changes WHERE version > $1 AND version <= $2`, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("store: directory changes: %w", err)
+	}
+	return ids, nil
+}
+
+// directoryKeep is how many versions of changes are kept for servers that
+// are behind; one further behind reloads the whole directory. A variable
+// for tests.
+var directoryKeep int64 = 50_000
+
+// pruneDirectoryChanges deletes the changes older than directoryKeep
+// versions before version, once there are twice as many.
+func (s *Store) pruneDirectoryChanges(ctx context.Context, version, prunedThrough int64) error {
+	through := version - directoryKeep
+	if through-prunedThrough < directoryKeep {
+		return nil
+	}
+	return s.InTx(ctx, func(tx *Store) error {
+		if _, err := tx.exec(ctx, `UPDATE directory_version SET pruned_through = $1 WHERE id = 1 AND pruned_through < $1`, through); err != nil {
+			return fmt.Errorf("store: prune directory changes: %w", err)
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM directory_changes WHERE version <= $1`, through); err != nil {
+			return fmt.Errorf("store: prune directory changes: %w", err)
+		}
+		return nil
+	})
+}

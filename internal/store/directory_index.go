@@ -1,0 +1,445 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"noces/internal/model"
+)
+
+// directoryIndex holds what the public search filters and sorts on, for
+// every visible planner and venue, so that a search over 100,000 providers
+// is a pass over memory (a few milliseconds) instead of queries whose cost
+// grows with the matches: counting and sorting tens of thousands of rows
+// took SQLite and PostgreSQL 60-600 ms (bench/README.md). Only the page's
+// rows are then read from the database.
+//
+// It is loaded on first use and kept current from the change feed
+// (directory_changes.go): before each search one small query reads the
+// feed's counter, and when it moved, the users changed since are read
+// again. A search therefore sees every write committed before it started,
+// this server's or another's.
+type directoryIndex struct {
+	sync sync.Mutex // one load or update at a time
+
+	mu       sync.RWMutex
+	loaded   bool
+	version  int64
+	planners map[string]*plannerFacts   // by user id
+	venues   map[string][]*venueFacts   // by owner id
+	ranked   map[string][]*plannerFacts // per country, in the order without a place
+	rankedV  map[string][]*venueFacts   // per country, in the order without a place
+}
+
+func newDirectoryIndex() *directoryIndex {
+	return &directoryIndex{}
+}
+
+// plannerFacts is what a planner's listing is searched on. Every listing
+// held is visible but for premium, which depends on the time of the search.
+type plannerFacts struct {
+	UserID    string          `db:"user_id"`
+	Name      string          `db:"name"`
+	Country   string          `db:"country_code"`
+	Latitude  sql.NullFloat64 `db:"latitude"`
+	Longitude sql.NullFloat64 `db:"longitude"`
+	Score     int             `db:"profile_score"`
+	Premium   model.User      `db:"u"` // its premium status and end only
+	services  []serviceFacts
+	languages []string
+}
+
+// serviceFacts is one service a planner offers and its starting budget (0: none given).
+type serviceFacts struct {
+	typ    string
+	budget int64
+}
+
+// venueFacts is what a venue's listing is searched on.
+type venueFacts struct {
+	ID        string          `db:"id"`
+	OwnerID   string          `db:"owner_id"`
+	Name      string          `db:"name"`
+	Type      string          `db:"type"`
+	Country   string          `db:"country_code"`
+	Latitude  sql.NullFloat64 `db:"latitude"`
+	Longitude sql.NullFloat64 `db:"longitude"`
+	Seated    int             `db:"seated_capacity"`
+	MinPrice  int             `db:"min_price"`
+	Premium   model.User      `db:"u"`
+}
+
+// rankPlanners is the order of planners without a place: most complete
+// first, then by name and id so that every page is stable.
+func rankPlanners(a, b *plannerFacts) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Name, b.Name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.UserID, b.UserID)
+}
+
+// rankVenues is the order of venues without a place: largest first.
+func rankVenues(a, b *venueFacts) int {
+	if c := cmp.Compare(b.Seated, a.Seated); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Name, b.Name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// premiumColumns read into a facts' Premium field.
+const premiumColumns = `u.premium_status AS "u.premium_status", u.premium_end_at AS "u.premium_end_at"`
+
+// directory returns the index, current with every write committed so far.
+func (s *Store) directory(ctx context.Context) (*directoryIndex, error) {
+	x := s.dir
+	version, pruned, err := s.directoryVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	current := func() bool {
+		x.mu.RLock()
+		defer x.mu.RUnlock()
+		return x.loaded && x.version >= version
+	}
+	if current() {
+		return x, nil
+	}
+	x.sync.Lock()
+	defer x.sync.Unlock()
+	if current() { // another search brought it up to date meanwhile
+		return x, nil
+	}
+	x.mu.RLock()
+	from, loaded := x.version, x.loaded
+	x.mu.RUnlock()
+	if !loaded || from < pruned {
+		if err := s.loadDirectory(ctx, x, version); err != nil {
+			return nil, err
+		}
+		// Loading is slow anyway: the time to prune what nobody needs.
+		return x, s.pruneDirectoryChanges(ctx, version, pruned)
+	}
+	ids, err := s.directoryChanges(ctx, from, version)
+	if err != nil {
+		return nil, err
+	}
+	planners, venues, err := s.readDirectory(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, id := range ids {
+		if p := x.planners[id]; p != nil {
+			list := x.ranked[p.Country]
+			if i, ok := slices.BinarySearchFunc(list, p, rankPlanners); ok {
+				x.ranked[p.Country] = slices.Delete(list, i, i+1)
+			}
+			delete(x.planners, id)
+		}
+		for _, v := range x.venues[id] {
+			list := x.rankedV[v.Country]
+			if i, ok := slices.BinarySearchFunc(list, v, rankVenues); ok {
+				x.rankedV[v.Country] = slices.Delete(list, i, i+1)
+			}
+		}
+		delete(x.venues, id)
+	}
+	for _, p := range planners {
+		x.planners[p.UserID] = p
+		list := x.ranked[p.Country]
+		i, _ := slices.BinarySearchFunc(list, p, rankPlanners)
+		x.ranked[p.Country] = slices.Insert(list, i, p)
+	}
+	for _, v := range venues {
+		x.venues[v.OwnerID] = append(x.venues[v.OwnerID], v)
+		list := x.rankedV[v.Country]
+		i, _ := slices.BinarySearchFunc(list, v, rankVenues)
+		x.rankedV[v.Country] = slices.Insert(list, i, v)
+	}
+	x.version = version
+	return x, nil
+}
+
+// loadDirectory reads every visible listing into x. The counter was read
+// before the listings: a change committed meanwhile is read again on the
+// next search, and reading a user twice is harmless.
+func (s *Store) loadDirectory(ctx context.Context, x *directoryIndex, version int64) error {
+	planners, venues, err := s.readDirectory(ctx, nil)
+	if err != nil {
+		return err
+	}
+	byUser := make(map[string]*plannerFacts, len(planners))
+	ranked := map[string][]*plannerFacts{}
+	for _, p := range planners {
+		byUser[p.UserID] = p
+		ranked[p.Country] = append(ranked[p.Country], p)
+	}
+	for _, list := range ranked {
+		slices.SortFunc(list, rankPlanners)
+	}
+	byOwner := map[string][]*venueFacts{}
+	rankedV := map[string][]*venueFacts{}
+	for _, v := range venues {
+		byOwner[v.OwnerID] = append(byOwner[v.OwnerID], v)
+		rankedV[v.Country] = append(rankedV[v.Country], v)
+	}
+	for _, list := range rankedV {
+		slices.SortFunc(list, rankVenues)
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.planners, x.venues, x.ranked, x.rankedV = byUser, byOwner, ranked, rankedV
+	x.version, x.loaded = version, true
+	return nil
+}
+
+// readDirectory reads the visible listings of the given users, or of all
+// when users is nil.
+func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFacts, []*venueFacts, error) {
+	if users != nil && len(users) == 0 {
+		return nil, nil, nil
+	}
+	var planners []*plannerFacts
+	var venues []*venueFacts
+	type service struct {
+		UserID string        `db:"user_id"`
+		Type   string        `db:"type"`
+		Budget sql.NullInt64 `db:"budget_starting_from"`
+	}
+	type language struct {
+		UserID string `db:"user_id"`
+		Code   string `db:"code"`
+	}
+	var services []service
+	var languages []language
+	// A few hundred users a query: placeholders are limited, and a long
+	// list gains nothing.
+	const chunk = 500
+	for start := 0; start == 0 || start < len(users); start += chunk {
+		var args []any
+		in := func(col string) string { return "" }
+		if users != nil {
+			part := users[start:min(start+chunk, len(users))]
+			marks := make([]string, len(part))
+			for i, id := range part {
+				args = append(args, id)
+				marks[i] = fmt.Sprintf("$%d", i+1)
+			}
+			list := strings.Join(marks, ", ")
+			in = func(col string) string { return " AND " + col + " IN (" + list + ")" }
+		}
+		var p []*plannerFacts
+		err := s.db.SelectContext(ctx, &p, `SELECT c.user_id, c.name, c.country_code, c.latitude, c.longitude, c.profile_score, `+
+			premiumColumns+` FROM companies c JOIN users u ON u.id = c.user_id WHERE `+visibleProvider+in("c.user_id"), args...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: read directory: %w", err)
+		}
+		planners = append(planners, p...)
+		var sv []service
+		err = s.db.SelectContext(ctx, &sv, `SELECT x.user_id, p.type, x.budget_starting_from
+			FROM company_prestations x JOIN prestations p ON p.id = x.prestation_id WHERE TRUE`+in("x.user_id"), args...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: read directory services: %w", err)
+		}
+		services = append(services, sv...)
+		var lg []language
+		err = s.db.SelectContext(ctx, &lg, `SELECT x.user_id, l.code FROM company_langues x JOIN langues l ON l.id = x.langue_id
+			WHERE TRUE`+in("x.user_id")+` ORDER BY l.code`, args...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: read directory languages: %w", err)
+		}
+		languages = append(languages, lg...)
+		var v []*venueFacts
+		err = s.db.SelectContext(ctx, &v, `SELECT v.id, v.owner_id, v.name, v.type, v.country_code, v.latitude, v.longitude,
+			v.seated_capacity, v.min_price, `+premiumColumns+` FROM venues v JOIN users u ON u.id = v.owner_id
+			WHERE `+visibleVenue+in("v.owner_id"), args...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: read directory venues: %w", err)
+		}
+		venues = append(venues, v...)
+		if users == nil {
+			break
+		}
+	}
+	byUser := make(map[string]*plannerFacts, len(planners))
+	for _, p := range planners {
+		byUser[p.UserID] = p
+	}
+	for _, sv := range services {
+		if p := byUser[sv.UserID]; p != nil {
+			p.services = append(p.services, serviceFacts{typ: sv.Type, budget: sv.Budget.Int64})
+		}
+	}
+	for _, l := range languages {
+		if p := byUser[l.UserID]; p != nil {
+			p.languages = append(p.languages, l.Code)
+		}
+	}
+	return planners, venues, nil
+}
+
+// offers reports whether p offers a service of type typ ("" for any) whose
+// starting budget is given and at most maxBudget (0 for any budget).
+func (p *plannerFacts) offers(typ string, maxBudget int64) bool {
+	for _, sv := range p.services {
+		if (typ == "" || sv.typ == typ) && (maxBudget <= 0 || (sv.budget > 0 && sv.budget <= maxBudget)) {
+			return true
+		}
+	}
+	return false
+}
+
+// speaks reports whether p speaks one of codes.
+func (p *plannerFacts) speaks(codes []string) bool {
+	for _, l := range p.languages {
+		if slices.Contains(codes, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// area keeps the listings within a radius of a place: the squared
+// distance in degrees of latitude, by the equirectangular approximation
+// (under 1% off at these radii), at most the radius squared.
+type area struct {
+	lat, lng, cos2, max2 float64
+}
+
+func newArea(lat, lng, radiusKm float64) area {
+	cos := math.Cos(lat * math.Pi / 180)
+	d := radiusKm / kmPerDegree
+	return area{lat: lat, lng: lng, cos2: cos * cos, max2: d * d}
+}
+
+// dist2 returns the squared distance to a point and whether it is within
+// the area; a listing without coordinates is not.
+func (a area) dist2(lat, lng sql.NullFloat64) (float64, bool) {
+	if !lat.Valid || !lng.Valid {
+		return 0, false
+	}
+	dy, dx := lat.Float64-a.lat, lng.Float64-a.lng
+	d := dy*dy + dx*dx*a.cos2
+	return d, d <= a.max2
+}
+
+// hit is one match of a search: its rank without a place, whether it is
+// premium at the time of the search, and its squared distance.
+type hit struct {
+	rank    int
+	premium bool
+	dist2   float64
+}
+
+// page orders the hits, premium first, then nearest when near, then by
+// rank, and cuts the page.
+func page(hits []hit, near bool, limit, offset int) []hit {
+	slices.SortFunc(hits, func(a, b hit) int {
+		if a.premium != b.premium {
+			if a.premium {
+				return -1
+			}
+			return 1
+		}
+		if near {
+			if c := cmp.Compare(a.dist2, b.dist2); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(a.rank, b.rank)
+	})
+	if offset >= len(hits) || limit <= 0 {
+		return nil
+	}
+	return hits[offset:min(offset+limit, len(hits))]
+}
+
+// searchPlanners returns the page's planners and the number of matches.
+func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hit, int) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	list := x.ranked[q.Country]
+	a := newArea(q.Lat, q.Lng, q.RadiusKm)
+	// Without a place the list is already in order: keep the first of the
+	// premium matches and of the others, enough for the page, and count.
+	need := max(q.Offset+q.Limit, 0)
+	var hits, others []hit
+	total := 0
+	for i, p := range list {
+		if (q.ServiceType != "" || q.MaxBudget > 0) && !p.offers(q.ServiceType, q.MaxBudget) {
+			continue
+		}
+		if len(q.Languages) > 0 && !p.speaks(q.Languages) {
+			continue
+		}
+		h := hit{rank: i, premium: p.Premium.IsPremium(q.Now)}
+		if q.Near {
+			var in bool
+			if h.dist2, in = a.dist2(p.Latitude, p.Longitude); !in {
+				continue
+			}
+		}
+		total++
+		switch {
+		case q.Near || h.premium && len(hits) < need:
+			hits = append(hits, h)
+		case !h.premium && len(others) < need:
+			others = append(others, h)
+		}
+	}
+	hits = page(append(hits, others...), q.Near, q.Limit, q.Offset)
+	found := make([]*plannerFacts, len(hits))
+	for i, h := range hits {
+		found[i] = list[h.rank]
+	}
+	return found, hits, total
+}
+
+// searchVenues returns the page's venues and the number of matches.
+func (x *directoryIndex) searchVenues(q VenueQuery) ([]*venueFacts, []hit, int) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	list := x.rankedV[q.Country]
+	a := newArea(q.Lat, q.Lng, q.RadiusKm)
+	need := max(q.Offset+q.Limit, 0)
+	var hits, others []hit
+	total := 0
+	for i, v := range list {
+		if (q.Type != "" && v.Type != q.Type) || v.Seated < q.Guests || (q.MaxPrice > 0 && v.MinPrice > q.MaxPrice) {
+			continue
+		}
+		h := hit{rank: i, premium: v.Premium.IsPremium(q.Now)}
+		if q.Near {
+			var in bool
+			if h.dist2, in = a.dist2(v.Latitude, v.Longitude); !in {
+				continue
+			}
+		}
+		total++
+		switch {
+		case q.Near || h.premium && len(hits) < need:
+			hits = append(hits, h)
+		case !h.premium && len(others) < need:
+			others = append(others, h)
+		}
+	}
+	hits = page(append(hits, others...), q.Near, q.Limit, q.Offset)
+	found := make([]*venueFacts, len(hits))
+	for i, h := range hits {
+		found[i] = list[h.rank]
+	}
+	return found, hits, total
+}
