@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"noces/internal/model"
 )
@@ -50,7 +51,7 @@ type plannerFacts struct {
 	Latitude  sql.NullFloat64 `db:"latitude"`
 	Longitude sql.NullFloat64 `db:"longitude"`
 	Score     int             `db:"profile_score"`
-	Premium   model.User      `db:"u"` // its premium status and end only
+	Premium   premiumFacts    `db:"u"`
 	services  []serviceFacts
 	languages []string
 }
@@ -72,8 +73,34 @@ type venueFacts struct {
 	Longitude sql.NullFloat64 `db:"longitude"`
 	Seated    int             `db:"seated_capacity"`
 	MinPrice  int             `db:"min_price"`
-	Premium   model.User      `db:"u"`
+	Premium   premiumFacts    `db:"u"`
 }
+
+// premiumFacts is the owner's premium status and its end.
+type premiumFacts struct {
+	Status string       `db:"premium_status"`
+	End    sql.NullTime `db:"premium_end_at"`
+	// until is when premium stops being in force, in Unix nanoseconds: 0 for
+	// never in force, math.MaxInt64 for no end. A search compares it with
+	// its time for each of tens of thousands of listings.
+	until int64
+}
+
+// settle computes until, by the rule of model.User.IsPremium.
+func (p *premiumFacts) settle() {
+	u := model.User{PremiumStatus: p.Status, PremiumEndAt: p.End}
+	switch {
+	case !u.IsPremium(time.Time{}):
+		p.until = 0 // not in force at the beginning of time: never
+	case !p.End.Valid || p.End.Time.Year() >= 2262: // beyond what nanoseconds hold
+		p.until = math.MaxInt64
+	default:
+		p.until = p.End.Time.UnixNano()
+	}
+}
+
+// at reports whether premium is in force at now (Unix nanoseconds).
+func (p *premiumFacts) at(now int64) bool { return now < p.until }
 
 // rankPlanners is the order of planners without a place: most complete
 // first, then by name and id so that every page is stable.
@@ -276,7 +303,11 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 	}
 	byUser := make(map[string]*plannerFacts, len(planners))
 	for _, p := range planners {
+		p.Premium.settle()
 		byUser[p.UserID] = p
+	}
+	for _, v := range venues {
+		v.Premium.settle()
 	}
 	for _, sv := range services {
 		if p := byUser[sv.UserID]; p != nil {
@@ -373,6 +404,7 @@ func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hi
 	defer x.mu.RUnlock()
 	list := x.ranked[q.Country]
 	a := newArea(q.Lat, q.Lng, q.RadiusKm)
+	now := q.Now.UnixNano()
 	// Without a place the list is already in order: keep the first of the
 	// premium matches and of the others, enough for the page, and count.
 	need := max(q.Offset+q.Limit, 0)
@@ -385,7 +417,7 @@ func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hi
 		if len(q.Languages) > 0 && !p.speaks(q.Languages) {
 			continue
 		}
-		h := hit{rank: i, premium: p.Premium.IsPremium(q.Now)}
+		h := hit{rank: i, premium: p.Premium.at(now)}
 		if q.Near {
 			var in bool
 			if h.dist2, in = a.dist2(p.Latitude, p.Longitude); !in {
@@ -414,6 +446,7 @@ func (x *directoryIndex) searchVenues(q VenueQuery) ([]*venueFacts, []hit, int) 
 	defer x.mu.RUnlock()
 	list := x.rankedV[q.Country]
 	a := newArea(q.Lat, q.Lng, q.RadiusKm)
+	now := q.Now.UnixNano()
 	need := max(q.Offset+q.Limit, 0)
 	var hits, others []hit
 	total := 0
@@ -421,7 +454,7 @@ func (x *directoryIndex) searchVenues(q VenueQuery) ([]*venueFacts, []hit, int) 
 		if (q.Type != "" && v.Type != q.Type) || v.Seated < q.Guests || (q.MaxPrice > 0 && v.MinPrice > q.MaxPrice) {
 			continue
 		}
-		h := hit{rank: i, premium: v.Premium.IsPremium(q.Now)}
+		h := hit{rank: i, premium: v.Premium.at(now)}
 		if q.Near {
 			var in bool
 			if h.dist2, in = a.dist2(v.Latitude, v.Longitude); !in {
