@@ -36,6 +36,8 @@ type directoryIndex struct {
 	venues   map[string][]*venueFacts   // by owner id
 	ranked   map[string][]*plannerFacts // per country, in the order without a place
 	rankedV  map[string][]*venueFacts   // per country, in the order without a place
+	// The reference tables: prestation types and langue codes to their ids.
+	serviceIDs, languageIDs map[string]int
 }
 
 func newDirectoryIndex() *directoryIndex {
@@ -52,15 +54,24 @@ type plannerFacts struct {
 	Longitude sql.NullFloat64 `db:"longitude"`
 	Score     int             `db:"profile_score"`
 	Premium   premiumFacts    `db:"u"`
-	services  []serviceFacts
-	languages []string
+	// The services offered and the languages spoken, one bit per
+	// prestation or langue id, and the lowest starting budget given: a
+	// search tests tens of thousands of listings, and following a pointer
+	// to a list for each costs more than the rest of the test.
+	services, languages uint64
+	minBudget           int64
+	budgets             []serviceBudget // read only for a service within a budget
 }
 
-// serviceFacts is one service a planner offers and its starting budget (0: none given).
-type serviceFacts struct {
-	typ    string
+// serviceBudget is a service's starting budget (0: none given).
+type serviceBudget struct {
+	id     int
 	budget int64
 }
+
+// maxCodeID bounds the prestation and langue ids a listing's bits hold;
+// the reference tables of migration 00003 use 1 to 9.
+const maxCodeID = 63
 
 // venueFacts is what a venue's listing is searched on.
 type venueFacts struct {
@@ -208,6 +219,29 @@ func (s *Store) loadDirectory(ctx context.Context, x *directoryIndex, version in
 	if err != nil {
 		return err
 	}
+	serviceIDs, languageIDs := map[string]int{}, map[string]int{}
+	for _, ref := range []struct {
+		query string
+		ids   map[string]int
+	}{{`SELECT type, id FROM prestations`, serviceIDs}, {`SELECT code, id FROM langues`, languageIDs}} {
+		rows, err := s.db.QueryContext(ctx, ref.query)
+		if err != nil {
+			return fmt.Errorf("store: read directory codes: %w", err)
+		}
+		for rows.Next() {
+			var code string
+			var id int
+			if err := rows.Scan(&code, &id); err != nil {
+				rows.Close()
+				return fmt.Errorf("store: read directory codes: %w", err)
+			}
+			ref.ids[code] = id
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("store: read directory codes: %w", err)
+		}
+	}
 	byUser := make(map[string]*plannerFacts, len(planners))
 	ranked := map[string][]*plannerFacts{}
 	for _, p := range planners {
@@ -229,6 +263,7 @@ func (s *Store) loadDirectory(ctx context.Context, x *directoryIndex, version in
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.planners, x.venues, x.ranked, x.rankedV = byUser, byOwner, ranked, rankedV
+	x.serviceIDs, x.languageIDs = serviceIDs, languageIDs
 	x.version, x.loaded = version, true
 	return nil
 }
@@ -243,12 +278,12 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 	var venues []*venueFacts
 	type service struct {
 		UserID string        `db:"user_id"`
-		Type   string        `db:"type"`
+		ID     int           `db:"prestation_id"`
 		Budget sql.NullInt64 `db:"budget_starting_from"`
 	}
 	type language struct {
 		UserID string `db:"user_id"`
-		Code   string `db:"code"`
+		ID     int    `db:"langue_id"`
 	}
 	var services []service
 	var languages []language
@@ -276,15 +311,14 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		}
 		planners = append(planners, p...)
 		var sv []service
-		err = s.db.SelectContext(ctx, &sv, `SELECT x.user_id, p.type, x.budget_starting_from
-			FROM company_prestations x JOIN prestations p ON p.id = x.prestation_id WHERE TRUE`+in("x.user_id"), args...)
+		err = s.db.SelectContext(ctx, &sv, `SELECT x.user_id, x.prestation_id, x.budget_starting_from
+			FROM company_prestations x WHERE TRUE`+in("x.user_id"), args...)
 		if err != nil {
 			return nil, nil, fmt.Errorf("store: read directory services: %w", err)
 		}
 		services = append(services, sv...)
 		var lg []language
-		err = s.db.SelectContext(ctx, &lg, `SELECT x.user_id, l.code FROM company_langues x JOIN langues l ON l.id = x.langue_id
-			WHERE TRUE`+in("x.user_id")+` ORDER BY l.code`, args...)
+		err = s.db.SelectContext(ctx, &lg, `SELECT x.user_id, x.langue_id FROM company_langues x WHERE TRUE`+in("x.user_id"), args...)
 		if err != nil {
 			return nil, nil, fmt.Errorf("store: read directory languages: %w", err)
 		}
@@ -310,34 +344,48 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		v.Premium.settle()
 	}
 	for _, sv := range services {
-		if p := byUser[sv.UserID]; p != nil {
-			p.services = append(p.services, serviceFacts{typ: sv.Type, budget: sv.Budget.Int64})
+		p := byUser[sv.UserID]
+		if p == nil {
+			continue
+		}
+		if sv.ID < 0 || sv.ID > maxCodeID {
+			return nil, nil, fmt.Errorf("store: read directory: prestation id %d beyond %d", sv.ID, maxCodeID)
+		}
+		p.services |= 1 << sv.ID
+		if b := sv.Budget.Int64; sv.Budget.Valid && b > 0 {
+			p.budgets = append(p.budgets, serviceBudget{sv.ID, b})
+			if p.minBudget == 0 || b < p.minBudget {
+				p.minBudget = b
+			}
 		}
 	}
 	for _, l := range languages {
-		if p := byUser[l.UserID]; p != nil {
-			p.languages = append(p.languages, l.Code)
+		p := byUser[l.UserID]
+		if p == nil {
+			continue
 		}
+		if l.ID < 0 || l.ID > maxCodeID {
+			return nil, nil, fmt.Errorf("store: read directory: langue id %d beyond %d", l.ID, maxCodeID)
+		}
+		p.languages |= 1 << l.ID
 	}
 	return planners, venues, nil
 }
 
-// offers reports whether p offers a service of type typ ("" for any) whose
-// starting budget is given and at most maxBudget (0 for any budget).
-func (p *plannerFacts) offers(typ string, maxBudget int64) bool {
-	for _, sv := range p.services {
-		if (typ == "" || sv.typ == typ) && (maxBudget <= 0 || (sv.budget > 0 && sv.budget <= maxBudget)) {
-			return true
-		}
+// offers reports whether p offers the service of bit id (any when id < 0)
+// with a starting budget given and at most maxBudget (any budget when 0).
+func (p *plannerFacts) offers(id int, maxBudget int64) bool {
+	switch {
+	case id >= 0 && p.services&(1<<id) == 0:
+		return false
+	case maxBudget <= 0:
+		return true
+	case id < 0:
+		return p.minBudget > 0 && p.minBudget <= maxBudget
 	}
-	return false
-}
-
-// speaks reports whether p speaks one of codes.
-func (p *plannerFacts) speaks(codes []string) bool {
-	for _, l := range p.languages {
-		if slices.Contains(codes, l) {
-			return true
+	for _, b := range p.budgets {
+		if b.id == id {
+			return b.budget <= maxBudget
 		}
 	}
 	return false
@@ -410,11 +458,28 @@ func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hi
 	need := max(q.Offset+q.Limit, 0)
 	var hits, others []hit
 	total := 0
+	service := -1
+	if q.ServiceType != "" {
+		id, ok := x.serviceIDs[q.ServiceType]
+		if !ok {
+			return nil, nil, 0 // no such service: nobody offers it
+		}
+		service = id
+	}
+	var speaks uint64
+	for _, code := range q.Languages {
+		if id, ok := x.languageIDs[code]; ok {
+			speaks |= 1 << id
+		}
+	}
+	if len(q.Languages) > 0 && speaks == 0 {
+		return nil, nil, 0
+	}
 	for i, p := range list {
-		if (q.ServiceType != "" || q.MaxBudget > 0) && !p.offers(q.ServiceType, q.MaxBudget) {
+		if (service >= 0 || q.MaxBudget > 0) && !p.offers(service, q.MaxBudget) {
 			continue
 		}
-		if len(q.Languages) > 0 && !p.speaks(q.Languages) {
+		if speaks != 0 && p.languages&speaks == 0 {
 			continue
 		}
 		h := hit{rank: i, premium: p.Premium.at(now)}
