@@ -38,7 +38,10 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC) api/openapi.
 ## test: every test; PostgreSQL is used when TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432
 test: lint test-go test-web test-e2e
 
-test-go: test-go-sqlite test-go-postgres
+# The two engines at once, each one's output kept together: much of their
+# time is spent waiting on fsync and on the database server, not on the CPU.
+test-go:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go-sqlite test-go-postgres
 
 # Stripe's API mock: the Go tests of every outgoing Stripe call run against it
 # (internal/platform/payment/stripemock starts it).
