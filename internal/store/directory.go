@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 )
 
@@ -59,15 +58,14 @@ func (s *Store) SearchProviders(ctx context.Context, q DirectoryQuery) ([]Provid
 	if len(found) == 0 {
 		return nil, total, nil
 	}
-	ids := make([]any, len(found))
-	marks := make([]string, len(found))
+	ids := make([]string, len(found))
 	for i, p := range found {
 		ids[i] = p.UserID
-		marks[i] = fmt.Sprintf("$%d", i+1)
 	}
+	list, args := inList(ids, 0)
 	var rows []ProviderCard
 	err = s.q.SelectContext(ctx, &rows, `SELECT c.user_id, c.name, c.slug, c.city, c.country_code, c.latitude, c.longitude,
-		u.avatar_key, c.profile_score FROM companies c JOIN users u ON u.id = c.user_id WHERE c.user_id IN (`+strings.Join(marks, ", ")+`)`, ids...)
+		u.avatar_key, c.profile_score FROM companies c JOIN users u ON u.id = c.user_id WHERE c.user_id IN (`+list+`)`, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: search directory: %w", err)
 	}

@@ -294,13 +294,8 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		var args []any
 		in := func(col string) string { return "" }
 		if users != nil {
-			part := users[start:min(start+chunk, len(users))]
-			marks := make([]string, len(part))
-			for i, id := range part {
-				args = append(args, id)
-				marks[i] = fmt.Sprintf("$%d", i+1)
-			}
-			list := strings.Join(marks, ", ")
+			var list string
+			list, args = inList(users[start:min(start+chunk, len(users))], 0)
 			in = func(col string) string { return " AND " + col + " IN (" + list + ")" }
 		}
 		var p []*plannerFacts
@@ -446,18 +441,51 @@ func page(hits []hit, near bool, limit, offset int) []hit {
 	return hits[offset:min(offset+limit, len(hits))]
 }
 
+// collector gathers a search's matches as its pass meets them, in rank
+// order. Without a place the order is already right: it keeps the first of
+// the premium matches and of the others, enough for the page, and counts
+// the rest. Near a place it keeps every match, to be sorted by distance.
+type collector struct {
+	area         area
+	near         bool
+	now          int64 // Unix nanoseconds
+	need         int
+	hits, others []hit
+	total        int
+}
+
+func newCollector(near bool, lat, lng, radiusKm float64, now time.Time, limit, offset int) *collector {
+	return &collector{area: newArea(lat, lng, radiusKm), near: near, now: now.UnixNano(), need: max(offset+limit, 0)}
+}
+
+// add takes the listing of rank i, which passed the search's filters but
+// the place.
+func (c *collector) add(i int, premium *premiumFacts, lat, lng sql.NullFloat64) {
+	h := hit{rank: i, premium: premium.at(c.now)}
+	if c.near {
+		var in bool
+		if h.dist2, in = c.area.dist2(lat, lng); !in {
+			return
+		}
+	}
+	c.total++
+	switch {
+	case c.near || h.premium && len(c.hits) < c.need:
+		c.hits = append(c.hits, h)
+	case !h.premium && len(c.others) < c.need:
+		c.others = append(c.others, h)
+	}
+}
+
+// page returns the hits of the page.
+func (c *collector) page(limit, offset int) []hit {
+	return page(append(c.hits, c.others...), c.near, limit, offset)
+}
+
 // searchPlanners returns the page's planners and the number of matches.
 func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hit, int) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	list := x.ranked[q.Country]
-	a := newArea(q.Lat, q.Lng, q.RadiusKm)
-	now := q.Now.UnixNano()
-	// Without a place the list is already in order: keep the first of the
-	// premium matches and of the others, enough for the page, and count.
-	need := max(q.Offset+q.Limit, 0)
-	var hits, others []hit
-	total := 0
 	service := -1
 	if q.ServiceType != "" {
 		id, ok := x.serviceIDs[q.ServiceType]
@@ -475,6 +503,8 @@ func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hi
 	if len(q.Languages) > 0 && speaks == 0 {
 		return nil, nil, 0
 	}
+	list := x.ranked[q.Country]
+	c := newCollector(q.Near, q.Lat, q.Lng, q.RadiusKm, q.Now, q.Limit, q.Offset)
 	for i, p := range list {
 		if (service >= 0 || q.MaxBudget > 0) && !p.offers(service, q.MaxBudget) {
 			continue
@@ -482,27 +512,14 @@ func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hi
 		if speaks != 0 && p.languages&speaks == 0 {
 			continue
 		}
-		h := hit{rank: i, premium: p.Premium.at(now)}
-		if q.Near {
-			var in bool
-			if h.dist2, in = a.dist2(p.Latitude, p.Longitude); !in {
-				continue
-			}
-		}
-		total++
-		switch {
-		case q.Near || h.premium && len(hits) < need:
-			hits = append(hits, h)
-		case !h.premium && len(others) < need:
-			others = append(others, h)
-		}
+		c.add(i, &p.Premium, p.Latitude, p.Longitude)
 	}
-	hits = page(append(hits, others...), q.Near, q.Limit, q.Offset)
+	hits := c.page(q.Limit, q.Offset)
 	found := make([]*plannerFacts, len(hits))
 	for i, h := range hits {
 		found[i] = list[h.rank]
 	}
-	return found, hits, total
+	return found, hits, c.total
 }
 
 // searchVenues returns the page's venues and the number of matches.
@@ -510,34 +527,17 @@ func (x *directoryIndex) searchVenues(q VenueQuery) ([]*venueFacts, []hit, int) 
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	list := x.rankedV[q.Country]
-	a := newArea(q.Lat, q.Lng, q.RadiusKm)
-	now := q.Now.UnixNano()
-	need := max(q.Offset+q.Limit, 0)
-	var hits, others []hit
-	total := 0
+	c := newCollector(q.Near, q.Lat, q.Lng, q.RadiusKm, q.Now, q.Limit, q.Offset)
 	for i, v := range list {
 		if (q.Type != "" && v.Type != q.Type) || v.Seated < q.Guests || (q.MaxPrice > 0 && v.MinPrice > q.MaxPrice) {
 			continue
 		}
-		h := hit{rank: i, premium: v.Premium.at(now)}
-		if q.Near {
-			var in bool
-			if h.dist2, in = a.dist2(v.Latitude, v.Longitude); !in {
-				continue
-			}
-		}
-		total++
-		switch {
-		case q.Near || h.premium && len(hits) < need:
-			hits = append(hits, h)
-		case !h.premium && len(others) < need:
-			others = append(others, h)
-		}
+		c.add(i, &v.Premium, v.Latitude, v.Longitude)
 	}
-	hits = page(append(hits, others...), q.Near, q.Limit, q.Offset)
+	hits := c.page(q.Limit, q.Offset)
 	found := make([]*venueFacts, len(hits))
 	for i, h := range hits {
 		found[i] = list[h.rank]
 	}
-	return found, hits, total
+	return found, hits, c.total
 }

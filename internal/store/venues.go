@@ -62,14 +62,13 @@ func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, in
 	if len(found) == 0 {
 		return nil, total, nil
 	}
-	ids := make([]any, len(found))
-	marks := make([]string, len(found))
+	ids := make([]string, len(found))
 	for i, v := range found {
 		ids[i] = v.ID
-		marks[i] = fmt.Sprintf("$%d", i+1)
 	}
+	list, args := inList(ids, 0)
 	var rows []model.Venue
-	err = s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+strings.Join(marks, ", ")+`)`, ids...)
+	err = s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+list+`)`, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: search venues: %w", err)
 	}
