@@ -29,15 +29,6 @@ func (e *env) postProjectFrom(addr string, body map[string]any) (int, string) {
 	return rec.Code, out.Error
 }
 
-func (e *env) count(table string) int {
-	e.t.Helper()
-	var n int
-	if err := e.store.DB().QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n
-}
-
 func TestAFormTokenIsSpentByTheProjectItCarries(t *testing.T) {
 	e := newEnv(t)
 	e.visiblePlanner("the-one", 45.76, 4.84, false, 4, 4)
@@ -81,7 +72,7 @@ func TestAFormTokenIsSpentByTheProjectItCarries(t *testing.T) {
 
 	t.Run("twenty concurrent replays from twenty addresses make one project", func(t *testing.T) {
 		tok := e.formToken()
-		before := e.count("projects")
+		before := e.tableRows("projects")
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		got := map[string]int{}
@@ -99,7 +90,7 @@ func TestAFormTokenIsSpentByTheProjectItCarries(t *testing.T) {
 		if got["201 "] != 1 || got["409 project.errors.form_used"] != 19 {
 			t.Errorf("answers %v, want one 201 and nineteen 409", got)
 		}
-		if n := e.count("projects") - before; n != 1 {
+		if n := e.tableRows("projects") - before; n != 1 {
 			t.Errorf("%d projects made, want 1", n)
 		}
 	})
@@ -109,12 +100,12 @@ func TestAFormTokenIsSpentByTheProjectItCarries(t *testing.T) {
 		if status, code := e.postProjectFrom("192.0.2.10", projectFor(old)); status != 201 {
 			t.Fatalf("%d %s", status, code)
 		}
-		spent := e.count("spent_form_tokens")
+		spent := e.tableRows("spent_form_tokens")
 		e.clock.Advance(26 * time.Hour)
 		if status, code := e.postProjectFrom("192.0.2.11", projectFor(e.formToken())); status != 201 {
 			t.Fatalf("%d %s", status, code)
 		}
-		if n := e.count("spent_form_tokens"); n != 1 {
+		if n := e.tableRows("spent_form_tokens"); n != 1 {
 			t.Errorf("%d spent tokens kept after pruning (were %d), want only the new one", n, spent)
 		}
 		// The forgotten token is still refused, by its age.
