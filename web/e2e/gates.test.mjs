@@ -124,7 +124,7 @@ describe('the moderation gates', () => {
         for (const label of ['Demandes', 'Abonnement', 'Crédits']) {
           assert.equal(await menu(page).getByRole('link', { name: label, exact: true }).count(), 0, `${label} is a link`);
         }
-        await menu(page).getByTestId('public-profile-hint').filter({ hasText: 'Disponible dès que votre profil est validé.' }).waitFor();
+        await menu(page).getByTestId('public-profile-hint').filter({ hasText: 'Disponible après validation.' }).waitFor();
         assert.equal(await menu(page).getByRole('link', { name: /profil public/i }).count(), 0);
         // The credit chip states the balance without leading to the subscription.
         assert.equal(await page.getByTestId('credit-chip').first().getAttribute('href'), null);
@@ -156,7 +156,7 @@ describe('the moderation gates', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       assert.equal(await menu(page).getByRole('link', { name: /profil public/i }).count(), 0, 'a link to a page that answers 404');
       const hint = menu(page).getByTestId('public-profile-hint');
-      await hint.filter({ hasText: "Masqué tant que le répertoire n'a pas confirmé votre SIRET." }).waitFor();
+      await hint.filter({ hasText: 'Masqué : SIRET pas encore confirmé.' }).waitFor();
       assert.equal(await hint.getByRole('link', { name: 'Vérifier mon SIRET' }).getAttribute('href'), '/company/details');
       await shot(page, 'gates-siret-hidden');
 

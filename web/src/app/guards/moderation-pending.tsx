@@ -72,7 +72,7 @@ export function ModerationPending({ user, screenKey }: { user: User; screenKey: 
           {siret && (
             <Step icon={<BadgeOutlinedIcon color="error" fontSize="small" />} title={t('gates.siret.title')}>
               <span data-testid="moderation-siret">{t(`gates.siret.${siret}`)}</span>{' '}
-              <Link component={RouterLink} to="/company/details">
+              <Link component={RouterLink} to="/company/details" underline="always">
                 {t('gates.siret.action')}
               </Link>
             </Step>

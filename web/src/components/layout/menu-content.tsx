@@ -140,7 +140,13 @@ function BottomItem({
               {entry.hintPath && (
                 <>
                   {' '}
-                  <Link component={RouterLink} to={entry.hintPath} onClick={onNavigate} color="primary">
+                  <Link
+                    component={RouterLink}
+                    to={entry.hintPath}
+                    onClick={onNavigate}
+                    underline="always"
+                    aria-label={t('gates.siret.action')}
+                  >
                     {t('gates.publicProfile.fix')}
                   </Link>
                 </>
