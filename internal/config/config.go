@@ -44,7 +44,10 @@ type Config struct {
 	// MapTilesURL is a tile URL template ({z}/{x}/{y}); empty hides maps.
 	MapTilesURL string
 
-	SentryDSN       string
+	SentryDSN string
+	// MetricsToken lets a scraper that is not on this machine read
+	// /metrics as a bearer token; empty serves loopback peers only.
+	MetricsToken    string
 	ShutdownTimeout time.Duration
 }
 
@@ -128,6 +131,7 @@ var Vars = []Var{
 	{"NOCES_STRIPE_PRICE_YEARLY", "empty: 690 EUR a year, given inline", false, "Stripe Price id of the yearly premium plan"},
 	{"NOCES_MAP_TILES_URL", "empty: no map, the address is shown", false, "map tile URL template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`"},
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
+	{"NOCES_METRICS_TOKEN", "empty: `/metrics` answers loopback clients only", true, "bearer token (`Authorization: Bearer ...`) a scraper on another machine sends for `/metrics`; never served on public directory hosts"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
 }
 
@@ -178,10 +182,11 @@ func Load(getenv Getenv) (Config, error) {
 			Token: secret("NOCES_SMS_TOKEN"),
 			From:  or(getenv("NOCES_SMS_FROM"), "Noces"),
 		},
-		SirenURL:    getenv("NOCES_SIREN_URL"),
-		GeocoderURL: getenv("NOCES_GEOCODER_URL"),
-		PodcastURL:  getenv("NOCES_PODCAST_URL"),
-		SentryDSN:   secret("NOCES_SENTRY_DSN"),
+		SirenURL:     getenv("NOCES_SIREN_URL"),
+		GeocoderURL:  getenv("NOCES_GEOCODER_URL"),
+		PodcastURL:   getenv("NOCES_PODCAST_URL"),
+		SentryDSN:    secret("NOCES_SENTRY_DSN"),
+		MetricsToken: secret("NOCES_METRICS_TOKEN"),
 		Stripe: Stripe{
 			SecretKey:      secret("NOCES_STRIPE_SECRET_KEY"),
 			PublishableKey: getenv("NOCES_STRIPE_PUBLISHABLE_KEY"),

@@ -87,3 +87,23 @@ func TestEveryVariableIsInTheREADME(t *testing.T) {
 		}
 	}
 }
+
+func TestTheMetricsTokenFromItsFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "metrics")
+	if err := os.WriteFile(file, []byte("scrape-me-please\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(env(map[string]string{"NOCES_METRICS_TOKEN_FILE": file}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MetricsToken != "scrape-me-please" {
+		t.Errorf("the metrics token file was not read: %q", c.MetricsToken)
+	}
+	if c, _ := Load(env(map[string]string{"NOCES_METRICS_TOKEN": "direct"})); c.MetricsToken != "direct" {
+		t.Errorf("NOCES_METRICS_TOKEN: %q", c.MetricsToken)
+	}
+	if strings.Contains(c.String(), "scrape-me-please") {
+		t.Error("the metrics token is printed")
+	}
+}

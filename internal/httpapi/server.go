@@ -65,6 +65,9 @@ type Deps struct {
 	PodcastURL string
 	Release    string
 	Metrics    *prometheus.Registry
+	// MetricsToken lets a non-loopback scraper read /metrics with
+	// "Authorization: Bearer <token>"; empty allows loopback peers only.
+	MetricsToken string
 }
 
 // Server is the HTTP edge.
