@@ -234,6 +234,9 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 	if errors.Is(err, payment.ErrSignature) {
 		return apperr.Wrap(apperr.Malformed, "payment.errors.signature", err)
 	}
+	if errors.Is(err, payment.ErrAPIVersion) {
+		return apperr.Wrap(apperr.Malformed, "payment.errors.api_version", err)
+	}
 	if err != nil {
 		return apperr.Wrap(apperr.Malformed, "payment.errors.event", err)
 	}

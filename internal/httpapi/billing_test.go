@@ -277,6 +277,23 @@ func TestStripeWebhook(t *testing.T) {
 		}
 	})
 
+	t.Run("an event of another API version is a 400 of its own and changes nothing", func(t *testing.T) {
+		p := e.buy(planner.Access, 1, 30)
+		payload, _, err := payment.SignedEvent(e.sandboxOf().WebhookSecret(), "evt_old", payment.EventPaymentSucceeded, now, intent(p, 1, "succeeded"), time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := []byte(strings.Replace(string(payload), `"api_version":"`, `"api_version":"2022-11-15","x":"`, 1))
+		r := e.do(req{method: "POST", path: "/api/webhooks/stripe", body: old,
+			headers: map[string]string{"Stripe-Signature": payment.SignatureHeader(old, e.sandboxOf().WebhookSecret(), time.Now()), "Accept-Language": "en"}})
+		if r.status != 400 || r.json(t)["error"] != "payment.errors.api_version" || !strings.Contains(r.json(t)["message"].(string), "API version") {
+			t.Errorf("%d %s", r.status, r.body)
+		}
+		if c, l := e.ledger("planner"); c != 0 || l != 0 {
+			t.Errorf("credits %d %d", c, l)
+		}
+	})
+
 	t.Run("the same succeeded event delivered 20 times at once credits once", func(t *testing.T) {
 		p := e.buy(planner.Access, 5, 111)
 		payload, sig, err := payment.SignedEvent(e.sandboxOf().WebhookSecret(), "evt_dup", payment.EventPaymentSucceeded, now, intent(p, 5, "succeeded"), time.Now())
