@@ -15,6 +15,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/i18n"
+	"noces/internal/site"
 	"noces/internal/store"
 )
 
@@ -62,6 +63,8 @@ var kindStatus = map[apperr.Kind]int{
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	e, ok := apperr.As(err)
 	switch {
+	case ok && e.Kind == apperr.Internal && store.IsUnavailable(err):
+		e = apperr.Wrap(apperr.Unavailable, "errors.service_unavailable", err)
 	case ok:
 	case errors.Is(err, context.Canceled) || r.Context().Err() != nil:
 		// The client went away: nobody reads the answer, and the database
@@ -73,7 +76,14 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		e = apperr.Wrap(apperr.Internal, "errors.internal", err)
 	}
 	status := kindStatus[e.Kind]
-	if status >= 500 {
+	if status == http.StatusServiceUnavailable {
+		// Every request fails alike until the dependency is back: a
+		// throttled warning says so without a line per request, and
+		// Retry-After tells clients when to come back.
+		s.outage.Warn(r.Context(), "request failed: service unavailable", "request_id", requestIDOf(r.Context()),
+			"route", r.Pattern, "err", err.Error())
+		w.Header().Set("Retry-After", strconv.Itoa(site.OutageRetryAfter))
+	} else if status >= 500 {
 		s.Log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(r.Context()),
 			"route", r.Pattern, "status", status, "err", err.Error())
 		if status == http.StatusInternalServerError {

@@ -4,10 +4,12 @@
 package httpapi
 
 import (
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -22,6 +24,7 @@ import (
 	"noces/internal/marketing"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
+	"noces/internal/platform/logthrottle"
 	"noces/internal/platform/mail"
 	"noces/internal/stats"
 	"noces/internal/store"
@@ -78,6 +81,8 @@ type Server struct {
 	metrics *metrics
 	spa     *spa
 	docs    *apiDocs
+	// outage throttles the warnings of a database outage.
+	outage *logthrottle.Warner
 }
 
 // New builds the server and its routes.
@@ -85,7 +90,10 @@ func New(d Deps) (*Server, error) {
 	if d.Metrics == nil {
 		d.Metrics = prometheus.NewRegistry()
 	}
-	s := &Server{Deps: d, api: http.NewServeMux()}
+	if d.Log == nil {
+		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second)}
 	var err error
 	if s.metrics, err = newMetrics(d.Metrics); err != nil {
 		return nil, err

@@ -24,6 +24,7 @@
 package site
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -34,6 +35,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/microcosm-cc/bluemonday"
 
@@ -45,6 +47,8 @@ import (
 	"noces/internal/i18n"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
+	"noces/internal/platform/logthrottle"
+	"noces/internal/store"
 )
 
 //go:embed templates/*.html
@@ -69,6 +73,8 @@ type Site struct {
 	mux   *http.ServeMux
 	// rich cleans the portrait's HTML once more before it is shown.
 	rich *bluemonday.Policy
+	// outage throttles the warnings of a database outage.
+	outage *logthrottle.Warner
 }
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
@@ -86,7 +92,8 @@ func New(d Deps) (*Site, error) {
 	if d.Clock == nil {
 		d.Clock = clock.System{}
 	}
-	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy()}
+	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy(),
+		outage: logthrottle.New(d.Log, 10*time.Second)}
 	for _, name := range pageFiles {
 		t, err := template.New(name).ParseFS(templates, "templates/layout.html", "templates/partials.html", "templates/media_partials.html", "templates/"+name+".html")
 		if err != nil {
@@ -197,7 +204,7 @@ func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // fail answers an unexpected error: a 404 or 429 page when the error says so,
-// else a logged 500.
+// a 503 page when the database cannot be reached, else a logged 500.
 func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if e, ok := apperr.As(err); ok {
 		switch e.Kind {
@@ -207,10 +214,37 @@ func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
 		case apperr.TooMany:
 			s.tooMany(w, r, e.RetryAfter)
 			return
+		case apperr.Unavailable:
+			s.unavailable(w, r, err)
+			return
 		}
+	}
+	switch {
+	case errors.Is(err, context.Canceled) || r.Context().Err() != nil:
+		// The visitor went away: nobody reads the page, and the database
+		// error the cancellation caused is no failure worth a line.
+		return
+	case store.IsUnavailable(err):
+		s.unavailable(w, r, err)
+		return
 	}
 	s.Log.ErrorContext(r.Context(), "site: request failed", "path", r.URL.Path, "err", err.Error())
 	s.message(w, r, http.StatusInternalServerError, "site.error")
+}
+
+// OutageRetryAfter is the Retry-After, in seconds, of a page answered while
+// the database cannot be reached: the pool reconnects by itself, so a
+// visitor (or a crawler) may come back soon.
+const OutageRetryAfter = 30
+
+// unavailable answers while the database is down: a 503 page in the
+// domain's language that crawlers know to retry, and a warning at most
+// every few seconds, since every visitor fails the same way until the
+// database is back.
+func (s *Site) unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	s.outage.Warn(r.Context(), "site: database unavailable", "path", r.URL.Path, "err", err.Error())
+	w.Header().Set("Retry-After", strconv.Itoa(OutageRetryAfter))
+	s.message(w, r, http.StatusServiceUnavailable, "site.unavailable")
 }
 
 func (s *Site) tooMany(w http.ResponseWriter, r *http.Request, retryAfter int) {
