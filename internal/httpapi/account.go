@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"errors"
 	"io"
 	"net/http"
 
@@ -260,13 +259,16 @@ func (s *Server) deleteProfileImage(w http.ResponseWriter, r *http.Request) erro
 func readUpload(w http.ResponseWriter, r *http.Request, field string, limit int64) ([]byte, error) {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, apperr.New(apperr.TooLarge, "profile_image.errors.too_large")
+		if bodyTooLarge(err) {
+			return nil, apperr.Wrap(apperr.TooLarge, "profile_image.errors.too_large", err)
 		}
 		return nil, apperr.Wrap(apperr.UnsupportedType, "errors.unsupported_media_type", err)
 	}
 	defer r.MultipartForm.RemoveAll()
+	if name, bad := invalidUTF8Form(r.MultipartForm); bad {
+		return nil, &apperr.Error{Kind: apperr.Malformed, Code: "media.errors.malformed_upload",
+			Fields: map[string]string{name: "validation.invalid_utf8"}}
+	}
 	f, _, err := r.FormFile(field)
 	if err != nil {
 		return nil, apperr.Validation(map[string]string{field: "validation.required"})

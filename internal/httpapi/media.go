@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -90,11 +89,15 @@ func parseMultipart(w http.ResponseWriter, r *http.Request, limit int64, tooLarg
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, apperr.New(apperr.TooLarge, tooLarge)
+		if bodyTooLarge(err) {
+			return nil, apperr.Wrap(apperr.TooLarge, tooLarge, err)
 		}
 		return nil, apperr.Wrap(apperr.Malformed, "media.errors.malformed_upload", err)
+	}
+	if field, bad := invalidUTF8Form(r.MultipartForm); bad {
+		_ = r.MultipartForm.RemoveAll()
+		return nil, &apperr.Error{Kind: apperr.Malformed, Code: "media.errors.malformed_upload",
+			Fields: map[string]string{field: "validation.invalid_utf8"}}
 	}
 	return r.MultipartForm, nil
 }

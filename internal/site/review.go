@@ -90,8 +90,10 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 	fm := newForm(nil, reviewFieldOrder, reviewLabels)
 	tr := func(code string) string { return s.T(r, code) }
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
+		// Too many bytes, or too many parts (multipart's own limit, which a
+		// chunked body reaches without a length to check first).
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		if errors.As(err, &tooBig) || errors.Is(err, multipart.ErrMessageTooLarge) {
 			fm.set("photo", tr("site.review.errors.photo_too_large"))
 			fm.summarize(tr)
 			s.showReview(w, r, fm, false)
@@ -104,6 +106,10 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	for k, vs := range r.PostForm {
 		fm.Values[k] = vs
+	}
+	if fm.refuseBadUTF8(tr) {
+		s.showReview(w, r, fm, false)
+		return
 	}
 	in := directory.ReviewInput{Title: fm.Values.Get("title"), Body: fm.Values.Get("body"),
 		ReviewerName: fm.Values.Get("reviewerName"), ReviewerType: fm.Values.Get("reviewerType"),
