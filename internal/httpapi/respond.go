@@ -243,6 +243,9 @@ func jsonError(err error) error {
 		// encoding/json has no typed error for unknown fields; this text is
 		// its documented, stable form.
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		if field == "" {
+			field = "body" // {"": ...}: a field needs a name to be shown by
+		}
 		return &apperr.Error{Kind: apperr.Malformed, Code: "errors.malformed_json",
 			Fields: map[string]string{field: "validation.unknown_field"}, Err: err}
 	}
