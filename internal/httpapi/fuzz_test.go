@@ -182,4 +182,3 @@ func FuzzMultipart(f *testing.F) {
 		}
 	})
 }
-
