@@ -395,8 +395,9 @@ func TestStripeWebhook(t *testing.T) {
 		e.webhook(payment.EventSubscriptionDeleted, start.Add(24*time.Hour), payment.SubscriptionObject(ended, 69000, "eur"), time.Now())
 		e.webhook(payment.EventSubscriptionUpdated, start.Add(time.Hour), payment.SubscriptionObject(ending, 69000, "eur"), time.Now())
 		me = e.me(venue.Access)
-		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumEndAt"] != start.Add(24*time.Hour).Format(time.RFC3339) {
-			t.Errorf("%v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"])
+		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumEndAt"] != start.Add(24*time.Hour).Format(time.RFC3339) ||
+			me["premiumPlan"] != nil {
+			t.Errorf("%v %v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"], me["premiumPlan"])
 		}
 		if me := e.me(planner.Access); me["premiumStatus"] != "none" || me["premiumPlan"] != nil {
 			t.Errorf("the planner's premium changed: %v %v", me["premiumStatus"], me["premiumPlan"])
@@ -504,12 +505,14 @@ func TestSandboxJourney(t *testing.T) {
 		e.form(portal, url.Values{"action": {"cancel_at_period_end"}}, host)
 		me := e.me(planner.Access)
 		end := e.clock.Now().Truncate(time.Second).AddDate(0, 1, 0)
-		if me["premiumStatus"] != "cancellation" || me["isPremium"] != true || me["premiumEndAt"] != end.Format(time.RFC3339) {
-			t.Errorf("%v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"])
+		// Still the plan in force until its end, and said to end.
+		if me["premiumStatus"] != "cancellation" || me["isPremium"] != true || me["premiumEndAt"] != end.Format(time.RFC3339) ||
+			me["premiumPlan"] != "monthly" {
+			t.Errorf("%v %v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"], me["premiumPlan"])
 		}
 		e.form(portal, url.Values{"action": {"cancel_now"}}, host)
 		me = e.me(planner.Access)
-		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumPlan"] != "monthly" {
+		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumPlan"] != nil {
 			t.Errorf("%v %v %v", me["premiumStatus"], me["isPremium"], me["premiumPlan"])
 		}
 	})
@@ -627,3 +630,23 @@ func TestStripeProvider(t *testing.T) {
 }
 
 func TestMain(m *testing.M) { os.Exit(stripemock.Run(m)) }
+
+func TestACancelledPlanPastItsEndIsNoLongerThePlan(t *testing.T) {
+	e := newEnv(t)
+	venue := e.login("venue")
+	start := e.clock.Now().Truncate(time.Second)
+	s := payment.Subscription{ID: "sub_lapse", CustomerID: "cus_lapse", Status: "active", Interval: payment.IntervalMonth, StartedAt: start,
+		CurrentPeriodEnd: start.AddDate(0, 1, 0), CancelAtPeriodEnd: true, Metadata: map[string]string{"user_id": e.users["venue"].ID}}
+	e.webhook(payment.EventSubscriptionUpdated, start, payment.SubscriptionObject(s, 6900, "eur"), time.Now())
+	me := e.me(venue.Access)
+	if me["premiumStatus"] != "cancellation" || me["premiumPlan"] != "monthly" || me["isPremium"] != true {
+		t.Fatalf("%v %v %v", me["premiumStatus"], me["premiumPlan"], me["isPremium"])
+	}
+	// The period ends; the processor's deletion event has not come yet.
+	e.clock.Advance(start.AddDate(0, 1, 0).Sub(e.clock.Now()) + time.Minute)
+	me = e.me(e.login("venue").Access)
+	if me["premiumStatus"] != "canceled" || me["premiumPlan"] != nil || me["isPremium"] != false ||
+		me["premiumEndAt"] != start.AddDate(0, 1, 0).Format(time.RFC3339) {
+		t.Errorf("%v %v %v %v", me["premiumStatus"], me["premiumPlan"], me["isPremium"], me["premiumEndAt"])
+	}
+}

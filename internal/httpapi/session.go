@@ -106,7 +106,7 @@ type meResponse struct {
 	PremiumStatus         string     `json:"premiumStatus"`
 	PremiumStartAt        *time.Time `json:"premiumStartAt"`
 	PremiumEndAt          *time.Time `json:"premiumEndAt"`
-	PremiumPlan           *string    `json:"premiumPlan"` // monthly or yearly; null without a subscription
+	PremiumPlan           *string    `json:"premiumPlan"` // monthly or yearly while a subscription is in force; null otherwise
 	IsModerated           bool       `json:"isModerated"`
 	HasFinishedOnboarding bool       `json:"hasFinishedOnboarding"`
 	HasProfilePicture     bool       `json:"hasProfilePicture"`
@@ -131,6 +131,7 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	out.PremiumStatus, plan = s.Billing.PremiumState(p.User, plan)
 	if plan != "" {
 		out.PremiumPlan = &plan
 	}

@@ -4460,7 +4460,10 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
             isPremium: boolean;
-            /** @enum {string} */
+            /**
+             * @description cancellation - cancelled, premium runs until premiumEndAt; canceled - ended (also once a cancellation's end has passed)
+             * @enum {string}
+             */
             premiumStatus: "none" | "active" | "cancellation" | "canceled";
             /** Format: date-time */
             premiumStartAt: string | null;
@@ -4470,7 +4473,7 @@ export interface components {
              */
             premiumEndAt: string | null;
             /**
-             * @description the plan of the current or last subscription
+             * @description the plan in force - active, or cancellation until premiumEndAt; null once a cancelled subscription has ended, and without one
              * @enum {string|null}
              */
             premiumPlan: "monthly" | "yearly" | null;
