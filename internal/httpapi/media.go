@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/media"
 )
@@ -209,7 +210,7 @@ func (s *Server) deleteImage(w http.ResponseWriter, r *http.Request) error {
 
 // recordImageView counts a public view of a photo (one per visitor per day).
 func (s *Server) recordImageView(w http.ResponseWriter, r *http.Request) error {
-	if err := s.MediaService.RecordImageView(r.Context(), r.PathValue("id"), clientIP(r), r.UserAgent()); err != nil {
+	if err := s.MediaService.RecordImageView(r.Context(), r.PathValue("id"), clientip.Of(r), r.UserAgent()); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

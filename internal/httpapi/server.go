@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -65,6 +66,9 @@ type Deps struct {
 	PodcastURL string
 	Release    string
 	Metrics    *prometheus.Registry
+	// TrustedProxies are the reverse proxies whose forwarding headers give
+	// the client's address (NOCES_TRUSTED_PROXIES); none: the peer is.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the HTTP edge.

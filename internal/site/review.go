@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"noces/internal/clientip"
 	"noces/internal/directory"
 	"noces/internal/imaging"
 )
@@ -107,7 +108,7 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	in := directory.ReviewInput{Title: fm.Values.Get("title"), Body: fm.Values.Get("body"),
 		ReviewerName: fm.Values.Get("reviewerName"), ReviewerType: fm.Values.Get("reviewerType"),
-		WeddingDate: fm.Values.Get("weddingDate"), Email: fm.Values.Get("email"), ClientIP: clientIP(r)}
+		WeddingDate: fm.Values.Get("weddingDate"), Email: fm.Values.Get("email"), ClientIP: clientip.Of(r)}
 	in.Rating, _ = strconv.Atoi(fm.Values.Get("rating"))
 	photoSent := false
 	if r.MultipartForm != nil {

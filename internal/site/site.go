@@ -31,7 +31,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 
@@ -223,15 +222,6 @@ func (s *Site) tooMany(w http.ResponseWriter, r *http.Request, retryAfter int) {
 // T is a text of the request's domain language.
 func (s *Site) T(r *http.Request, key string, kv ...string) string {
 	return s.Texts.T(i18n.DomainFrom(r.Context()).Lang, key, kv...)
-}
-
-// clientIP is the address of the visitor, without the port.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // templateNames lists the embedded template files, for tests.
