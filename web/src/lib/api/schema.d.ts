@@ -209,7 +209,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Any wrong pair of credentials answers the same 401.
+         * @description Any wrong pair of credentials answers the same 401. Failures slow down who makes them, never lock the account: past a few failures from one address (on one account or on many), or many on one account, a try answers 429 with Retry-After, the seconds to wait (growing with the failures, at most 15 minutes for an address, 5 seconds for a fresh address on an account under attack).
          */
         post: {
             parameters: {
@@ -709,7 +709,7 @@ export interface paths {
         put?: never;
         /**
          * Text a 6-digit code to a new phone number
-         * @description Codes expire after 10 minutes; at most 3 codes per 15 minutes.
+         * @description Codes expire after 10 minutes; at most 3 codes per 15 minutes per account and 10 an hour per client address.
          */
         post: {
             parameters: {
