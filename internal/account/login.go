@@ -71,8 +71,8 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens
 				return Tokens{}, err
 			}
 		}
-		if owner != nil {
-			s.alertOwner(ctx, *owner, acct)
+		if err := s.alertOwner(ctx, owner, key); err != nil {
+			return Tokens{}, err
 		}
 		return Tokens{}, apperr.New(apperr.Unauthorized, "errors.invalid_credentials")
 	}
@@ -100,30 +100,26 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens
 	return s.openSession(ctx, u, "", model.NewID())
 }
 
-// alertOwner e-mails u once the failures of its account (bucket) in the
-// alert window reach alertFailures, at most once a UTC day: enough to notice
-// an attack, not a message per guess. It says how many and since when, not
-// from where. Failing to alert does not fail the sign-in: it is logged.
-func (s *Service) alertOwner(ctx context.Context, u model.User, bucket string) {
-	n, since, err := s.limiter.Count(ctx, bucket, alertWindow)
+// alertOwner e-mails the owner of the account of e-mail key key once its
+// failed sign-ins in alertWindow reach alertFailures, at most once a UTC day:
+// enough to notice an attack, not a message per guess. It says how many and
+// since when, not from where. An unknown e-mail (owner nil) takes the same
+// steps without the e-mail, so the time of a 401 does not tell whether the
+// account exists. A failed e-mail is logged by sendEmail, not returned.
+func (s *Service) alertOwner(ctx context.Context, owner *model.User, key string) error {
+	n, since, err := s.limiter.Count(ctx, "login:account:"+key, alertWindow)
 	if err != nil || n < alertFailures {
-		if err != nil {
-			s.log.ErrorContext(ctx, "sign-in alert: count", "err", err.Error())
-		}
-		return
+		return err
 	}
-	first, err := s.limiter.Once(ctx, "login:alert:"+u.ID, 24*time.Hour)
-	if err != nil {
-		s.log.ErrorContext(ctx, "sign-in alert: record", "err", err.Error())
-		return
+	first, err := s.limiter.Once(ctx, "login:alert:"+key, 24*time.Hour)
+	if err != nil || !first || owner == nil {
+		return err
 	}
-	if !first {
-		return
-	}
-	s.sendEmail(ctx, u, u.Email, emails.KindSignInFailures, map[string]string{
-		"count": strconv.Itoa(n), "since": alertTime(u.Locale, since),
-		"securityUrl": s.links.ProURL(u.Domain, "/security"),
+	s.sendEmail(ctx, *owner, owner.Email, emails.KindSignInFailures, map[string]string{
+		"count": strconv.Itoa(n), "since": alertTime(owner.Locale, since),
+		"securityUrl": s.links.ProURL(owner.Domain, "/security"),
 	})
+	return nil
 }
 
 // alertTime writes t in UTC the way lang writes dates: e-mails cannot know
