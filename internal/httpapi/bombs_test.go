@@ -133,34 +133,45 @@ func TestDecompressionBombsAreRefusedBeforeDecoding(t *testing.T) {
 	}
 	// A first run warms the caches (templates, statements) up.
 	e.do(uploads[0].req)
-	before := heapInUse()
-	var stats [2]runtime.MemStats
-	runtime.ReadMemStats(&stats[0])
-	var wg sync.WaitGroup
-	took := make([]time.Duration, len(uploads))
-	got := make([]resp, len(uploads))
-	for i, u := range uploads {
-		wg.Go(func() {
-			start := time.Now()
-			got[i] = e.do(u.req)
-			took[i] = time.Since(start)
-		})
+	// The machine running the tests may be busy with other work: a round
+	// whose slowest refusal took over 50 ms is run again, up to 4 rounds (a
+	// decoded bomb takes seconds in every round). The memory is checked in
+	// every round.
+	var slowest time.Duration
+	for round := 1; round <= 4; round++ {
+		before := heapInUse()
+		var stats [2]runtime.MemStats
+		runtime.ReadMemStats(&stats[0])
+		var wg sync.WaitGroup
+		took := make([]time.Duration, len(uploads))
+		got := make([]resp, len(uploads))
+		for i, u := range uploads {
+			wg.Go(func() {
+				start := time.Now()
+				got[i] = e.do(u.req)
+				took[i] = time.Since(start)
+			})
+		}
+		wg.Wait()
+		runtime.ReadMemStats(&stats[1])
+		allocated := stats[1].TotalAlloc - stats[0].TotalAlloc
+		grown := int64(heapInUse()) - int64(before)
+		for i, u := range uploads {
+			t.Run(fmt.Sprintf("%s, round %d", u.name, round), func(t *testing.T) { u.check(t, got[i]) })
+		}
+		slowest = slices.Max(took)
+		t.Logf("round %d, 6 bombs: %d KiB allocated in all, heap %+d KiB, slowest %v", round, allocated>>10, grown>>10, slowest)
+		if allocated > 64<<20 || grown > 64<<20 {
+			t.Errorf("the 6 refusals allocated %d MiB, the heap grew by %d MiB", allocated>>20, grown>>20)
+		}
+		if slowest <= 50*time.Millisecond || t.Failed() {
+			break
+		}
+		// Each round sent two reviews: the address's limit is 10 a day.
+		uploads[4].req, uploads[5].req = reviewReq(fmt.Sprintf("lea%d@example.com", round), deep), reviewReq(fmt.Sprintf("max%d@example.com", round), rgba)
 	}
-	wg.Wait()
-	runtime.ReadMemStats(&stats[1])
-	allocated := stats[1].TotalAlloc - stats[0].TotalAlloc
-	grown := int64(heapInUse()) - int64(before)
-	for i, u := range uploads {
-		t.Run(u.name, func(t *testing.T) {
-			u.check(t, got[i])
-			if took[i] > 50*time.Millisecond {
-				t.Errorf("refused in %v", took[i])
-			}
-		})
-	}
-	t.Logf("6 bombs: %d KiB allocated in all, heap %+d KiB, slowest %v", allocated>>10, grown>>10, slices.Max(took))
-	if allocated > 64<<20 || grown > 64<<20 {
-		t.Errorf("the 6 refusals allocated %d MiB, the heap grew by %d MiB", allocated>>20, grown>>20)
+	if slowest > 50*time.Millisecond {
+		t.Errorf("the slowest refusal took %v", slowest)
 	}
 	if n := e.countRows("reviews"); n != 0 {
 		t.Errorf("%d reviews stored", n)
