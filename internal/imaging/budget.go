@@ -11,9 +11,9 @@ import (
 
 // Process-wide decoding budget: images are decoded only while the bytes they
 // cost (checkDimensions' figure) fit in it, so any number of concurrent
-// uploads holds at most this much decoded memory. Twice MaxImageBytes lets
-// two of the largest images accepted, or a dozen 12-megapixel photos, be
-// decoded at once.
+// uploads holds at most this much decoded memory. Twice MaxImageBytes
+// (384 MiB) lets two of the largest images accepted, or five 12-megapixel
+// phone photos (65 MiB each), be decoded at once.
 const (
 	DecodeBudgetBytes = 2 * MaxImageBytes
 	// DecodeWait is how long an image waits for room in the budget before

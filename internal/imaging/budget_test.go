@@ -9,6 +9,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -37,28 +38,35 @@ func jpegHeaderOf(w, h int, progressive bool, sampling ...byte) []byte {
 
 func TestDimensionsAreCheckedBeforeDecoding(t *testing.T) {
 	tests := []struct {
-		name   string
-		format string
-		header []byte
-		w, h   int
-		ok     bool
+		name    string
+		format  string
+		header  []byte
+		w, h    int
+		ok      bool
+		maxSide int // 1200 when 0
 	}{
-		{"a 48-megapixel phone photo (JPEG 4:2:0)", "jpeg", jpegHeaderOf(8000, 6000, false, 0x22, 0x11, 0x11), 8000, 6000, true},
-		{"a 48-megapixel JPEG without subsampling (4:4:4)", "jpeg", jpegHeaderOf(8000, 6000, false, 0x11, 0x11, 0x11), 8000, 6000, true},
-		{"a 48-megapixel progressive JPEG (64 int32 per block kept)", "jpeg", jpegHeaderOf(8000, 6000, true, 0x22, 0x11, 0x11), 8000, 6000, false},
-		{"a 48-megapixel CMYK JPEG", "jpeg", jpegHeaderOf(8000, 6000, false, 0x11, 0x11, 0x11, 0x11), 8000, 6000, false},
-		{"a 49-megapixel 8-bit RGBA PNG", "png", imagingtest.BombPNG(7000, 7000, false)[:64], 7000, 7000, false},
-		{"a 49-megapixel 16-bit RGBA PNG", "png", imagingtest.BombPNG(7000, 7000, true)[:64], 7000, 7000, false},
-		{"a 24-megapixel 8-bit RGBA PNG", "png", imagingtest.BombPNG(6000, 4000, false)[:64], 6000, 4000, true},
-		{"a 100-megapixel GIF", "gif", []byte("GIF89a"), 10000, 10000, true},
-		{"a 20000 x 2000 GIF: the side is too long", "gif", []byte("GIF89a"), 20000, 2000, false},
+		{"a 48-megapixel phone photo (JPEG 4:2:0)", "jpeg", jpegHeaderOf(8000, 6000, false, 0x22, 0x11, 0x11), 8000, 6000, true, 0},
+		{"a 48-megapixel JPEG without subsampling (4:4:4)", "jpeg", jpegHeaderOf(8000, 6000, false, 0x11, 0x11, 0x11), 8000, 6000, true, 0},
+		{"a 48-megapixel progressive JPEG (64 int32 per block kept)", "jpeg", jpegHeaderOf(8000, 6000, true, 0x22, 0x11, 0x11), 8000, 6000, false, 0},
+		{"a 48-megapixel CMYK JPEG", "jpeg", jpegHeaderOf(8000, 6000, false, 0x11, 0x11, 0x11, 0x11), 8000, 6000, false, 0},
+		{"a 49-megapixel 8-bit RGBA PNG", "png", imagingtest.BombPNG(7000, 7000, false)[:64], 7000, 7000, false, 0},
+		{"a 49-megapixel 16-bit RGBA PNG", "png", imagingtest.BombPNG(7000, 7000, true)[:64], 7000, 7000, false, 0},
+		{"a 24-megapixel 8-bit RGBA PNG", "png", imagingtest.BombPNG(6000, 4000, false)[:64], 6000, 4000, true, 0},
+		{"a 100-megapixel GIF", "gif", []byte("GIF89a"), 10000, 10000, true, 0},
+		{"a 9-megapixel 16-bit PNG scaled to 1600 (without the fast scaler's buffer)", "png", imagingtest.BombPNG(3000, 3000, true)[:64], 3000, 3000, true, 1600},
+		{"a 49-megapixel 16-bit PNG scaled to 1600", "png", imagingtest.BombPNG(7000, 7000, true)[:64], 7000, 7000, false, 1600},
+		{"a 20000 x 2000 GIF: the side is too long", "gif", []byte("GIF89a"), 20000, 2000, false, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cost, err := checkDimensions(tc.format, tc.header, tc.w, tc.h, 1200, MaxImageBytes)
+			side := tc.maxSide
+			if side == 0 {
+				side = 1200
+			}
+			p, err := checkDimensions(tc.format, tc.header, tc.w, tc.h, side, MaxImageBytes)
 			if tc.ok {
-				if err != nil || cost <= 0 || cost > MaxImageBytes {
-					t.Fatalf("cost %d MiB, %v", cost>>20, err)
+				if err != nil || p.cost <= 0 || p.cost > MaxImageBytes {
+					t.Fatalf("cost %d MiB, %v", p.cost>>20, err)
 				}
 				return
 			}
@@ -76,7 +84,7 @@ func TestDimensionsAreCheckedBeforeDecoding(t *testing.T) {
 				// The largest image of its kind said to be accepted is.
 				s := float64(de.MaxPixels) / float64(tc.w*tc.h)
 				w, h := int(float64(tc.w)*sqrt(s))-1, int(float64(tc.h)*sqrt(s))-1
-				if _, err := checkDimensions(tc.format, tc.header, w, h, 1200, MaxImageBytes); err != nil {
+				if _, err := checkDimensions(tc.format, tc.header, w, h, side, MaxImageBytes); err != nil {
 					t.Errorf("%d x %d refused: %v", w, h, err)
 				}
 			}
@@ -125,20 +133,31 @@ func TestTheEstimateBoundsTheAllocations(t *testing.T) {
 		"grey PNG":         enc(func(b *bytes.Buffer) error { return png.Encode(b, gray) }),
 		"small PNG":        enc(func(b *bytes.Buffer) error { return png.Encode(b, gradient(800, 600)) }),
 	}
+	// Under a 40 MiB budget, the fast scaler's buffer of a 2000 x 1500 image
+	// (1200 x 1500 x 32 bytes) does not fit: the slow scaler does it.
+	images["RGBA PNG, slow scaler"] = enc(func(b *bytes.Buffer) error { return png.Encode(b, gradient(2000, 1500)) })
 	for name, b := range images {
 		t.Run(name, func(t *testing.T) {
 			cfg, err := decodeConfig(Format(b), b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cost, err := checkDimensions(Format(b), b, cfg.Width, cfg.Height, 1200, MaxImageBytes)
+			budget := NewBudget(MaxImageBytes, time.Minute)
+			if strings.HasSuffix(name, "slow scaler") {
+				budget = NewBudget(40<<20, time.Minute)
+			}
+			p, err := checkDimensions(Format(b), b, cfg.Width, cfg.Height, 1200, budget.Size())
 			if err != nil {
 				t.Fatal(err)
 			}
+			if p.transform != strings.HasSuffix(name, "slow scaler") {
+				t.Errorf("transform %v", p.transform)
+			}
+			cost := p.cost
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			if _, _, err := Process(context.Background(), b, Options{MaxSide: 1200}); err != nil {
+			if _, _, err := Process(context.Background(), b, Options{MaxSide: 1200, Budget: budget}); err != nil {
 				t.Fatal(err)
 			}
 			runtime.ReadMemStats(&after)
@@ -157,10 +176,11 @@ func TestTheEstimateBoundsTheAllocations(t *testing.T) {
 func TestConcurrentDecodesStayWithinTheBudget(t *testing.T) {
 	img := imagingtest.PNG(900, 700)
 	cfg, _ := decodeConfig("png", img)
-	cost, err := checkDimensions("png", img, cfg.Width, cfg.Height, 600, MaxImageBytes)
+	p, err := checkDimensions("png", img, cfg.Width, cfg.Height, 600, MaxImageBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cost := p.cost
 	// Room for two and a half images: at most two are decoded at once.
 	budget := NewBudget(cost*5/2, 30*time.Second)
 	var wg sync.WaitGroup
@@ -222,11 +242,26 @@ func TestBoxReductionKeepsColoursAndTransparency(t *testing.T) {
 			src.SetNRGBA(x, y, c)
 		}
 	}
-	out := scale(src, 1200, 900)
-	if got := out.RGBAAt(300, 450); got != (color.RGBA{200, 30, 60, 255}) {
-		t.Errorf("left half %v", got)
+	for _, transform := range []bool{false, true} {
+		out := scale(src, 1200, 900, transform)
+		if got := out.RGBAAt(300, 450); got != (color.RGBA{200, 30, 60, 255}) {
+			t.Errorf("transform %v: left half %v", transform, got)
+		}
+		if got := out.RGBAAt(900, 450); got != (color.RGBA{255, 255, 255, 255}) {
+			t.Errorf("transform %v: right half %v", transform, got)
+		}
 	}
-	if got := out.RGBAAt(900, 450); got != (color.RGBA{255, 255, 255, 255}) {
-		t.Errorf("right half %v", got)
+	// Both scalers give the same picture.
+	grad := image.NewNRGBA(image.Rect(0, 0, 1900, 1100))
+	for i := range grad.Pix {
+		grad.Pix[i] = uint8(i * 7 / 3)
+	}
+	a, b := scale(grad, 1200, 694, false), scale(grad, 1200, 694, true)
+	var diff int
+	for i := range a.Pix {
+		diff = max(diff, int(a.Pix[i])-int(b.Pix[i]), int(b.Pix[i])-int(a.Pix[i]))
+	}
+	if diff > 2 {
+		t.Errorf("the scalers differ by up to %d", diff)
 	}
 }

@@ -8,19 +8,22 @@ import (
 )
 
 // Decoding limits, chosen so that a 48-megapixel 8-bit phone photo (JPEG)
-// is accepted while a 49-megapixel RGBA or 16-bit PNG is refused:
+// is accepted while a 49-megapixel RGBA or 16-bit PNG is refused (MiB with
+// the scaling to 1200 px, and to 1600 px for the review photo):
 //
-//   - 8000 x 6000 JPEG, 4:2:0 (phones): 1.5 B/px decoded = 72 MB, about
-//     122 MB with the scaling; 4:4:4: 3 B/px, about 192 MB. Accepted.
-//   - 7000 x 7000 PNG, 8-bit RGB(A): 4 B/px = 196 MB, about 254 MB with the
-//     scaling; 16-bit: 8 B/px = 392 MB, about 450 MB. Refused.
+//   - 8000 x 6000 JPEG, 4:2:0 (phones): 1.5 B/px decoded = 69 MiB, 116 MiB
+//     in all (145); 4:4:4: 3 B/px, 185 MiB (155). Accepted.
+//   - 7000 x 7000 PNG, 8-bit RGB(A): 4 B/px = 187 MiB decoded, 202 MiB in
+//     all (212); 16-bit: 8 B/px, 389 MiB (399). Refused.
 //
 // The figures are what Go's decoders allocate (see decodeBytes) plus what
-// the scaling and the JPEG encoder allocate (see resizeBytes).
+// the scaling and the JPEG encoder allocate (see resizeBytes): the fast
+// scaler's buffer (32 bytes per scaled column per source row after the box
+// filter) when it fits, else a slower scaler without it.
 const (
 	// MaxImageBytes is the most memory one image may cost to decode, scale
 	// and encode.
-	MaxImageBytes = 200 << 20
+	MaxImageBytes = 192 << 20
 	// MaxSourceSide is the longest side accepted, whatever the pixel count
 	// (WebP's own limit is 16383).
 	MaxSourceSide = 16384
@@ -237,60 +240,77 @@ func boxFactor(w, h, dw, dh int) int {
 }
 
 // resizeBytes is what the scaling and the encoding allocate: the box
-// filter's band and output, the scaler's buffer (x/image/draw keeps
-// [4]float64 per scaled column per source row), the output image and the
-// JPEG bytes.
-func resizeBytes(w, h, maxSide int) int64 {
+// filter's band and output, the output image and the JPEG bytes, plus, for
+// the fast scaler (x/image/draw's Kernel.Scale), its buffer of [4]float64
+// per scaled column per source row. The slower scaler (Kernel.Transform)
+// needs no buffer but reads an RGBA source, made by the box filter even at
+// factor 1. transform is the cost without the fast scaler's buffer.
+func resizeBytes(w, h, maxSide int) (fast, transform int64) {
 	dw, dh := scaledSize(w, h, maxSide)
 	// The output image, its JPEG bytes and the encoder's own buffers.
 	out := int64(dw)*int64(dh)*(4+1) + 1<<20
 	if dw == w && dh == h {
-		return out
+		return out, out
 	}
 	k := boxFactor(w, h, dw, dh)
-	rh := int64(h)
-	if k > 1 {
-		rw := int64((w + k - 1) / k)
-		rh = int64((h + k - 1) / k)
-		out += int64(w)*int64(k)*4 + rw*rh*4 + rw*32
+	rw, rh := int64((w+k-1)/k), int64((h+k-1)/k)
+	box := int64(w)*int64(k)*4 + rw*rh*4 + rw*32
+	transform = out + box
+	if k == 1 {
+		return out + int64(dw)*rh*32, transform
 	}
-	return out + int64(dw)*rh*32
+	return out + box + int64(dw)*rh*32, transform
 }
 
-// imageBytes is the whole cost of processing a w x h image of this header.
-func imageBytes(format string, b []byte, w, h, maxSide int) (int64, error) {
+// plan is how an image is processed and what it costs.
+type plan struct {
+	cost int64
+	// transform: scale with Kernel.Transform, slower but without the fast
+	// scaler's buffer, for images whose buffer would pass the limit.
+	transform bool
+}
+
+// planImage is the cheapest way to process a w x h image of this header
+// within limit bytes: the fast scaler when it fits, else the slow one; the
+// cost returned is above limit when neither fits.
+func planImage(format string, b []byte, w, h, maxSide int, limit int64) (plan, error) {
 	d, err := decodeBytes(format, b, w, h)
 	if err != nil {
-		return 0, err
+		return plan{}, err
 	}
-	return d + resizeBytes(w, h, maxSide), nil
+	fast, transform := resizeBytes(w, h, maxSide)
+	if d+fast <= limit {
+		return plan{cost: d + fast}, nil
+	}
+	return plan{cost: d + transform, transform: true}, nil
 }
 
 // checkDimensions refuses an image whose processing would cost more than
-// limit bytes, or with a side longer than MaxSourceSide. It returns the cost.
-func checkDimensions(format string, b []byte, w, h, maxSide int, limit int64) (int64, error) {
+// limit bytes, or with a side longer than MaxSourceSide. It returns how to
+// process it.
+func checkDimensions(format string, b []byte, w, h, maxSide int, limit int64) (plan, error) {
 	if w > MaxSourceSide || h > MaxSourceSide {
-		return 0, &DimensionsError{Width: w, Height: h, MaxSide: MaxSourceSide}
+		return plan{}, &DimensionsError{Width: w, Height: h, MaxSide: MaxSourceSide}
 	}
-	cost, err := imageBytes(format, b, w, h, maxSide)
+	p, err := planImage(format, b, w, h, maxSide, limit)
 	if err != nil {
-		return 0, err
+		return plan{}, err
 	}
-	if cost <= limit {
-		return cost, nil
+	if p.cost <= limit {
+		return p, nil
 	}
 	// The largest image of the same kind and shape that fits: the cost
 	// grows with the scale, so a bisection finds it.
 	lo, hi := 0.0, 1.0
 	for range 40 {
 		mid := (lo + hi) / 2
-		c, err := imageBytes(format, b, max(1, int(float64(w)*mid)), max(1, int(float64(h)*mid)), maxSide)
-		if err == nil && c <= limit {
+		q, err := planImage(format, b, max(1, int(float64(w)*mid)), max(1, int(float64(h)*mid)), maxSide, limit)
+		if err == nil && q.cost <= limit {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
 	maxPixels := int64(math.Floor(float64(w)*lo)) * int64(math.Floor(float64(h)*lo))
-	return cost, &DimensionsError{Width: w, Height: h, Bytes: cost, MaxPixels: maxPixels}
+	return p, &DimensionsError{Width: w, Height: h, Bytes: p.cost, MaxPixels: maxPixels}
 }

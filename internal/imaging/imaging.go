@@ -25,6 +25,7 @@ import (
 	"sync/atomic"
 
 	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/math/f64"
 	"golang.org/x/image/webp"
 )
 
@@ -81,10 +82,11 @@ func Process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, err
 	if budget == nil {
 		budget = defaultBudget
 	}
-	cost, err := checkDimensions(format, b, cfg.Width, cfg.Height, o.MaxSide, min(MaxImageBytes, budget.size))
+	p, err := checkDimensions(format, b, cfg.Width, cfg.Height, o.MaxSide, min(MaxImageBytes, budget.size))
 	if err != nil {
 		return nil, image.Point{}, err
 	}
+	cost := p.cost
 	if err := budget.acquire(ctx, cost); err != nil {
 		return nil, image.Point{}, err
 	}
@@ -97,7 +99,7 @@ func Process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, err
 		return nil, image.Point{}, ErrFormat
 	}
 	w, h := scaledSize(src.Bounds().Dx(), src.Bounds().Dy(), o.MaxSide)
-	dst := scale(src, w, h)
+	dst := scale(src, w, h, p.transform)
 	q := o.Quality
 	if q <= 0 {
 		q = 90
@@ -130,8 +132,10 @@ func returnMemory() {
 
 // scale draws src on a white dw x dh image. A source much larger than the
 // output is first divided by a box filter (averaging k x k blocks), which
-// keeps the Catmull-Rom scaler's buffer small (see resizeBytes).
-func scale(src image.Image, dw, dh int) *image.RGBA {
+// keeps the Catmull-Rom scaler's buffer small (see resizeBytes); with
+// transform, the scaler is Kernel.Transform, about twice slower but without
+// that buffer.
+func scale(src image.Image, dw, dh int, transform bool) *image.RGBA {
 	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
 	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
 	sb := src.Bounds()
@@ -139,8 +143,14 @@ func scale(src image.Image, dw, dh int) *image.RGBA {
 		draw.Draw(dst, dst.Bounds(), src, sb.Min, draw.Over)
 		return dst
 	}
-	if k := boxFactor(sb.Dx(), sb.Dy(), dw, dh); k > 1 {
+	if k := boxFactor(sb.Dx(), sb.Dy(), dw, dh); k > 1 || transform {
 		src = boxReduce(src, k)
+	}
+	if transform {
+		// boxReduce's output starts at (0, 0).
+		sx, sy := float64(dw)/float64(src.Bounds().Dx()), float64(dh)/float64(src.Bounds().Dy())
+		xdraw.CatmullRom.Transform(dst, f64.Aff3{sx, 0, 0, 0, sy, 0}, src, src.Bounds(), xdraw.Over, nil)
+		return dst
 	}
 	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), xdraw.Over, nil)
 	return dst
