@@ -621,7 +621,7 @@ func (s *Server) addPortfolioImages(w http.ResponseWriter, r *http.Request) erro
 		out.Images = append(out.Images, toPortfolioImageJSON(im))
 	}
 	for _, fe := range fileErrs {
-		out.Errors = append(out.Errors, fileErrorJSON{File: fe.File, Error: fe.Code, Message: s.Texts.T(lang, fe.Code)})
+		out.Errors = append(out.Errors, fileErrorJSON{File: fe.File, Error: fe.Code, Message: s.Texts.T(lang, fe.Code, fe.Args...)})
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
