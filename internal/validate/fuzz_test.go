@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math"
 	"net/url"
 	"regexp"
 	"strings"
@@ -314,6 +315,23 @@ func FuzzCompanyName(f *testing.F) {
 		c := strings.TrimSpace(s)
 		if n := utf8.RuneCountInString(c); n < 2 || n > 50 || strings.ContainsAny(c, "<>\"\n\t;") || !utf8.ValidString(c) {
 			t.Fatalf("CompanyName accepted %q", s)
+		}
+	})
+}
+
+func FuzzCoordinates(f *testing.F) {
+	for _, c := range [][2]float64{{45.764, 4.8357}, {-90, -180}, {90, 180}, {90.0001, 0}, {0, -180.5}, {0, 0},
+		{math.NaN(), 4.8357}, {45.764, math.NaN()}, {math.Inf(1), 0}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, lat, lng float64) {
+		code := Coordinates(&lat, &lng)
+		if Coordinates(nil, &lng) == "" || Coordinates(&lat, nil) == "" {
+			t.Fatalf("Coordinates accepted a missing latitude or longitude")
+		}
+		inRange := lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180
+		if (code == "") != inRange {
+			t.Fatalf("Coordinates(%v, %v) = %q", lat, lng, code)
 		}
 	})
 }
