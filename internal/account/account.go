@@ -159,51 +159,6 @@ func (s *Service) checkNewUser(in *NewUser) error {
 	return f.Err()
 }
 
-// Failed sign-ins allowed per account and per address in the window; the
-// next one is refused with 429 until the oldest failure leaves the window.
-var loginRule = ratelimit.Rule{Max: 10, Window: 15 * time.Minute}
-
-// Login checks a pair of credentials and opens a session. Any wrong pair,
-// unknown e-mail included, is the same 401. ip is the client's address, for
-// the per-address throttle.
-func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens, error) {
-	acct, addr := "login:account:"+store.EmailKey(email), "login:ip:"+ip
-	if err := s.limiter.Check(ctx, acct, loginRule); err != nil {
-		return Tokens{}, err
-	}
-	if err := s.limiter.Check(ctx, addr, loginRule); err != nil {
-		return Tokens{}, err
-	}
-	fail := func() (Tokens, error) {
-		if err := s.limiter.Hit(ctx, acct); err != nil {
-			return Tokens{}, err
-		}
-		if err := s.limiter.Hit(ctx, addr); err != nil {
-			return Tokens{}, err
-		}
-		return Tokens{}, apperr.New(apperr.Unauthorized, "errors.invalid_credentials")
-	}
-	u, err := s.store.GetUserByEmail(ctx, email)
-	if errors.Is(err, store.ErrNotFound) {
-		_, _ = s.hasher.Verify(ctx, password, s.dummyHash)
-		return fail()
-	}
-	if err != nil {
-		return Tokens{}, err
-	}
-	ok, err := s.hasher.Verify(ctx, password, u.PasswordHash)
-	if err != nil {
-		return Tokens{}, err
-	}
-	if !ok {
-		return fail()
-	}
-	if err := s.limiter.Reset(ctx, acct); err != nil {
-		return Tokens{}, err
-	}
-	return s.openSession(ctx, u, "", model.NewID())
-}
-
 // openSession issues an access token and a refresh token of family.
 func (s *Service) openSession(ctx context.Context, u model.User, impersonatorID, family string) (Tokens, error) {
 	now := s.clock.Now()

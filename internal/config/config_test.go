@@ -40,6 +40,8 @@ func TestInvalidValuesStopTheStartWithTheirName(t *testing.T) {
 		{"two domains on one host", map[string]string{"NOCES_HOST_BE_PUBLIC": "fr.localhost"}, "also used by"},
 		{"a secret file that does not exist", map[string]string{"NOCES_TOKEN_KEY_FILE": "/nonexistent/key"}, "NOCES_TOKEN_KEY_FILE"},
 		{"a duration that is not one", map[string]string{"NOCES_SHUTDOWN_TIMEOUT": "soon"}, "NOCES_SHUTDOWN_TIMEOUT"},
+		{"a trusted proxy that is not a CIDR", map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/8, proxy.internal"}, "NOCES_TRUSTED_PROXIES"},
+		{"a trusted proxy with a prefix too long", map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/33"}, "NOCES_TRUSTED_PROXIES"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,6 +50,30 @@ func TestInvalidValuesStopTheStartWithTheirName(t *testing.T) {
 				t.Errorf("got %v, want an error naming %s", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.TrustedProxies) != 0 {
+		t.Errorf("by default no proxy is trusted: %v", c.TrustedProxies)
+	}
+	c, err = Load(env(map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/8, 2001:db8::/32,192.0.2.7"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range c.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.0/8 2001:db8::/32 192.0.2.7/32" {
+		t.Errorf("trusted proxies: %v", got)
+	}
+	if !strings.Contains(c.String(), "trusted_proxies=10.0.0.0/8,2001:db8::/32,192.0.2.7/32") {
+		t.Errorf("the start log does not say which proxies are trusted: %s", c)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"noces/internal/account"
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 )
 
@@ -51,7 +52,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) er
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	res, err := s.Accounts.RequestPasswordReset(r.Context(), in.Email, clientIP(r))
+	res, err := s.Accounts.RequestPasswordReset(r.Context(), in.Email, clientip.Of(r))
 	if err != nil {
 		return err
 	}
@@ -173,7 +174,7 @@ func (s *Server) checkPhone(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, _ := claimsOf(r.Context())
-	if err := s.Accounts.SendPhoneCode(r.Context(), c, in.Phone); err != nil {
+	if err := s.Accounts.SendPhoneCode(r.Context(), c, in.Phone, clientip.Of(r)); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, successReply{Success: true, Message: s.Texts.T(i18n.LangFrom(r.Context()), "account.phone.code_sent")})

@@ -162,6 +162,7 @@ type req struct {
 	body         any // string is sent as is, anything else as JSON
 	contentType  string
 	headers      map[string]string
+	remote       string // the connection's peer (host:port); httptest's default when empty
 }
 
 type resp struct {
@@ -213,6 +214,9 @@ func (e *env) do(r req) resp {
 	}
 	if host := r.headers["Host"]; host != "" {
 		hr.Host = host
+	}
+	if r.remote != "" {
+		hr.RemoteAddr = r.remote
 	}
 	rec := httptest.NewRecorder()
 	e.handler.ServeHTTP(rec, hr)

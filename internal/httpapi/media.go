@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/media"
 )
@@ -212,7 +213,7 @@ func (s *Server) deleteImage(w http.ResponseWriter, r *http.Request) error {
 
 // recordImageView counts a public view of a photo (one per visitor per day).
 func (s *Server) recordImageView(w http.ResponseWriter, r *http.Request) error {
-	if err := s.MediaService.RecordImageView(r.Context(), r.PathValue("id"), clientIP(r), r.UserAgent()); err != nil {
+	if err := s.MediaService.RecordImageView(r.Context(), r.PathValue("id"), clientip.Of(r), r.UserAgent()); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -623,7 +624,7 @@ func (s *Server) addPortfolioImages(w http.ResponseWriter, r *http.Request) erro
 		out.Images = append(out.Images, toPortfolioImageJSON(im))
 	}
 	for _, fe := range fileErrs {
-		out.Errors = append(out.Errors, fileErrorJSON{File: fe.File, Error: fe.Code, Message: s.Texts.T(lang, fe.Code)})
+		out.Errors = append(out.Errors, fileErrorJSON{File: fe.File, Error: fe.Code, Message: s.Texts.T(lang, fe.Code, fe.Args...)})
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/model"
 )
@@ -25,6 +26,8 @@ func (s *Server) chain(h http.Handler) http.Handler {
 	h = s.recoverPanics(h)
 	h = s.locale(h) // before recovery, so even a panic is answered in the user's language
 	h = requestID(h)
+	// Once per request, so every limit and counter sees the same client.
+	h = clientip.New(s.TrustedProxies).Middleware(h)
 	return h
 }
 

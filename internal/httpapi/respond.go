@@ -96,11 +96,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			}
 		}
 	}
-	if e.Kind == apperr.TooMany && e.RetryAfter > 0 {
+	if (e.Kind == apperr.TooMany || e.Kind == apperr.Unavailable) && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	lang := i18n.LangFrom(r.Context())
-	writeJSON(w, status, errorBody{Error: e.Code, Message: s.Texts.T(lang, e.Code), Fields: e.Fields})
+	writeJSON(w, status, errorBody{Error: e.Code, Message: s.Texts.T(lang, e.Code, e.Args...), Fields: e.Fields})
 }
 
 // writeJSON writes v with status.

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -68,6 +69,9 @@ type Deps struct {
 	PodcastURL string
 	Release    string
 	Metrics    *prometheus.Registry
+	// TrustedProxies are the reverse proxies whose forwarding headers give
+	// the client's address (NOCES_TRUSTED_PROXIES); none: the peer is.
+	TrustedProxies []netip.Prefix
 	// MetricsToken lets a non-loopback scraper read /metrics with
 	// "Authorization: Bearer <token>"; empty allows loopback peers only.
 	MetricsToken string

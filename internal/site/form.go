@@ -122,7 +122,7 @@ func (f *form) apply(err error, tr func(string) string, aliases fieldAliases) bo
 		if a, ok := aliases[name]; ok {
 			name = a
 		}
-		f.set(name, tr(code))
+		f.set(name, trWith(tr, code, e.Args...))
 	}
 	f.summarize(tr)
 	return true

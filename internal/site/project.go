@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/eventreq"
 	"noces/internal/i18n"
 )
@@ -157,7 +158,7 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 		BudgetRange: pf.Get("budgetRange"), GuestRange: pf.Get("guestRange"), Languages: pf["languages"],
 		HasTheme: pf.Get("hasTheme") != "", WeddingTheme: pf.Get("weddingTheme"), Message: pf.Get("message"),
 		Firstname: pf.Get("firstname"), Lastname: pf.Get("lastname"), Email: pf.Get("email"), Phone: pf.Get("phone"),
-		FormToken: pf.Get("formToken"), Honeypot: pf.Get(honeypotField), ClientIP: clientIP(r),
+		FormToken: pf.Get("formToken"), Honeypot: pf.Get(honeypotField), ClientIP: clientip.Of(r),
 	}
 	if !in.HasTheme {
 		in.WeddingTheme = ""

@@ -32,7 +32,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -215,7 +214,7 @@ func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
 			s.tooMany(w, r, e.RetryAfter)
 			return
 		case apperr.Unavailable:
-			s.unavailable(w, r, err)
+			s.unavailable(w, r, err, e.RetryAfter)
 			return
 		}
 	}
@@ -225,7 +224,7 @@ func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
 		// error the cancellation caused is no failure worth a line.
 		return
 	case store.IsUnavailable(err):
-		s.unavailable(w, r, err)
+		s.unavailable(w, r, err, 0)
 		return
 	}
 	s.Log.ErrorContext(r.Context(), "site: request failed", "path", r.URL.Path, "err", err.Error())
@@ -237,13 +236,16 @@ func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
 // visitor (or a crawler) may come back soon.
 const OutageRetryAfter = 30
 
-// unavailable answers while the database is down: a 503 page in the
-// domain's language that crawlers know to retry, and a warning at most
-// every few seconds, since every visitor fails the same way until the
-// database is back.
-func (s *Site) unavailable(w http.ResponseWriter, r *http.Request, err error) {
-	s.outage.Warn(r.Context(), "site: database unavailable", "path", r.URL.Path, "err", err.Error())
-	w.Header().Set("Retry-After", strconv.Itoa(OutageRetryAfter))
+// unavailable answers while the database (or another dependency) is down: a
+// 503 page in the domain's language that crawlers know to retry, after
+// retryAfter seconds or OutageRetryAfter, and a warning at most every few
+// seconds, since every visitor fails the same way until it is back.
+func (s *Site) unavailable(w http.ResponseWriter, r *http.Request, err error, retryAfter int) {
+	s.outage.Warn(r.Context(), "site: service unavailable", "path", r.URL.Path, "err", err.Error())
+	if retryAfter <= 0 {
+		retryAfter = OutageRetryAfter
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
 	s.message(w, r, http.StatusServiceUnavailable, "site.unavailable")
 }
 
@@ -257,15 +259,6 @@ func (s *Site) tooMany(w http.ResponseWriter, r *http.Request, retryAfter int) {
 // T is a text of the request's domain language.
 func (s *Site) T(r *http.Request, key string, kv ...string) string {
 	return s.Texts.T(i18n.DomainFrom(r.Context()).Lang, key, kv...)
-}
-
-// clientIP is the address of the visitor, without the port.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // templateNames lists the embedded template files, for tests.
