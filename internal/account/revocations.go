@@ -64,6 +64,7 @@ type revocations struct {
 
 	// syncMu lets one request read the feed while the others wait for it.
 	syncMu      sync.Mutex
+	attempts    atomic.Int64 // reads of the feed started
 	lastAttempt atomic.Int64 // monotonic ns of the last read, -1 before the first
 	lastSuccess atomic.Int64 // monotonic ns of the last good read, -1 before the first
 	failing     atomic.Bool  // the last read failed
@@ -103,20 +104,19 @@ func (r *revocations) due(now int64) bool {
 }
 
 // isRevoked reports whether family was revoked. It reads the feed first when
-// the copy is due, and fails with 503 when the feed could not be read for
-// longer than maxStale.
+// the copy is due, or when the last read failed and the copy has grown too
+// stale to answer (a server recovering from an outage tries again at once),
+// and fails with 503 while that is still so.
 func (r *revocations) isRevoked(ctx context.Context, family string) (bool, error) {
-	if r.due(r.mono()) {
-		r.sync(ctx, false)
+	if r.due(r.mono()) || r.closed() {
+		_ = r.sync(ctx, false)
 	}
-	if r.failing.Load() {
-		if ok := r.lastSuccess.Load(); ok < 0 || r.mono()-ok > r.maxStale.Load() {
-			r.syncMu.Lock()
-			err := r.lastErr
-			r.syncMu.Unlock()
-			return false, apperr.Wrap(apperr.Unavailable, "errors.service_unavailable",
-				fmt.Errorf("account: revoked sessions unknown: %w", err))
-		}
+	if r.closed() {
+		r.syncMu.Lock()
+		err := r.lastErr
+		r.syncMu.Unlock()
+		return false, apperr.Wrap(apperr.Unavailable, "errors.service_unavailable",
+			fmt.Errorf("account: revoked sessions unknown: %w", err))
 	}
 	r.mu.RLock()
 	_, revoked := r.families[family]
@@ -124,16 +124,29 @@ func (r *revocations) isRevoked(ctx context.Context, family string) (bool, error
 	return revoked, nil
 }
 
-// sync reads the feed's new rows. Without force it gives up when another
-// request read it while this one waited; with force it always reads, so a
-// revocation committed before the call is in the copy when it returns.
+// closed reports whether the feed could not be read for longer than
+// maxStale: the copy may miss revocations and must not be trusted.
+func (r *revocations) closed() bool {
+	if !r.failing.Load() {
+		return false
+	}
+	ok := r.lastSuccess.Load()
+	return ok < 0 || r.mono()-ok > r.maxStale.Load()
+}
+
+// sync reads the feed's new rows. Without force it does nothing when
+// another request read the feed while this one waited for it, or when the
+// copy is fresh; with force it always reads, so a revocation committed
+// before the call is in the copy when it returns.
 func (r *revocations) sync(ctx context.Context, force bool) error {
+	gen := r.attempts.Load()
 	r.syncMu.Lock()
 	defer r.syncMu.Unlock()
 	now := r.mono()
-	if !force && !r.due(now) {
-		return nil
+	if !force && (r.attempts.Load() != gen || (!r.due(now) && !r.closed())) {
+		return r.lastErr
 	}
+	r.attempts.Add(1)
 	r.lastAttempt.Store(now)
 	// The read is shared by every request waiting for it: one client going
 	// away must not fail it for the others.
