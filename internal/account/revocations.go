@@ -20,9 +20,11 @@ import (
 // (store/tokens.go). Each server keeps the families revoked in the last
 // AccessTTL in memory and checks every access token's session against them:
 // a map lookup, no query. The copy is brought up to date from the feed by
-// one indexed read of the rows after the last sequence seen, by the first
-// request that finds it older than SessionSyncInterval, and at once after
-// a revocation made by this server, so the next request here is refused.
+// one indexed read of the rows after the last sequence seen, made by the
+// first request that finds it older than SessionSyncInterval (requests
+// arriving during that read answer from the copy, without waiting), and at
+// once after a revocation made by this server, so the next request here is
+// refused.
 //
 // When the feed cannot be read (database down), the server keeps serving
 // from its copy for at most SessionMaxStale since the last successful read,
@@ -62,9 +64,8 @@ type revocations struct {
 
 	interval, maxStale atomic.Int64 // nanoseconds
 
-	// syncMu lets one request read the feed while the others wait for it.
+	// syncMu lets one request read the feed at a time.
 	syncMu      sync.Mutex
-	attempts    atomic.Int64 // reads of the feed started
 	lastAttempt atomic.Int64 // monotonic ns of the last read, -1 before the first
 	lastSuccess atomic.Int64 // monotonic ns of the last good read, -1 before the first
 	failing     atomic.Bool  // the last read failed
@@ -134,22 +135,26 @@ func (r *revocations) closed() bool {
 	return ok < 0 || r.mono()-ok > r.maxStale.Load()
 }
 
-// sync reads the feed's new rows. Without force it does nothing when
-// another request read the feed while this one waited for it, or when the
-// copy is fresh; with force it always reads, so a revocation committed
-// before the call is in the copy when it returns.
+// sync reads the feed's new rows. Without force it leaves the read to a
+// request already making it (this one answers from the copy, at most one
+// read's time staler than the interval: no request waits for another's
+// read) and does nothing when the copy is fresh; with force it waits its
+// turn and always reads, so a revocation committed before the call is in
+// the copy when it returns.
 func (r *revocations) sync(ctx context.Context, force bool) error {
-	gen := r.attempts.Load()
-	r.syncMu.Lock()
+	if force {
+		r.syncMu.Lock()
+	} else if !r.syncMu.TryLock() {
+		return nil
+	}
 	defer r.syncMu.Unlock()
 	now := r.mono()
-	if !force && (r.attempts.Load() != gen || (!r.due(now) && !r.closed())) {
-		return r.lastErr
+	if !force && !r.due(now) && !r.closed() {
+		return nil
 	}
-	r.attempts.Add(1)
 	r.lastAttempt.Store(now)
-	// The read is shared by every request waiting for it: one client going
-	// away must not fail it for the others.
+	// The read serves every request after it: one client going away must
+	// not fail it for the others.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
 	rows, err := r.feed.SessionRevocationsAfter(ctx, r.seq)
