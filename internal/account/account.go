@@ -41,6 +41,8 @@ type Service struct {
 	// dummyHash is verified when an e-mail has no account, so a wrong e-mail
 	// takes as long as a wrong password and addresses cannot be probed.
 	dummyHash string
+	// sessions is this server's copy of the revoked sessions (revocations.go).
+	sessions *revocations
 }
 
 // Links builds the absolute URLs the account pages and e-mails show.
@@ -75,7 +77,7 @@ func NewService(d Deps) (*Service, error) {
 	}
 	return &Service{store: d.Store, clock: d.Clock, hasher: d.Hasher, signer: d.Signer, links: d.Links,
 		mail: d.Mail, emails: d.Emails, sms: d.SMS, limiter: d.Limiter, blobs: d.Blobs, texts: d.Texts,
-		log: d.Log, dummyHash: dummy}, nil
+		log: d.Log, dummyHash: dummy, sessions: newRevocations(d.Store, d.Clock, d.Log)}, nil
 }
 
 // NewUser is what creating an account needs.
@@ -226,6 +228,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 		if rerr := s.store.RevokeRefreshFamily(ctx, replay.FamilyID, s.clock.Now()); rerr != nil {
 			return Tokens{}, rerr
 		}
+		s.sessions.revokedHere(ctx)
 	}
 	return out, err
 }
@@ -240,14 +243,33 @@ func (s *Service) Logout(ctx context.Context, refresh string) error {
 	if err != nil {
 		return err
 	}
-	return s.store.RevokeRefreshFamily(ctx, t.FamilyID, s.clock.Now())
+	if err := s.store.RevokeRefreshFamily(ctx, t.FamilyID, s.clock.Now()); err != nil {
+		return err
+	}
+	s.sessions.revokedHere(ctx)
+	return nil
 }
 
-// Authenticate checks an access token and that its user still exists.
+// Authenticate checks an access token: its signature, its expiry, and that
+// its session was not revoked since it was issued (revocations.go). A
+// revoked session is refused like an expired one, so the client tries its
+// refresh token, which is revoked too, and signs out.
 func (s *Service) Authenticate(ctx context.Context, token string) (Claims, error) {
 	c, err := s.signer.Parse(token, s.clock.Now())
 	if err != nil {
 		return Claims{}, apperr.Wrap(apperr.Unauthorized, "errors.unauthorized", err)
+	}
+	if c.SessionID == "" {
+		// Every token this server issues names its session; one that does
+		// not could never be revoked.
+		return Claims{}, apperr.New(apperr.Unauthorized, "errors.unauthorized")
+	}
+	revoked, err := s.sessions.isRevoked(ctx, c.SessionID)
+	if err != nil {
+		return Claims{}, err
+	}
+	if revoked {
+		return Claims{}, apperr.New(apperr.Unauthorized, "errors.session_expired")
 	}
 	return c, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -142,6 +143,10 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 			Email: u.key + "@example.com", Password: testPassword, Role: u.role,
 			Firstname: "Test", Lastname: "User", Moderated: true, Onboarded: true,
 		})
+		if errors.Is(err, store.ErrConflict) {
+			// A second server on the same database: the users are there.
+			made, err = s.GetUserByEmail(context.Background(), u.key+"@example.com")
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
