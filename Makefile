@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint bench bench-login bench-search bench-requests dev clean stripe-mock
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests dev clean stripe-mock
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 run: build
@@ -76,6 +76,17 @@ lint: web/node_modules/.package-lock.json
 	@out=$$(git ls-files -co --exclude-standard '*.go' | xargs gofmt -l); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
+
+## fuzz: each Go fuzz target of the module for FUZZTIME (the seed corpora in testdata run with the tests)
+FUZZTIME ?= 10s
+fuzz: stripe-mock
+	@for dir in $$(grep -rl --include='*_test.go' --exclude-dir=node_modules '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  list=$$($(GO) test -list '^Fuzz' "$$dir"); \
+	  for t in $$(grep '^Fuzz' <<<"$$list"); do \
+	    echo "== $$t ($$dir)"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t\$$" -fuzztime=$(FUZZTIME) "$$dir"; \
+	  done; \
+	done
 
 ## bench: load figures against the real binary (see bench/README.md)
 bench: build

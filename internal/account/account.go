@@ -41,6 +41,8 @@ type Service struct {
 	// dummyHash is verified when an e-mail has no account, so a wrong e-mail
 	// takes as long as a wrong password and addresses cannot be probed.
 	dummyHash string
+	// sessions is this server's copy of the revoked sessions (revocations.go).
+	sessions *revocations
 }
 
 // Links builds the absolute URLs the account pages and e-mails show.
@@ -75,7 +77,7 @@ func NewService(d Deps) (*Service, error) {
 	}
 	return &Service{store: d.Store, clock: d.Clock, hasher: d.Hasher, signer: d.Signer, links: d.Links,
 		mail: d.Mail, emails: d.Emails, sms: d.SMS, limiter: d.Limiter, blobs: d.Blobs, texts: d.Texts,
-		log: d.Log, dummyHash: dummy}, nil
+		log: d.Log, dummyHash: dummy, sessions: newRevocations(d.Store, d.Clock, d.Log)}, nil
 }
 
 // NewUser is what creating an account needs.
@@ -159,51 +161,6 @@ func (s *Service) checkNewUser(in *NewUser) error {
 	return f.Err()
 }
 
-// Failed sign-ins allowed per account and per address in the window; the
-// next one is refused with 429 until the oldest failure leaves the window.
-var loginRule = ratelimit.Rule{Max: 10, Window: 15 * time.Minute}
-
-// Login checks a pair of credentials and opens a session. Any wrong pair,
-// unknown e-mail included, is the same 401. ip is the client's address, for
-// the per-address throttle.
-func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens, error) {
-	acct, addr := "login:account:"+store.EmailKey(email), "login:ip:"+ip
-	if err := s.limiter.Check(ctx, acct, loginRule); err != nil {
-		return Tokens{}, err
-	}
-	if err := s.limiter.Check(ctx, addr, loginRule); err != nil {
-		return Tokens{}, err
-	}
-	fail := func() (Tokens, error) {
-		if err := s.limiter.Hit(ctx, acct); err != nil {
-			return Tokens{}, err
-		}
-		if err := s.limiter.Hit(ctx, addr); err != nil {
-			return Tokens{}, err
-		}
-		return Tokens{}, apperr.New(apperr.Unauthorized, "errors.invalid_credentials")
-	}
-	u, err := s.store.GetUserByEmail(ctx, email)
-	if errors.Is(err, store.ErrNotFound) {
-		_, _ = s.hasher.Verify(ctx, password, s.dummyHash)
-		return fail()
-	}
-	if err != nil {
-		return Tokens{}, err
-	}
-	ok, err := s.hasher.Verify(ctx, password, u.PasswordHash)
-	if err != nil {
-		return Tokens{}, err
-	}
-	if !ok {
-		return fail()
-	}
-	if err := s.limiter.Reset(ctx, acct); err != nil {
-		return Tokens{}, err
-	}
-	return s.openSession(ctx, u, "", model.NewID())
-}
-
 // openSession issues an access token and a refresh token of family.
 func (s *Service) openSession(ctx context.Context, u model.User, impersonatorID, family string) (Tokens, error) {
 	now := s.clock.Now()
@@ -271,6 +228,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 		if rerr := s.store.RevokeRefreshFamily(ctx, replay.FamilyID, s.clock.Now()); rerr != nil {
 			return Tokens{}, rerr
 		}
+		s.sessions.revokedHere(ctx)
 	}
 	return out, err
 }
@@ -285,14 +243,33 @@ func (s *Service) Logout(ctx context.Context, refresh string) error {
 	if err != nil {
 		return err
 	}
-	return s.store.RevokeRefreshFamily(ctx, t.FamilyID, s.clock.Now())
+	if err := s.store.RevokeRefreshFamily(ctx, t.FamilyID, s.clock.Now()); err != nil {
+		return err
+	}
+	s.sessions.revokedHere(ctx)
+	return nil
 }
 
-// Authenticate checks an access token and that its user still exists.
+// Authenticate checks an access token: its signature, its expiry, and that
+// its session was not revoked since it was issued (revocations.go). A
+// revoked session is refused like an expired one, so the client tries its
+// refresh token, which is revoked too, and signs out.
 func (s *Service) Authenticate(ctx context.Context, token string) (Claims, error) {
 	c, err := s.signer.Parse(token, s.clock.Now())
 	if err != nil {
 		return Claims{}, apperr.Wrap(apperr.Unauthorized, "errors.unauthorized", err)
+	}
+	if c.SessionID == "" {
+		// Every token this server issues names its session; one that does
+		// not could never be revoked.
+		return Claims{}, apperr.New(apperr.Unauthorized, "errors.unauthorized")
+	}
+	revoked, err := s.sessions.isRevoked(ctx, c.SessionID)
+	if err != nil {
+		return Claims{}, err
+	}
+	if revoked {
+		return Claims{}, apperr.New(apperr.Unauthorized, "errors.session_expired")
 	}
 	return c, nil
 }

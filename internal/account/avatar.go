@@ -24,19 +24,21 @@ func (s *Service) UploadAvatar(ctx context.Context, c Claims, data []byte) (stri
 	if len(data) > AvatarMaxBytes {
 		return "", apperr.New(apperr.TooLarge, "profile_image.errors.too_large")
 	}
-	out, _, err := imaging.Process(data, imaging.Options{MinWidth: AvatarMinSide, MinHeight: AvatarMinSide, MaxSide: AvatarMaxSide, Quality: 90})
+	// The account is read first: a deleted account's token decodes nothing.
+	u, err := s.store.GetUser(ctx, c.UserID)
+	if err != nil {
+		return "", err
+	}
+	out, _, err := imaging.Process(ctx, data, imaging.Options{MinWidth: AvatarMinSide, MinHeight: AvatarMinSide, MaxSide: AvatarMaxSide, Quality: 90})
+	if e := imaging.Refusal(err, "image"); e != nil {
+		return "", e
+	}
 	switch {
 	case errors.Is(err, imaging.ErrFormat):
 		return "", apperr.New(apperr.UnsupportedType, "profile_image.errors.invalid_format")
 	case errors.Is(err, imaging.ErrTooSmall):
 		return "", apperr.Validation(map[string]string{"image": "profile_image.errors.too_small"})
-	case errors.Is(err, imaging.ErrTooBig):
-		return "", apperr.New(apperr.TooLarge, "profile_image.errors.too_large")
 	case err != nil:
-		return "", err
-	}
-	u, err := s.store.GetUser(ctx, c.UserID)
-	if err != nil {
 		return "", err
 	}
 	// A new key each time: the URL changes, so no cache shows the old picture.

@@ -73,6 +73,7 @@ func (s *Service) StopImpersonating(ctx context.Context, c Claims) (Tokens, Prof
 	if err != nil {
 		return Tokens{}, Profile{}, err
 	}
+	s.sessions.revokedHere(ctx)
 	p, err := s.Me(ctx, Claims{UserID: admin.ID})
 	return tokens, p, err
 }

@@ -30,10 +30,15 @@ const PhoneCodeMaxAttempts = 5
 // SMS codes a user may ask for: each costs money and reaches a phone.
 var phoneSendRule = ratelimit.Rule{Max: 3, Window: 15 * time.Minute}
 
+// SMS codes one client address may ask for, whichever accounts it uses:
+// new accounts cost nothing, so the per-user rule alone does not bound it.
+var phoneSendIPRule = ratelimit.Rule{Max: 10, Window: time.Hour}
+
 var sixDigits = regexp.MustCompile(`^[0-9]{6}$`)
 
 // SendPhoneCode texts a 6-digit code to a new number; VerifyPhone confirms it.
-func (s *Service) SendPhoneCode(ctx context.Context, c Claims, rawPhone string) error {
+// ip is the client's address, for the per-address limit.
+func (s *Service) SendPhoneCode(ctx context.Context, c Claims, rawPhone, ip string) error {
 	u, err := s.store.GetUser(ctx, c.UserID)
 	if err != nil {
 		return err
@@ -43,7 +48,13 @@ func (s *Service) SendPhoneCode(ctx context.Context, c Claims, rawPhone string) 
 	if code != "" {
 		return apperr.Validation(map[string]string{"phone": code})
 	}
+	if err := s.limiter.Check(ctx, "sms:ip:"+ip, phoneSendIPRule); err != nil {
+		return err
+	}
 	if err := s.limiter.Allow(ctx, "sms:user:"+u.ID, phoneSendRule); err != nil {
+		return err
+	}
+	if err := s.limiter.Hit(ctx, "sms:ip:"+ip); err != nil {
 		return err
 	}
 	otp, err := newOTP()

@@ -126,6 +126,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword, confirm
 	if err != nil {
 		return err
 	}
+	s.sessions.revokedHere(ctx)
 	s.sendEmail(ctx, u, u.Email, emails.KindPasswordChanged, nil)
 	return nil
 }

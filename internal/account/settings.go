@@ -72,6 +72,7 @@ func (s *Service) ChangeEmail(ctx context.Context, c Claims, email string) (Toke
 	if err != nil {
 		return Tokens{}, err
 	}
+	s.sessions.revokedHere(ctx)
 	s.sendEmail(ctx, u, old, emails.KindEmailChanged, map[string]string{"newEmail": email})
 	return tokens, nil
 }
@@ -119,6 +120,7 @@ func (s *Service) ChangePassword(ctx context.Context, c Claims, current, next st
 	if err != nil {
 		return err
 	}
+	s.sessions.revokedHere(ctx)
 	s.sendEmail(ctx, u, u.Email, emails.KindPasswordChanged, nil)
 	return nil
 }
@@ -154,6 +156,7 @@ func (s *Service) DeleteAccount(ctx context.Context, c Claims, reason string) er
 	if err != nil {
 		return err
 	}
+	s.sessions.revokedHere(ctx)
 	if u.AvatarKey != "" {
 		if err := s.blobs.Delete(ctx, u.AvatarKey); err != nil {
 			s.log.ErrorContext(ctx, "delete avatar of a closed account", "user", u.ID, "err", err.Error())

@@ -72,12 +72,14 @@ func (s *Signer) Sign(c Claims, now time.Time) (string, error) {
 	return signed, nil
 }
 
-// Parse checks an access token's signature and expiry at now.
+// Parse checks an access token's signature and expiry at now. Segments are
+// decoded strictly: otherwise the two unused low bits of the signature's
+// last character could be anything, and one token would have four spellings.
 func (s *Signer) Parse(token string, now time.Time) (Claims, error) {
 	var c jwtClaims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return s.key, nil },
 		jwt.WithValidMethods([]string{"HS256"}), jwt.WithTimeFunc(func() time.Time { return now }),
-		jwt.WithExpirationRequired())
+		jwt.WithExpirationRequired(), jwt.WithStrictDecoding())
 	if err != nil {
 		return Claims{}, fmt.Errorf("account: parse token: %w", err)
 	}

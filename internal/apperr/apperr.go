@@ -33,8 +33,11 @@ type Error struct {
 	Kind   Kind
 	Code   string
 	Fields map[string]string
-	// RetryAfter, in seconds, for TooMany.
+	// RetryAfter, in seconds, for TooMany and Unavailable.
 	RetryAfter int
+	// Args are name, value pairs put into the {name} placeholders of the
+	// messages of Code and Fields (i18n.Bundle.T), e.g. an image's size.
+	Args []string
 	// Err is the cause, logged but never shown.
 	Err error
 }

@@ -234,6 +234,9 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 	if errors.Is(err, payment.ErrSignature) {
 		return apperr.Wrap(apperr.Malformed, "payment.errors.signature", err)
 	}
+	if errors.Is(err, payment.ErrAPIVersion) {
+		return apperr.Wrap(apperr.Malformed, "payment.errors.api_version", err)
+	}
 	if err != nil {
 		return apperr.Wrap(apperr.Malformed, "payment.errors.event", err)
 	}
@@ -460,12 +463,13 @@ func premiumOf(subs []store.Subscription, now time.Time) premium {
 		}
 		return premium{Status: model.PremiumActive, Start: running.StartedAt, End: running.CurrentPeriodEnd, Plan: &plan}
 	case ended != nil:
-		plan := ended.Plan
+		// No plan once it has ended: nothing bills again, and a plan
+		// stored here would read as one in force.
 		end := ended.EndedAt
 		if end == nil {
 			end = &now
 		}
-		return premium{Status: model.PremiumCanceled, Start: ended.StartedAt, End: end, Plan: &plan}
+		return premium{Status: model.PremiumCanceled, Start: ended.StartedAt, End: end}
 	}
 	return premium{Status: model.PremiumNone}
 }
@@ -543,8 +547,26 @@ func (s *Service) Portal(ctx context.Context, userID, returnURL, lang string) (s
 	return session.URL, nil
 }
 
-// PremiumPlan is the plan behind the user's premium state: monthly, yearly
-// or "" without a subscription.
+// PremiumPlan is the plan of the user's subscription in force (running,
+// or cancelled and running until its end): monthly or yearly; "" without
+// one, and once a cancelled subscription has ended.
 func (s *Service) PremiumPlan(ctx context.Context, userID string) (string, error) {
 	return s.store.GetPremiumPlan(ctx, userID)
+}
+
+// PremiumState is the premium status and plan a client is told now, from
+// the user's stored state and stored plan. A cancelled subscription whose
+// end has passed is canceled, without a plan, even before the processor's
+// last event arrives: after a cancellation the reply says so, and never
+// shows the billing of a plan that will not bill again.
+func (s *Service) PremiumState(u model.User, plan string) (status, planInForce string) {
+	status = u.PremiumStatus
+	if status == model.PremiumCancellation && !u.IsPremium(s.clock.Now()) {
+		status = model.PremiumCanceled
+	}
+	switch status {
+	case model.PremiumActive, model.PremiumCancellation:
+		return status, plan
+	}
+	return status, ""
 }

@@ -367,11 +367,40 @@ func TestSubscriptionEventsInAnyOrder(t *testing.T) {
 				!got.PremiumStartAt.Time.Equal(start) {
 				t.Errorf("%s from %v to %v, want %s to %v", got.PremiumStatus, got.PremiumStartAt.Time, got.PremiumEndAt.Time, tc.status, tc.end)
 			}
-			if plan, _ := f.svc.PremiumPlan(f.ctx, u.ID); plan != PlanMonthly {
-				t.Errorf("plan %q", plan)
+			// A plan while the subscription is in force; none once ended.
+			wantPlan := PlanMonthly
+			if tc.status == model.PremiumCanceled {
+				wantPlan = ""
+			}
+			if plan, _ := f.svc.PremiumPlan(f.ctx, u.ID); plan != wantPlan {
+				t.Errorf("plan %q, want %q", plan, wantPlan)
 			}
 		})
 	}
+
+	t.Run("a cancelled subscription past its end is canceled, without a plan, before the last event", func(t *testing.T) {
+		f := newFixture(t) // its own clock, moved past the end
+		u := f.user("lapsed@example.com", true)
+		for _, d := range []delivery{created, updated} {
+			if err := f.send(d.typ, t0.Add(d.at), d.body(u.ID)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, _ := f.store.GetUser(f.ctx, u.ID)
+		plan, _ := f.svc.PremiumPlan(f.ctx, u.ID)
+		if status, inForce := f.svc.PremiumState(got, plan); status != model.PremiumCancellation || inForce != PlanMonthly {
+			t.Errorf("before its end: %s %q", status, inForce)
+		}
+		f.clock.Advance(got.PremiumEndAt.Time.Sub(f.clock.Now()) + time.Second)
+		if status, inForce := f.svc.PremiumState(got, plan); status != model.PremiumCanceled || inForce != "" {
+			t.Errorf("after its end: %s %q", status, inForce)
+		}
+		active := got
+		active.PremiumStatus = model.PremiumActive
+		if status, inForce := f.svc.PremiumState(active, plan); status != model.PremiumActive || inForce != PlanMonthly {
+			t.Errorf("a renewal late to arrive is no cancellation: %s %q", status, inForce)
+		}
+	})
 
 	t.Run("a new subscription after a canceled one makes premium active again", func(t *testing.T) {
 		f.t = t

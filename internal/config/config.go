@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 )
 
@@ -44,8 +46,15 @@ type Config struct {
 	// MapTilesURL is a tile URL template ({z}/{x}/{y}); empty hides maps.
 	MapTilesURL string
 
-	SentryDSN       string
+	SentryDSN string
+	// MetricsToken lets a scraper that is not on this machine read
+	// /metrics as a bearer token; empty serves loopback peers only.
+	MetricsToken    string
 	ShutdownTimeout time.Duration
+
+	// TrustedProxies are the proxies whose X-Forwarded-For or Forwarded
+	// header gives the client's address; none: no header is believed.
+	TrustedProxies []netip.Prefix
 }
 
 // SMTP configures outgoing e-mail; an empty Host keeps e-mails in the outbox.
@@ -128,7 +137,9 @@ var Vars = []Var{
 	{"NOCES_STRIPE_PRICE_YEARLY", "empty: 690 EUR a year, given inline", false, "Stripe Price id of the yearly premium plan"},
 	{"NOCES_MAP_TILES_URL", "empty: no map, the address is shown", false, "map tile URL template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`"},
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
+	{"NOCES_METRICS_TOKEN", "empty: `/metrics` answers loopback clients only", true, "bearer token (`Authorization: Bearer ...`) a scraper on another machine sends for `/metrics`; never served on public directory hosts"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
+	{"NOCES_TRUSTED_PROXIES", "empty: no proxy header is believed, the client is the connection's peer", false, "comma-separated CIDRs (or addresses) of the reverse proxies in front; a request from one of them is counted by the address its `X-Forwarded-For` (or, without it, `Forwarded`) gives: the rightmost that is not itself a trusted proxy"},
 }
 
 // Getenv reads one variable; os.Getenv in production, a map in tests.
@@ -178,10 +189,11 @@ func Load(getenv Getenv) (Config, error) {
 			Token: secret("NOCES_SMS_TOKEN"),
 			From:  or(getenv("NOCES_SMS_FROM"), "Noces"),
 		},
-		SirenURL:    getenv("NOCES_SIREN_URL"),
-		GeocoderURL: getenv("NOCES_GEOCODER_URL"),
-		PodcastURL:  getenv("NOCES_PODCAST_URL"),
-		SentryDSN:   secret("NOCES_SENTRY_DSN"),
+		SirenURL:     getenv("NOCES_SIREN_URL"),
+		GeocoderURL:  getenv("NOCES_GEOCODER_URL"),
+		PodcastURL:   getenv("NOCES_PODCAST_URL"),
+		SentryDSN:    secret("NOCES_SENTRY_DSN"),
+		MetricsToken: secret("NOCES_METRICS_TOKEN"),
 		Stripe: Stripe{
 			SecretKey:      secret("NOCES_STRIPE_SECRET_KEY"),
 			PublishableKey: getenv("NOCES_STRIPE_PUBLISHABLE_KEY"),
@@ -204,6 +216,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.ShutdownTimeout, err = time.ParseDuration(or(getenv("NOCES_SHUTDOWN_TIMEOUT"), "15s")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SHUTDOWN_TIMEOUT: %w", err))
+	}
+	if c.TrustedProxies, err = clientip.ParsePrefixes(getenv("NOCES_TRUSTED_PROXIES")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_TRUSTED_PROXIES: %w", err))
 	}
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = "sqlite:" + filepath.Join(c.DataDir, "noces.db")
@@ -358,10 +373,15 @@ func (c Config) String() string {
 		payments = "stripe(" + c.Stripe.APIURL + ")"
 	}
 	masked.DatabaseURL = maskURL(c.DatabaseURL)
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s",
+	proxies := make([]string, len(c.TrustedProxies))
+	for i, p := range c.TrustedProxies {
+		proxies[i] = p.String()
+	}
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s",
 		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
 		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
-		or(masked.SMS.URL, "outbox"), payments, or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"))
+		or(masked.SMS.URL, "outbox"), payments, or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"),
+		or(strings.Join(proxies, ","), "none"))
 }
 
 func or(v, def string) string {

@@ -40,6 +40,8 @@ func TestInvalidValuesStopTheStartWithTheirName(t *testing.T) {
 		{"two domains on one host", map[string]string{"NOCES_HOST_BE_PUBLIC": "fr.localhost"}, "also used by"},
 		{"a secret file that does not exist", map[string]string{"NOCES_TOKEN_KEY_FILE": "/nonexistent/key"}, "NOCES_TOKEN_KEY_FILE"},
 		{"a duration that is not one", map[string]string{"NOCES_SHUTDOWN_TIMEOUT": "soon"}, "NOCES_SHUTDOWN_TIMEOUT"},
+		{"a trusted proxy that is not a CIDR", map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/8, proxy.internal"}, "NOCES_TRUSTED_PROXIES"},
+		{"a trusted proxy with a prefix too long", map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/33"}, "NOCES_TRUSTED_PROXIES"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,6 +50,30 @@ func TestInvalidValuesStopTheStartWithTheirName(t *testing.T) {
 				t.Errorf("got %v, want an error naming %s", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.TrustedProxies) != 0 {
+		t.Errorf("by default no proxy is trusted: %v", c.TrustedProxies)
+	}
+	c, err = Load(env(map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/8, 2001:db8::/32,192.0.2.7"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range c.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.0/8 2001:db8::/32 192.0.2.7/32" {
+		t.Errorf("trusted proxies: %v", got)
+	}
+	if !strings.Contains(c.String(), "trusted_proxies=10.0.0.0/8,2001:db8::/32,192.0.2.7/32") {
+		t.Errorf("the start log does not say which proxies are trusted: %s", c)
 	}
 }
 
@@ -85,5 +111,25 @@ func TestEveryVariableIsInTheREADME(t *testing.T) {
 		if !strings.Contains(string(readme), "`"+v.Name+"`") {
 			t.Errorf("README.md does not document %s", v.Name)
 		}
+	}
+}
+
+func TestTheMetricsTokenFromItsFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "metrics")
+	if err := os.WriteFile(file, []byte("scrape-me-please\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(env(map[string]string{"NOCES_METRICS_TOKEN_FILE": file}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MetricsToken != "scrape-me-please" {
+		t.Errorf("the metrics token file was not read: %q", c.MetricsToken)
+	}
+	if c, _ := Load(env(map[string]string{"NOCES_METRICS_TOKEN": "direct"})); c.MetricsToken != "direct" {
+		t.Errorf("NOCES_METRICS_TOKEN: %q", c.MetricsToken)
+	}
+	if strings.Contains(c.String(), "scrape-me-please") {
+		t.Error("the metrics token is printed")
 	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/imaging"
 	"noces/internal/model"
 	"noces/internal/platform/blob"
 	"noces/internal/ratelimit"
@@ -277,15 +278,53 @@ type ReviewInput struct {
 	ReviewerType string
 	WeddingDate  string
 	Email        string
-	Photo        []byte // optional, already checked and re-encoded by the caller
-	ClientIP     string
+	// Photo is the optional photo as uploaded (at most ReviewPhotoMaxBytes):
+	// it is decoded only once the fields and the rate limit have passed.
+	Photo    []byte
+	ClientIP string
+}
+
+// Limits of the review photo.
+const (
+	ReviewPhotoMaxBytes = 10 << 20
+	reviewPhotoMinSide  = 200
+	reviewPhotoMaxSide  = 1600
+)
+
+// reviewPhoto checks and re-encodes a review's photo; refusals name the
+// photo field.
+func reviewPhoto(ctx context.Context, raw []byte) ([]byte, error) {
+	photoErr := func(code string) error {
+		return &apperr.Error{Kind: apperr.Invalid, Code: code, Fields: map[string]string{"photo": code}}
+	}
+	if len(raw) > ReviewPhotoMaxBytes {
+		return nil, photoErr("site.review.errors.photo_too_large")
+	}
+	out, _, err := imaging.Process(ctx, raw, imaging.Options{MinWidth: reviewPhotoMinSide, MinHeight: reviewPhotoMinSide,
+		MaxSide: reviewPhotoMaxSide, Quality: 85})
+	if e := imaging.Refusal(err, "photo"); e != nil {
+		if e.Fields == nil {
+			e.Fields = map[string]string{"photo": e.Code}
+		}
+		return nil, e
+	}
+	switch {
+	case errors.Is(err, imaging.ErrTooSmall):
+		return nil, photoErr("site.review.errors.photo_too_small")
+	case errors.Is(err, imaging.ErrFormat):
+		return nil, photoErr("site.review.errors.photo_format")
+	case err != nil:
+		return nil, err
+	}
+	return out, nil
 }
 
 // Reviews a client address may send per day.
 var reviewRule = ratelimit.Rule{Max: 10, Window: 24 * time.Hour}
 
 // SubmitReview stores a pending review for the provider of token. One review
-// per e-mail per provider.
+// per e-mail per provider. The photo is decoded last, after the fields and
+// the address's rate limit: decoding is the one costly step.
 func (s *Service) SubmitReview(ctx context.Context, token string, in ReviewInput) error {
 	c, err := s.ReviewTarget(ctx, token)
 	if err != nil {
@@ -326,12 +365,19 @@ func (s *Service) SubmitReview(ctx context.Context, token string, in ReviewInput
 	if err := s.limiter.Allow(ctx, "review:ip:"+in.ClientIP, reviewRule); err != nil {
 		return err
 	}
+	var photo []byte
+	if len(in.Photo) > 0 {
+		// A review is never stored without the photo its author chose.
+		if photo, err = reviewPhoto(ctx, in.Photo); err != nil {
+			return err
+		}
+	}
 	r := model.Review{ID: model.NewID(), ProviderID: c.UserID, Rating: in.Rating, Title: title, Body: body, ReviewerName: name,
 		ReviewerType: in.ReviewerType, WeddingDate: date, EmailKey: store.EmailKey(in.Email), Status: model.ReviewPending,
 		CreatedAt: s.clock.Now()}
-	if len(in.Photo) > 0 {
+	if len(photo) > 0 {
 		r.PhotoKey = "reviews/" + c.UserID + "/" + r.ID + ".jpg"
-		if err := s.blobs.Put(ctx, r.PhotoKey, bytes.NewReader(in.Photo)); err != nil {
+		if err := s.blobs.Put(ctx, r.PhotoKey, bytes.NewReader(photo)); err != nil {
 			return err
 		}
 	}

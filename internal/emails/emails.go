@@ -47,6 +47,9 @@ const (
 	KindProjectConfirmation = "project_confirmation"
 	// KindReviewReceived tells a professional about a new review.
 	KindReviewReceived = "review_received"
+	// KindSignInFailures warns the owner of repeated failed sign-ins on
+	// their account: how many since when, and where to change the password.
+	KindSignInFailures = "sign_in_failures"
 )
 
 // ErrUnknownKind is returned by Render for a kind this package does not know.
@@ -85,6 +88,7 @@ var kinds = map[string]kind{
 	KindEventRequestNew:          {fields: []string{"firstname", "eventDate", "eventCity", "requestUrl"}, button: "requestUrl"},
 	KindProjectConfirmation:      {fields: []string{"firstname", "matched"}},
 	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
+	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
 }
 
 // Kinds lists every kind, sorted, for tests and previews.

@@ -1,12 +1,12 @@
 package httpapi
 
 import (
-	"errors"
 	"io"
 	"net/http"
 
 	"noces/internal/account"
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 )
 
@@ -52,7 +52,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) er
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	res, err := s.Accounts.RequestPasswordReset(r.Context(), in.Email, clientIP(r))
+	res, err := s.Accounts.RequestPasswordReset(r.Context(), in.Email, clientip.Of(r))
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func (s *Server) checkPhone(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, _ := claimsOf(r.Context())
-	if err := s.Accounts.SendPhoneCode(r.Context(), c, in.Phone); err != nil {
+	if err := s.Accounts.SendPhoneCode(r.Context(), c, in.Phone, clientip.Of(r)); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, successReply{Success: true, Message: s.Texts.T(i18n.LangFrom(r.Context()), "account.phone.code_sent")})
@@ -260,13 +260,16 @@ func (s *Server) deleteProfileImage(w http.ResponseWriter, r *http.Request) erro
 func readUpload(w http.ResponseWriter, r *http.Request, field string, limit int64) ([]byte, error) {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, apperr.New(apperr.TooLarge, "profile_image.errors.too_large")
+		if bodyTooLarge(err) {
+			return nil, apperr.Wrap(apperr.TooLarge, "profile_image.errors.too_large", err)
 		}
 		return nil, apperr.Wrap(apperr.UnsupportedType, "errors.unsupported_media_type", err)
 	}
 	defer r.MultipartForm.RemoveAll()
+	if name, bad := invalidUTF8Form(r.MultipartForm); bad {
+		return nil, &apperr.Error{Kind: apperr.Malformed, Code: "media.errors.malformed_upload",
+			Fields: map[string]string{name: "validation.invalid_utf8"}}
+	}
 	f, _, err := r.FormFile(field)
 	if err != nil {
 		return nil, apperr.Validation(map[string]string{field: "validation.required"})

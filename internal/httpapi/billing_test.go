@@ -277,6 +277,23 @@ func TestStripeWebhook(t *testing.T) {
 		}
 	})
 
+	t.Run("an event of another API version is a 400 of its own and changes nothing", func(t *testing.T) {
+		p := e.buy(planner.Access, 1, 30)
+		payload, _, err := payment.SignedEvent(e.sandboxOf().WebhookSecret(), "evt_old", payment.EventPaymentSucceeded, now, intent(p, 1, "succeeded"), time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := []byte(strings.Replace(string(payload), `"api_version":"`, `"api_version":"2022-11-15","x":"`, 1))
+		r := e.do(req{method: "POST", path: "/api/webhooks/stripe", body: old,
+			headers: map[string]string{"Stripe-Signature": payment.SignatureHeader(old, e.sandboxOf().WebhookSecret(), time.Now()), "Accept-Language": "en"}})
+		if r.status != 400 || r.json(t)["error"] != "payment.errors.api_version" || !strings.Contains(r.json(t)["message"].(string), "API version") {
+			t.Errorf("%d %s", r.status, r.body)
+		}
+		if c, l := e.ledger("planner"); c != 0 || l != 0 {
+			t.Errorf("credits %d %d", c, l)
+		}
+	})
+
 	t.Run("the same succeeded event delivered 20 times at once credits once", func(t *testing.T) {
 		p := e.buy(planner.Access, 5, 111)
 		payload, sig, err := payment.SignedEvent(e.sandboxOf().WebhookSecret(), "evt_dup", payment.EventPaymentSucceeded, now, intent(p, 5, "succeeded"), time.Now())
@@ -378,8 +395,9 @@ func TestStripeWebhook(t *testing.T) {
 		e.webhook(payment.EventSubscriptionDeleted, start.Add(24*time.Hour), payment.SubscriptionObject(ended, 69000, "eur"), time.Now())
 		e.webhook(payment.EventSubscriptionUpdated, start.Add(time.Hour), payment.SubscriptionObject(ending, 69000, "eur"), time.Now())
 		me = e.me(venue.Access)
-		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumEndAt"] != start.Add(24*time.Hour).Format(time.RFC3339) {
-			t.Errorf("%v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"])
+		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumEndAt"] != start.Add(24*time.Hour).Format(time.RFC3339) ||
+			me["premiumPlan"] != nil {
+			t.Errorf("%v %v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"], me["premiumPlan"])
 		}
 		if me := e.me(planner.Access); me["premiumStatus"] != "none" || me["premiumPlan"] != nil {
 			t.Errorf("the planner's premium changed: %v %v", me["premiumStatus"], me["premiumPlan"])
@@ -487,12 +505,14 @@ func TestSandboxJourney(t *testing.T) {
 		e.form(portal, url.Values{"action": {"cancel_at_period_end"}}, host)
 		me := e.me(planner.Access)
 		end := e.clock.Now().Truncate(time.Second).AddDate(0, 1, 0)
-		if me["premiumStatus"] != "cancellation" || me["isPremium"] != true || me["premiumEndAt"] != end.Format(time.RFC3339) {
-			t.Errorf("%v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"])
+		// Still the plan in force until its end, and said to end.
+		if me["premiumStatus"] != "cancellation" || me["isPremium"] != true || me["premiumEndAt"] != end.Format(time.RFC3339) ||
+			me["premiumPlan"] != "monthly" {
+			t.Errorf("%v %v %v %v", me["premiumStatus"], me["isPremium"], me["premiumEndAt"], me["premiumPlan"])
 		}
 		e.form(portal, url.Values{"action": {"cancel_now"}}, host)
 		me = e.me(planner.Access)
-		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumPlan"] != "monthly" {
+		if me["premiumStatus"] != "canceled" || me["isPremium"] != false || me["premiumPlan"] != nil {
 			t.Errorf("%v %v %v", me["premiumStatus"], me["isPremium"], me["premiumPlan"])
 		}
 	})
@@ -610,3 +630,23 @@ func TestStripeProvider(t *testing.T) {
 }
 
 func TestMain(m *testing.M) { os.Exit(stripemock.Run(m)) }
+
+func TestACancelledPlanPastItsEndIsNoLongerThePlan(t *testing.T) {
+	e := newEnv(t)
+	venue := e.login("venue")
+	start := e.clock.Now().Truncate(time.Second)
+	s := payment.Subscription{ID: "sub_lapse", CustomerID: "cus_lapse", Status: "active", Interval: payment.IntervalMonth, StartedAt: start,
+		CurrentPeriodEnd: start.AddDate(0, 1, 0), CancelAtPeriodEnd: true, Metadata: map[string]string{"user_id": e.users["venue"].ID}}
+	e.webhook(payment.EventSubscriptionUpdated, start, payment.SubscriptionObject(s, 6900, "eur"), time.Now())
+	me := e.me(venue.Access)
+	if me["premiumStatus"] != "cancellation" || me["premiumPlan"] != "monthly" || me["isPremium"] != true {
+		t.Fatalf("%v %v %v", me["premiumStatus"], me["premiumPlan"], me["isPremium"])
+	}
+	// The period ends; the processor's deletion event has not come yet.
+	e.clock.Advance(start.AddDate(0, 1, 0).Sub(e.clock.Now()) + time.Minute)
+	me = e.me(e.login("venue").Access)
+	if me["premiumStatus"] != "canceled" || me["premiumPlan"] != nil || me["isPremium"] != false ||
+		me["premiumEndAt"] != start.AddDate(0, 1, 0).Format(time.RFC3339) {
+		t.Errorf("%v %v %v %v", me["premiumStatus"], me["premiumPlan"], me["isPremium"], me["premiumEndAt"])
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -142,6 +143,10 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 			Email: u.key + "@example.com", Password: testPassword, Role: u.role,
 			Firstname: "Test", Lastname: "User", Moderated: true, Onboarded: true,
 		})
+		if errors.Is(err, store.ErrConflict) {
+			// A second server on the same database: the users are there.
+			made, err = s.GetUserByEmail(context.Background(), u.key+"@example.com")
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,6 +167,7 @@ type req struct {
 	body         any // string is sent as is, anything else as JSON
 	contentType  string
 	headers      map[string]string
+	remote       string // the connection's peer (host:port); httptest's default when empty
 }
 
 type resp struct {
@@ -213,6 +219,9 @@ func (e *env) do(r req) resp {
 	}
 	if host := r.headers["Host"]; host != "" {
 		hr.Host = host
+	}
+	if r.remote != "" {
+		hr.RemoteAddr = r.remote
 	}
 	rec := httptest.NewRecorder()
 	e.handler.ServeHTTP(rec, hr)

@@ -1,6 +1,18 @@
 package httpapi
 
-import "net/http"
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"noces/internal/apperr"
+	"noces/internal/hosts"
+)
 
 // healthz says the process is alive; it never touches the database, so an
 // orchestrator does not restart a healthy server during a database outage.
@@ -16,4 +28,53 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "up"})
+}
+
+// metricsHandler serves the Prometheus metrics to operators only: never on
+// a public directory host (whatever the token), else to a loopback peer or
+// to a bearer of the metrics token. Route names and request counts tell an
+// outsider more than they should, and rendering costs the server.
+//
+// The peer is the connection's own address (RemoteAddr), never a forwarded
+// header: behind a proxy on the same machine every client would otherwise
+// look local, so a proxied scrape needs the token.
+func (s *Server) metricsHandler() http.Handler {
+	prom := promhttp.HandlerFor(s.Metrics, promhttp.HandlerOpts{})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if faceOf(r.Context()) == hosts.Public {
+			s.fail(w, r, apperr.New(apperr.NotFound, "errors.not_found"))
+			return
+		}
+		if !loopbackPeer(r) && !s.metricsBearer(r) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			s.fail(w, r, apperr.New(apperr.Unauthorized, "errors.unauthorized"))
+			return
+		}
+		prom.ServeHTTP(w, r)
+	})
+}
+
+// loopbackPeer reports whether the connection comes from this machine.
+func loopbackPeer(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
+}
+
+// metricsBearer reports whether the request carries the configured metrics
+// token, compared in constant time; without a configured token none passes.
+func (s *Server) metricsBearer(r *http.Request) bool {
+	if s.MetricsToken == "" {
+		return false
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		return false
+	}
+	want := sha256.Sum256([]byte(s.MetricsToken))
+	have := sha256.Sum256([]byte(strings.TrimSpace(got)))
+	return subtle.ConstantTimeCompare(want[:], have[:]) == 1
 }

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -13,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/media"
 )
@@ -90,11 +90,15 @@ func parseMultipart(w http.ResponseWriter, r *http.Request, limit int64, tooLarg
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, apperr.New(apperr.TooLarge, tooLarge)
+		if bodyTooLarge(err) {
+			return nil, apperr.Wrap(apperr.TooLarge, tooLarge, err)
 		}
 		return nil, apperr.Wrap(apperr.Malformed, "media.errors.malformed_upload", err)
+	}
+	if field, bad := invalidUTF8Form(r.MultipartForm); bad {
+		_ = r.MultipartForm.RemoveAll()
+		return nil, &apperr.Error{Kind: apperr.Malformed, Code: "media.errors.malformed_upload",
+			Fields: map[string]string{field: "validation.invalid_utf8"}}
 	}
 	return r.MultipartForm, nil
 }
@@ -209,7 +213,7 @@ func (s *Server) deleteImage(w http.ResponseWriter, r *http.Request) error {
 
 // recordImageView counts a public view of a photo (one per visitor per day).
 func (s *Server) recordImageView(w http.ResponseWriter, r *http.Request) error {
-	if err := s.MediaService.RecordImageView(r.Context(), r.PathValue("id"), clientIP(r), r.UserAgent()); err != nil {
+	if err := s.MediaService.RecordImageView(r.Context(), r.PathValue("id"), clientip.Of(r), r.UserAgent()); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -620,7 +624,7 @@ func (s *Server) addPortfolioImages(w http.ResponseWriter, r *http.Request) erro
 		out.Images = append(out.Images, toPortfolioImageJSON(im))
 	}
 	for _, fe := range fileErrs {
-		out.Errors = append(out.Errors, fileErrorJSON{File: fe.File, Error: fe.Code, Message: s.Texts.T(lang, fe.Code)})
+		out.Errors = append(out.Errors, fileErrorJSON{File: fe.File, Error: fe.Code, Message: s.Texts.T(lang, fe.Code, fe.Args...)})
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/model"
 )
@@ -25,6 +26,8 @@ func (s *Server) chain(h http.Handler) http.Handler {
 	h = s.recoverPanics(h)
 	h = s.locale(h) // before recovery, so even a panic is answered in the user's language
 	h = requestID(h)
+	// Once per request, so every limit and counter sees the same client.
+	h = clientip.New(s.TrustedProxies).Middleware(h)
 	return h
 }
 
@@ -130,12 +133,25 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		if route == "" {
 			route = "unmatched"
 		}
-		s.metrics.requests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
-		s.metrics.duration.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())
+		method := methodLabel(r.Method)
+		s.metrics.requests.WithLabelValues(route, method, strconv.Itoa(sw.status)).Inc()
+		s.metrics.duration.WithLabelValues(route, method).Observe(elapsed.Seconds())
 		s.Log.InfoContext(r.Context(), "request", "request_id", requestIDOf(r.Context()),
 			"method", r.Method, "path", r.URL.Path, "route", route, "host", r.Host,
 			"status", sw.status, "bytes", sw.bytes, "duration_ms", float64(elapsed.Microseconds())/1000)
 	})
+}
+
+// methodLabel is the method as a metrics label: any token is a valid HTTP
+// method, so one made up per request would add a series per request; the
+// unknown ones share "OTHER".
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "OTHER"
 }
 
 // routeName is filled in by the innermost handler that knows what served the

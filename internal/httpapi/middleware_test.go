@@ -89,8 +89,7 @@ func TestMetricsCountRequestsPerRoute(t *testing.T) {
 	e.do(req{method: "GET", path: "/api/me", token: s.Access})
 	e.do(req{method: "GET", path: "/api/me", token: s.Access})
 	e.do(req{method: "GET", path: "/settings/whatever"})
-	r := e.do(req{method: "GET", path: "/metrics"})
-	text := string(r.body)
+	text := e.scrape()
 	for _, want := range []string{
 		`noces_http_requests_total{method="GET",route="GET /api/me",status="200"} 2`,
 		`noces_http_request_duration_seconds_count{method="GET",route="GET /api/me"} 2`,

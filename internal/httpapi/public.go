@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"noces/internal/clientip"
 	"noces/internal/eventreq"
 	"noces/internal/i18n"
 )
@@ -60,7 +61,7 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
 		Country: in.EventLocationCountry, Latitude: in.EventLocationLatitude, Longitude: in.EventLocationLongitude,
 		BudgetRange: in.BudgetRange, GuestRange: in.GuestRange, Languages: in.Languages, HasTheme: in.HasTheme,
 		WeddingTheme: in.WeddingTheme, Message: in.Message, Firstname: in.Firstname, Lastname: in.Lastname,
-		Email: in.Email, Phone: in.Phone, FormToken: in.FormToken, Honeypot: in.Website, ClientIP: clientIP(r),
+		Email: in.Email, Phone: in.Phone, FormToken: in.FormToken, Honeypot: in.Website, ClientIP: clientip.Of(r),
 	}, i18n.DomainFrom(r.Context()))
 	if err != nil {
 		return err

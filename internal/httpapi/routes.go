@@ -5,8 +5,6 @@ import (
 	"net/http/httptest"
 	"strings"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-
 	"noces/internal/apperr"
 )
 
@@ -15,7 +13,7 @@ func (s *Server) registerRoutes() {
 	// Operations.
 	s.route("GET /healthz", http.HandlerFunc(s.healthz))
 	s.route("GET /readyz", http.HandlerFunc(s.readyz))
-	s.route("GET /metrics", promhttp.HandlerFor(s.Metrics, promhttp.HandlerOpts{}))
+	s.route("GET /metrics", s.metricsHandler())
 	s.route("GET /api/openapi.json", http.HandlerFunc(s.docs.serveJSON))
 	s.route("GET /api/docs", http.HandlerFunc(s.docs.servePage))
 

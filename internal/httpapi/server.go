@@ -4,10 +4,13 @@
 package httpapi
 
 import (
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -22,6 +25,7 @@ import (
 	"noces/internal/marketing"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
+	"noces/internal/platform/logthrottle"
 	"noces/internal/platform/mail"
 	"noces/internal/stats"
 	"noces/internal/store"
@@ -65,6 +69,12 @@ type Deps struct {
 	PodcastURL string
 	Release    string
 	Metrics    *prometheus.Registry
+	// TrustedProxies are the reverse proxies whose forwarding headers give
+	// the client's address (NOCES_TRUSTED_PROXIES); none: the peer is.
+	TrustedProxies []netip.Prefix
+	// MetricsToken lets a non-loopback scraper read /metrics with
+	// "Authorization: Bearer <token>"; empty allows loopback peers only.
+	MetricsToken string
 }
 
 // Server is the HTTP edge.
@@ -75,6 +85,8 @@ type Server struct {
 	metrics *metrics
 	spa     *spa
 	docs    *apiDocs
+	// outage throttles the warnings of a database outage.
+	outage *logthrottle.Warner
 }
 
 // New builds the server and its routes.
@@ -82,7 +94,10 @@ func New(d Deps) (*Server, error) {
 	if d.Metrics == nil {
 		d.Metrics = prometheus.NewRegistry()
 	}
-	s := &Server{Deps: d, api: http.NewServeMux()}
+	if d.Log == nil {
+		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second)}
 	var err error
 	if s.metrics, err = newMetrics(d.Metrics); err != nil {
 		return nil, err

@@ -2,13 +2,13 @@ package httpapi
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"strings"
 	"time"
 
 	"noces/internal/account"
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/model"
 )
 
@@ -22,7 +22,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	t, err := s.Accounts.Login(r.Context(), strings.TrimSpace(in.Username), strings.TrimSpace(in.Password), clientIP(r))
+	t, err := s.Accounts.Login(r.Context(), strings.TrimSpace(in.Username), strings.TrimSpace(in.Password), clientip.Of(r))
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ type meResponse struct {
 	PremiumStatus         string     `json:"premiumStatus"`
 	PremiumStartAt        *time.Time `json:"premiumStartAt"`
 	PremiumEndAt          *time.Time `json:"premiumEndAt"`
-	PremiumPlan           *string    `json:"premiumPlan"` // monthly or yearly; null without a subscription
+	PremiumPlan           *string    `json:"premiumPlan"` // monthly or yearly while a subscription is in force; null otherwise
 	IsModerated           bool       `json:"isModerated"`
 	HasFinishedOnboarding bool       `json:"hasFinishedOnboarding"`
 	HasProfilePicture     bool       `json:"hasProfilePicture"`
@@ -132,6 +132,7 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	out.PremiumStatus, plan = s.Billing.PremiumState(p.User, plan)
 	if plan != "" {
 		out.PremiumPlan = &plan
 	}
@@ -181,15 +182,4 @@ func toMe(p account.Profile) meResponse {
 		out.ImpersonatorID = &p.ImpersonatorID
 	}
 	return out
-}
-
-// clientIP is the address rate limits count by: the connection's peer. A
-// proxy in front must be trusted explicitly before X-Forwarded-For may be
-// believed, which this server does not do.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

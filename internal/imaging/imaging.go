@@ -1,10 +1,18 @@
 // Package imaging checks uploaded images by their bytes and re-encodes them:
 // the re-encoding drops every metadata block (EXIF with GPS positions, ...)
 // and anything that is not pixels.
+//
+// Decoding is bounded before it starts: the header gives the dimensions and
+// the pixel layout, from which the memory the decoder, the scaling and the
+// encoder will allocate is computed (cost.go). An image costing more than
+// MaxImageBytes is refused with a *DimensionsError without decoding; the
+// others are decoded under a process-wide Budget, so concurrent uploads
+// cannot hold more than DecodeBudgetBytes of pixels at once.
 package imaging
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -13,21 +21,20 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"runtime/debug"
+	"sync/atomic"
 
 	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/math/f64"
 	"golang.org/x/image/webp"
 )
 
-// Errors a caller maps to the user's messages.
+// Errors a caller maps to the user's messages; see also ErrTooBig
+// (*DimensionsError) and ErrBusy.
 var (
 	ErrFormat   = errors.New("imaging: not a PNG, JPEG, GIF or WebP image")
 	ErrTooSmall = errors.New("imaging: image too small")
-	ErrTooBig   = errors.New("imaging: image dimensions too large")
 )
-
-// maxPixels bounds decoding: a small file can declare a huge canvas
-// (a "decompression bomb") and exhaust memory once decoded.
-const maxPixels = 50_000_000
 
 // Format names the decoder chosen by sniffing the bytes, never the file name.
 func Format(b []byte) string {
@@ -49,40 +56,50 @@ type Options struct {
 	MinWidth, MinHeight int // smaller images are refused
 	MaxSide             int // the longer side is scaled down to this
 	Quality             int // JPEG quality
+	// Budget is the decoding budget to run under; nil is the process-wide
+	// one (DecodeBudgetBytes).
+	Budget *Budget
 }
 
-// Process decodes b, checks its size, scales it down and re-encodes it as JPEG
-// on a white background (JPEG has no transparency).
-func Process(b []byte, o Options) ([]byte, image.Point, error) {
+// Process checks b's header, decodes it under the decoding budget, scales it
+// down and re-encodes it as JPEG on a white background (JPEG has no
+// transparency). Refusals, cheapest first: ErrFormat, ErrTooSmall, a
+// *DimensionsError (errors.Is ErrTooBig), then ErrBusy or ctx's error when
+// the budget had no room in time.
+func Process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, error) {
 	format := Format(b)
 	if format == "" {
 		return nil, image.Point{}, ErrFormat
 	}
 	cfg, err := decodeConfig(format, b)
-	if err != nil {
+	if err != nil || cfg.Width < 1 || cfg.Height < 1 {
 		return nil, image.Point{}, ErrFormat
-	}
-	if cfg.Width*cfg.Height > maxPixels {
-		return nil, image.Point{}, ErrTooBig
 	}
 	if cfg.Width < o.MinWidth || cfg.Height < o.MinHeight {
 		return nil, image.Point{}, ErrTooSmall
+	}
+	budget := o.Budget
+	if budget == nil {
+		budget = defaultBudget
+	}
+	p, err := checkDimensions(format, b, cfg.Width, cfg.Height, o.MaxSide, min(MaxImageBytes, budget.size))
+	if err != nil {
+		return nil, image.Point{}, err
+	}
+	cost := p.cost
+	if err := budget.acquire(ctx, cost); err != nil {
+		return nil, image.Point{}, err
+	}
+	defer budget.release(cost)
+	if cost >= returnAbove {
+		defer returnMemory()
 	}
 	src, err := decode(format, b)
 	if err != nil {
 		return nil, image.Point{}, ErrFormat
 	}
-	w, h := src.Bounds().Dx(), src.Bounds().Dy()
-	if o.MaxSide > 0 && (w > o.MaxSide || h > o.MaxSide) {
-		if w >= h {
-			w, h = o.MaxSide, max(1, h*o.MaxSide/w)
-		} else {
-			w, h = max(1, w*o.MaxSide/h), o.MaxSide
-		}
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
-	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), xdraw.Over, nil)
+	w, h := scaledSize(src.Bounds().Dx(), src.Bounds().Dy(), o.MaxSide)
+	dst := scale(src, w, h, p.transform)
 	q := o.Quality
 	if q <= 0 {
 		q = 90
@@ -92,6 +109,89 @@ func Process(b []byte, o Options) ([]byte, image.Point, error) {
 		return nil, image.Point{}, fmt.Errorf("imaging: encode: %w", err)
 	}
 	return out.Bytes(), image.Pt(w, h), nil
+}
+
+// returnAbove is the cost from which the memory of a decoded image is handed
+// back to the system once done: without it, the heap stays at its highest
+// after a burst of large photos.
+const returnAbove = 32 << 20
+
+var returning atomic.Bool
+
+// returnMemory runs a collection that returns freed memory to the system,
+// in the background and one at a time.
+func returnMemory() {
+	if !returning.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer returning.Store(false)
+		debug.FreeOSMemory()
+	}()
+}
+
+// scale draws src on a white dw x dh image. A source much larger than the
+// output is first divided by a box filter (averaging k x k blocks), which
+// keeps the Catmull-Rom scaler's buffer small (see resizeBytes); with
+// transform, the scaler is Kernel.Transform, about twice slower but without
+// that buffer.
+func scale(src image.Image, dw, dh int, transform bool) *image.RGBA {
+	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
+	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	sb := src.Bounds()
+	if sb.Dx() == dw && sb.Dy() == dh {
+		draw.Draw(dst, dst.Bounds(), src, sb.Min, draw.Over)
+		return dst
+	}
+	if k := boxFactor(sb.Dx(), sb.Dy(), dw, dh); k > 1 || transform {
+		src = boxReduce(src, k)
+	}
+	if transform {
+		// boxReduce's output starts at (0, 0).
+		sx, sy := float64(dw)/float64(src.Bounds().Dx()), float64(dh)/float64(src.Bounds().Dy())
+		xdraw.CatmullRom.Transform(dst, f64.Aff3{sx, 0, 0, 0, sy, 0}, src, src.Bounds(), xdraw.Over, nil)
+		return dst
+	}
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), xdraw.Over, nil)
+	return dst
+}
+
+// boxReduce averages src's k x k blocks (the last ones may be smaller) into
+// a premultiplied RGBA image, reading k rows at a time.
+func boxReduce(src image.Image, k int) *image.RGBA {
+	sb := src.Bounds()
+	w, h := sb.Dx(), sb.Dy()
+	rw, rh := (w+k-1)/k, (h+k-1)/k
+	out := image.NewRGBA(image.Rect(0, 0, rw, rh))
+	band := image.NewRGBA(image.Rect(0, 0, w, k))
+	sums := make([]uint64, rw*4)
+	for ry := range rh {
+		y0 := sb.Min.Y + ry*k
+		rows := min(k, sb.Max.Y-y0)
+		draw.Draw(band, image.Rect(0, 0, w, rows), src, image.Pt(sb.Min.X, y0), draw.Src)
+		clear(sums)
+		for y := range rows {
+			row := band.Pix[y*band.Stride : y*band.Stride+w*4]
+			for rx := range rw {
+				s := sums[rx*4 : rx*4+4]
+				for x := rx * k; x < min(w, rx*k+k); x++ {
+					p := row[x*4 : x*4+4]
+					s[0] += uint64(p[0])
+					s[1] += uint64(p[1])
+					s[2] += uint64(p[2])
+					s[3] += uint64(p[3])
+				}
+			}
+		}
+		o := out.Pix[ry*out.Stride:]
+		for rx := range rw {
+			n := uint64(min(k, w-rx*k) * rows)
+			for c := range 4 {
+				o[rx*4+c] = uint8((sums[rx*4+c] + n/2) / n)
+			}
+		}
+	}
+	return out
 }
 
 func decodeConfig(format string, b []byte) (image.Config, error) {

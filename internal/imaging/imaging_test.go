@@ -2,6 +2,7 @@ package imaging
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"image"
 	"image/color"
@@ -36,10 +37,11 @@ func encoded(t *testing.T, format string, w, h int) []byte {
 }
 
 func TestProcess(t *testing.T) {
+	ctx := context.Background()
 	opts := Options{MinWidth: 360, MinHeight: 360, MaxSide: 1200, Quality: 90}
 	for _, format := range []string{"png", "jpeg", "gif"} {
 		t.Run(format+" is scaled down to 1200 on its longer side", func(t *testing.T) {
-			out, size, err := Process(encoded(t, format, 2400, 1600), opts)
+			out, size, err := Process(ctx, encoded(t, format, 2400, 1600), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,23 +54,23 @@ func TestProcess(t *testing.T) {
 		})
 	}
 	t.Run("a small image is refused", func(t *testing.T) {
-		if _, _, err := Process(encoded(t, "png", 359, 800), opts); !errors.Is(err, ErrTooSmall) {
+		if _, _, err := Process(ctx, encoded(t, "png", 359, 800), opts); !errors.Is(err, ErrTooSmall) {
 			t.Errorf("got %v", err)
 		}
 	})
 	t.Run("a text file named .jpg is refused by its bytes", func(t *testing.T) {
-		if _, _, err := Process([]byte("GIF? no: just text pretending"), opts); !errors.Is(err, ErrFormat) {
+		if _, _, err := Process(ctx, []byte("GIF? no: just text pretending"), opts); !errors.Is(err, ErrFormat) {
 			t.Errorf("got %v", err)
 		}
 	})
 	t.Run("a truncated PNG is refused", func(t *testing.T) {
 		b := encoded(t, "png", 400, 400)
-		if _, _, err := Process(b[:len(b)/2], opts); !errors.Is(err, ErrFormat) {
+		if _, _, err := Process(ctx, b[:len(b)/2], opts); !errors.Is(err, ErrFormat) {
 			t.Errorf("got %v", err)
 		}
 	})
 	t.Run("an image within bounds keeps its size", func(t *testing.T) {
-		_, size, err := Process(encoded(t, "jpeg", 500, 400), opts)
+		_, size, err := Process(ctx, encoded(t, "jpeg", 500, 400), opts)
 		if err != nil || size != image.Pt(500, 400) {
 			t.Errorf("%v %v", size, err)
 		}
@@ -78,7 +80,7 @@ func TestProcess(t *testing.T) {
 		// An APP1 Exif segment right after SOI, as cameras write it.
 		exif := append([]byte{0xff, 0xe1, 0x00, 0x16}, []byte("Exif\x00\x00GPS-48.85N-2.35E")...)
 		withExif := append(append([]byte{}, src[:2]...), append(exif, src[2:]...)...)
-		out, _, err := Process(withExif, opts)
+		out, _, err := Process(ctx, withExif, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -88,7 +88,7 @@ var photoCodes = imageCodes{tooLarge: "photos.upload.error.too_large", format: "
 
 // process checks an upload by its bytes and re-encodes it twice: the picture
 // and its thumbnail. gifOK says whether GIF is accepted.
-func process(data []byte, maxBytes int, gifOK bool, codes imageCodes) (processed, error) {
+func process(ctx context.Context, data []byte, maxBytes int, gifOK bool, codes imageCodes) (processed, error) {
 	if len(data) > maxBytes {
 		return processed{}, apperr.New(apperr.TooLarge, codes.tooLarge)
 	}
@@ -101,18 +101,22 @@ func process(data []byte, maxBytes int, gifOK bool, codes imageCodes) (processed
 	default:
 		return processed{}, apperr.New(apperr.UnsupportedType, codes.format)
 	}
-	large, size, err := imaging.Process(data, imaging.Options{MinWidth: MinSide, MinHeight: MinSide, MaxSide: MaxSide, Quality: JPEGQuality})
+	large, size, err := imaging.Process(ctx, data, imaging.Options{MinWidth: MinSide, MinHeight: MinSide, MaxSide: MaxSide, Quality: JPEGQuality})
+	if e := imaging.Refusal(err, "image"); e != nil {
+		return processed{}, e
+	}
 	switch {
 	case errors.Is(err, imaging.ErrFormat):
 		return processed{}, apperr.New(apperr.UnsupportedType, codes.format)
 	case errors.Is(err, imaging.ErrTooSmall):
 		return processed{}, &apperr.Error{Kind: apperr.Invalid, Code: codes.tooSmall, Fields: map[string]string{"image": codes.tooSmall}}
-	case errors.Is(err, imaging.ErrTooBig):
-		return processed{}, apperr.New(apperr.TooLarge, codes.tooLarge)
 	case err != nil:
 		return processed{}, err
 	}
-	thumb, tsize, err := imaging.Process(large, imaging.Options{MaxSide: ThumbSide, Quality: 82})
+	thumb, tsize, err := imaging.Process(ctx, large, imaging.Options{MaxSide: ThumbSide, Quality: 82})
+	if e := imaging.Refusal(err, "image"); e != nil {
+		return processed{}, e
+	}
 	if err != nil {
 		return processed{}, err
 	}
@@ -201,7 +205,7 @@ func (s *Service) UploadImage(ctx context.Context, userID string, data []byte, t
 	if err := checkQuota(premium, n, s.FreePhotoQuota, "photos.upload.error.quota_reached"); err != nil {
 		return Image{}, err
 	}
-	p, err := process(data, PhotoMaxBytes, true, photoCodes)
+	p, err := process(ctx, data, PhotoMaxBytes, true, photoCodes)
 	if err != nil {
 		return Image{}, err
 	}

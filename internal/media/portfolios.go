@@ -344,7 +344,8 @@ func (s *Service) SetPublished(ctx context.Context, userID, id string, published
 type FileError struct {
 	File    string
 	Code    string
-	Message string // filled in by the HTTP edge, in the user's language
+	Args    []string // name, value pairs for the message's placeholders
+	Message string   // filled in by the HTTP edge, in the user's language
 }
 
 // Upload is one file of a multi-file upload.
@@ -369,16 +370,35 @@ func (s *Service) AddImages(ctx context.Context, userID, id string, files []Uplo
 	if _, err := s.Store.GetPortfolio(ctx, userID, id); err != nil {
 		return nil, nil, notFound(err)
 	}
+	// The photo limit is checked again under the portfolio's lock; this
+	// first count spares decoding photos that cannot be kept.
+	n, _, err := s.Store.CountPortfolioImages(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
 	added := []PortfolioImage{}
 	fileErrs := []FileError{}
+	var busy *apperr.Error
 	for _, f := range files {
-		im, err := s.addImage(ctx, userID, id, f.Data)
+		var im PortfolioImage
+		var err error
+		switch {
+		case busy != nil: // the decoding budget had no room: the rest waits no more
+			err = busy
+		case n+len(added) >= MaxPortfolioImages:
+			err = apperr.New(apperr.Conflict, "portfolio.errors.image_limit")
+		default:
+			im, err = s.addImage(ctx, userID, id, f.Data)
+		}
 		if err != nil {
 			e, ok := apperr.As(err)
 			if !ok || e.Kind == apperr.NotFound {
 				return added, fileErrs, err
 			}
-			fileErrs = append(fileErrs, FileError{File: f.Name, Code: e.Code})
+			if e.Kind == apperr.Unavailable {
+				busy = e
+			}
+			fileErrs = append(fileErrs, FileError{File: f.Name, Code: e.Code, Args: e.Args})
 			continue
 		}
 		added = append(added, im)
@@ -387,7 +407,7 @@ func (s *Service) AddImages(ctx context.Context, userID, id string, files []Uplo
 }
 
 func (s *Service) addImage(ctx context.Context, userID, id string, data []byte) (PortfolioImage, error) {
-	p, err := process(data, PortfolioImageMaxBytes, false, portfolioCodes)
+	p, err := process(ctx, data, PortfolioImageMaxBytes, false, portfolioCodes)
 	if err != nil {
 		return PortfolioImage{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"noces/internal/apperr"
 )
@@ -77,6 +78,39 @@ func (f *form) set(name, message string) {
 	}
 }
 
+// refuseBadUTF8 gives each field whose text is not valid UTF-8 its message
+// (a field without an input, such as the token, makes a notice), and
+// replaces the bad bytes in the values shown again; it reports whether any
+// field was refused. Stored as is, the text would become U+FFFD.
+func (f *form) refuseBadUTF8(tr func(string) string) bool {
+	bad := false
+	for name, vs := range f.Values {
+		refused := !utf8.ValidString(name)
+		for i, v := range vs {
+			if !utf8.ValidString(v) {
+				vs[i] = strings.ToValidUTF8(v, "\uFFFD")
+				refused = true
+			}
+		}
+		if !refused {
+			continue
+		}
+		bad = true
+		if _, known := f.labels[name]; known {
+			f.set(name, tr("validation.invalid_utf8"))
+		} else {
+			f.Notice = tr("validation.invalid_utf8")
+		}
+		if !utf8.ValidString(name) {
+			delete(f.Values, name)
+		}
+	}
+	if bad {
+		f.summarize(tr)
+	}
+	return bad
+}
+
 // fieldAliases send a service's field code to the input that shows it.
 type fieldAliases map[string]string
 
@@ -91,7 +125,7 @@ func (f *form) apply(err error, tr func(string) string, aliases fieldAliases) bo
 		if a, ok := aliases[name]; ok {
 			name = a
 		}
-		f.set(name, tr(code))
+		f.set(name, trWith(tr, code, e.Args...))
 	}
 	f.summarize(tr)
 	return true

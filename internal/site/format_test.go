@@ -111,7 +111,7 @@ func TestEveryTextExists(t *testing.T) {
 			keys[m[1]+".one"], keys[m[1]+".other"] = true, true
 		}
 	}
-	for _, p := range []string{"site.notfound", "site.error", "site.toomany", "site.badrequest"} {
+	for _, p := range []string{"site.notfound", "site.error", "site.toomany", "site.badrequest", "site.unavailable"} {
 		delete(keys, p)
 		keys[p+".heading"], keys[p+".text"] = true, true
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/media"
 )
@@ -211,7 +212,7 @@ func (s *Site) photo(w http.ResponseWriter, r *http.Request, venue bool) {
 		return
 	}
 	if r.Method == http.MethodGet {
-		if err := s.Media.RecordImageView(ctx, cur.ID, clientIP(r), r.UserAgent()); err != nil {
+		if err := s.Media.RecordImageView(ctx, cur.ID, clientip.Of(r), r.UserAgent()); err != nil {
 			s.Log.WarnContext(ctx, "site: photo view", "err", err.Error())
 		}
 	}
@@ -370,7 +371,7 @@ func (s *Site) providerPortfolio(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method == http.MethodGet {
-		if err := s.Media.RecordPortfolioView(ctx, pf.ID, clientIP(r), r.UserAgent()); err != nil {
+		if err := s.Media.RecordPortfolioView(ctx, pf.ID, clientip.Of(r), r.UserAgent()); err != nil {
 			s.Log.WarnContext(ctx, "site: portfolio view", "err", err.Error())
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"noces/internal/clientip"
 	"noces/internal/directory"
 	"noces/internal/i18n"
 	"noces/internal/model"
@@ -48,7 +49,7 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 	if r.Method == http.MethodGet {
 		// A view is counted for a person loading the page, not for a
 		// HEAD probe or a form submission.
-		if err := s.Directory.RecordProfileView(ctx, p.UserID, clientIP(r), r.UserAgent()); err != nil {
+		if err := s.Directory.RecordProfileView(ctx, p.UserID, clientip.Of(r), r.UserAgent()); err != nil {
 			s.Log.WarnContext(ctx, "site: profile view", "err", err.Error())
 		}
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/eventreq"
 	"noces/internal/i18n"
 )
@@ -148,6 +150,10 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 		return
 	}
 	pf := r.PostForm
+	if fm := newForm(cloneValues(pf, honeypotField), projectFieldOrder, projectLabels); fm.refuseBadUTF8(func(code string) string { return s.T(r, code) }) {
+		again(w, r, fm)
+		return
+	}
 	in := eventreq.ProjectInput{
 		ProviderSlug: slug,
 		EventType:    pf.Get("eventType"), EventDate: pf.Get("eventDate"), ServiceType: pf.Get("serviceType"),
@@ -155,7 +161,7 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 		BudgetRange: pf.Get("budgetRange"), GuestRange: pf.Get("guestRange"), Languages: pf["languages"],
 		HasTheme: pf.Get("hasTheme") != "", WeddingTheme: pf.Get("weddingTheme"), Message: pf.Get("message"),
 		Firstname: pf.Get("firstname"), Lastname: pf.Get("lastname"), Email: pf.Get("email"), Phone: pf.Get("phone"),
-		FormToken: pf.Get("formToken"), Honeypot: pf.Get(honeypotField), ClientIP: clientIP(r),
+		FormToken: pf.Get("formToken"), Honeypot: pf.Get(honeypotField), ClientIP: clientip.Of(r),
 	}
 	if !in.HasTheme {
 		in.WeddingTheme = ""
@@ -169,13 +175,7 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 		http.Redirect(w, r, "/project/sent?n="+strconv.Itoa(res.Matched), http.StatusSeeOther)
 		return
 	}
-	values := url.Values{}
-	for k, vs := range pf {
-		if k != honeypotField {
-			values[k] = vs
-		}
-	}
-	fm := newForm(values, projectFieldOrder, projectLabels)
+	fm := newForm(cloneValues(pf, honeypotField), projectFieldOrder, projectLabels)
 	tr := func(code string) string { return s.T(r, code) }
 	e, _ := apperr.As(err)
 	switch {
@@ -197,6 +197,18 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 		return
 	}
 	again(w, r, fm)
+}
+
+// cloneValues copies a form's values but the fields left out, so a form shown
+// again can be changed without touching the request's.
+func cloneValues(v url.Values, leftOut ...string) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		if !slices.Contains(leftOut, k) {
+			out[k] = slices.Clone(vs)
+		}
+	}
+	return out
 }
 
 // locate finds the coordinates of a typed city (with its postal code when

@@ -9,16 +9,13 @@ import (
 	"strconv"
 	"time"
 
+	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/directory"
-	"noces/internal/imaging"
 )
 
-// Limits of the review photo.
-const (
-	maxPhotoBytes = 10 << 20
-	photoMinSide  = 200
-	photoMaxSide  = 1600
-)
+// maxPhotoBytes is the review photo's size limit.
+const maxPhotoBytes = directory.ReviewPhotoMaxBytes
 
 var reviewFieldOrder = []string{"rating", "title", "body", "reviewerName", "reviewerType", "weddingDate", "email", "photo"}
 
@@ -45,10 +42,12 @@ type ratingChoice struct {
 }
 
 func (s *Site) review(w http.ResponseWriter, r *http.Request) {
-	s.showReview(w, r, nil, false)
+	s.showReview(w, r, nil, false, 0)
 }
 
-func (s *Site) showReview(w http.ResponseWriter, r *http.Request, fm *form, photoAgain bool) {
+// showReview shows the review form, with fm's values and messages when
+// given; status 0 is 200, or the form's refusal status.
+func (s *Site) showReview(w http.ResponseWriter, r *http.Request, fm *form, photoAgain bool, status int) {
 	token := r.PathValue("token")
 	c, err := s.Directory.ReviewTarget(r.Context(), token)
 	if err != nil {
@@ -61,12 +60,16 @@ func (s *Site) showReview(w http.ResponseWriter, r *http.Request, fm *form, phot
 	v.NoIndex = true
 	v.Alternates = nil
 	v.Canonical = ""
-	status := http.StatusOK
 	if fm == nil {
 		fm = newForm(nil, reviewFieldOrder, reviewLabels)
 	} else if fm.HasErrors() {
-		status = formStatus(fm)
+		if status == 0 {
+			status = formStatus(fm)
+		}
 		v.Title = v.T("site.form.error_title", "title", v.Title)
+	}
+	if status == 0 {
+		status = http.StatusOK
 	}
 	ratings := make([]ratingChoice, 5)
 	for i := range ratings {
@@ -90,11 +93,13 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 	fm := newForm(nil, reviewFieldOrder, reviewLabels)
 	tr := func(code string) string { return s.T(r, code) }
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
+		// Too many bytes, or too many parts (multipart's own limit, which a
+		// chunked body reaches without a length to check first).
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		if errors.As(err, &tooBig) || errors.Is(err, multipart.ErrMessageTooLarge) {
 			fm.set("photo", tr("site.review.errors.photo_too_large"))
 			fm.summarize(tr)
-			s.showReview(w, r, fm, false)
+			s.showReview(w, r, fm, false, 0)
 			return
 		}
 		if err := r.ParseForm(); err != nil {
@@ -105,23 +110,27 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 	for k, vs := range r.PostForm {
 		fm.Values[k] = vs
 	}
+	if fm.refuseBadUTF8(tr) {
+		s.showReview(w, r, fm, false, 0)
+		return
+	}
 	in := directory.ReviewInput{Title: fm.Values.Get("title"), Body: fm.Values.Get("body"),
 		ReviewerName: fm.Values.Get("reviewerName"), ReviewerType: fm.Values.Get("reviewerType"),
-		WeddingDate: fm.Values.Get("weddingDate"), Email: fm.Values.Get("email"), ClientIP: clientIP(r)}
+		WeddingDate: fm.Values.Get("weddingDate"), Email: fm.Values.Get("email"), ClientIP: clientip.Of(r)}
 	in.Rating, _ = strconv.Atoi(fm.Values.Get("rating"))
 	photoSent := false
 	if r.MultipartForm != nil {
 		if files := r.MultipartForm.File["photo"]; len(files) > 0 && files[0].Size > 0 {
 			photoSent = true
-			photo, code := readPhoto(files[0])
-			if code != "" {
-				// The photo is checked before the rest: a review must not
-				// be stored without the photo its author chose.
-				fm.set("photo", tr(code))
+			photo, err := readPhoto(files[0])
+			if err != nil {
+				fm.set("photo", tr("site.review.errors.photo_format"))
 				fm.summarize(tr)
-				s.showReview(w, r, fm, false)
+				s.showReview(w, r, fm, false, 0)
 				return
 			}
+			// Checked and decoded by SubmitReview after the other fields
+			// and the rate limit.
 			in.Photo = photo
 		}
 	}
@@ -131,37 +140,27 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if fm.apply(err, tr, nil) {
-		s.showReview(w, r, fm, photoSent)
+		status := 0
+		if e, _ := apperr.As(err); e.Kind == apperr.Unavailable {
+			// Too many images being decoded: the photo is to be sent again.
+			status = http.StatusServiceUnavailable
+			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+		}
+		s.showReview(w, r, fm, photoSent, status)
 		return
 	}
 	s.fail(w, r, err)
 }
 
-// readPhoto reads and re-encodes an uploaded photo; code is the message of
-// a refused one.
-func readPhoto(fh *multipart.FileHeader) ([]byte, string) {
+// readPhoto reads an uploaded photo, at most maxPhotoBytes+1 bytes of it
+// (more is refused by SubmitReview).
+func readPhoto(fh *multipart.FileHeader) ([]byte, error) {
 	f, err := fh.Open()
 	if err != nil {
-		return nil, "site.review.errors.photo_format"
+		return nil, err
 	}
 	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, maxPhotoBytes+1))
-	if err != nil {
-		return nil, "site.review.errors.photo_format"
-	}
-	if len(raw) > maxPhotoBytes {
-		return nil, "site.review.errors.photo_too_large"
-	}
-	out, _, err := imaging.Process(raw, imaging.Options{MinWidth: photoMinSide, MinHeight: photoMinSide, MaxSide: photoMaxSide, Quality: 85})
-	switch {
-	case errors.Is(err, imaging.ErrTooSmall):
-		return nil, "site.review.errors.photo_too_small"
-	case errors.Is(err, imaging.ErrTooBig):
-		return nil, "site.review.errors.photo_too_large"
-	case err != nil:
-		return nil, "site.review.errors.photo_format"
-	}
-	return out, ""
+	return io.ReadAll(io.LimitReader(f, maxPhotoBytes+1))
 }
 
 type reviewSentPage struct {

@@ -24,6 +24,7 @@
 package site
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -31,9 +32,9 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/microcosm-cc/bluemonday"
 
@@ -45,6 +46,8 @@ import (
 	"noces/internal/i18n"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
+	"noces/internal/platform/logthrottle"
+	"noces/internal/store"
 )
 
 //go:embed templates/*.html
@@ -69,6 +72,8 @@ type Site struct {
 	mux   *http.ServeMux
 	// rich cleans the portrait's HTML once more before it is shown.
 	rich *bluemonday.Policy
+	// outage throttles the warnings of a database outage.
+	outage *logthrottle.Warner
 }
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
@@ -86,7 +91,8 @@ func New(d Deps) (*Site, error) {
 	if d.Clock == nil {
 		d.Clock = clock.System{}
 	}
-	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy()}
+	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy(),
+		outage: logthrottle.New(d.Log, 10*time.Second)}
 	for _, name := range pageFiles {
 		t, err := template.New(name).ParseFS(templates, "templates/layout.html", "templates/partials.html", "templates/media_partials.html", "templates/"+name+".html")
 		if err != nil {
@@ -197,7 +203,7 @@ func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // fail answers an unexpected error: a 404 or 429 page when the error says so,
-// else a logged 500.
+// a 503 page when the database cannot be reached, else a logged 500.
 func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if e, ok := apperr.As(err); ok {
 		switch e.Kind {
@@ -207,10 +213,40 @@ func (s *Site) fail(w http.ResponseWriter, r *http.Request, err error) {
 		case apperr.TooMany:
 			s.tooMany(w, r, e.RetryAfter)
 			return
+		case apperr.Unavailable:
+			s.unavailable(w, r, err, e.RetryAfter)
+			return
 		}
+	}
+	switch {
+	case errors.Is(err, context.Canceled) || r.Context().Err() != nil:
+		// The visitor went away: nobody reads the page, and the database
+		// error the cancellation caused is no failure worth a line.
+		return
+	case store.IsUnavailable(err):
+		s.unavailable(w, r, err, 0)
+		return
 	}
 	s.Log.ErrorContext(r.Context(), "site: request failed", "path", r.URL.Path, "err", err.Error())
 	s.message(w, r, http.StatusInternalServerError, "site.error")
+}
+
+// OutageRetryAfter is the Retry-After, in seconds, of a page answered while
+// the database cannot be reached: the pool reconnects by itself, so a
+// visitor (or a crawler) may come back soon.
+const OutageRetryAfter = 30
+
+// unavailable answers while the database (or another dependency) is down: a
+// 503 page in the domain's language that crawlers know to retry, after
+// retryAfter seconds or OutageRetryAfter, and a warning at most every few
+// seconds, since every visitor fails the same way until it is back.
+func (s *Site) unavailable(w http.ResponseWriter, r *http.Request, err error, retryAfter int) {
+	s.outage.Warn(r.Context(), "site: service unavailable", "path", r.URL.Path, "err", err.Error())
+	if retryAfter <= 0 {
+		retryAfter = OutageRetryAfter
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+	s.message(w, r, http.StatusServiceUnavailable, "site.unavailable")
 }
 
 func (s *Site) tooMany(w http.ResponseWriter, r *http.Request, retryAfter int) {
@@ -223,15 +259,6 @@ func (s *Site) tooMany(w http.ResponseWriter, r *http.Request, retryAfter int) {
 // T is a text of the request's domain language.
 func (s *Site) T(r *http.Request, key string, kv ...string) string {
 	return s.Texts.T(i18n.DomainFrom(r.Context()).Lang, key, kv...)
-}
-
-// clientIP is the address of the visitor, without the port.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // templateNames lists the embedded template files, for tests.

@@ -28,12 +28,37 @@ func (s *Store) CountRateEvents(ctx context.Context, bucket string, since time.T
 	return n, oldest, nil
 }
 
+// NewestRateEvent returns the time of the latest event of bucket since
+// since, and false when there is none.
+func (s *Store) NewestRateEvent(ctx context.Context, bucket string, since time.Time) (time.Time, bool, error) {
+	var newest []time.Time
+	err := s.q.SelectContext(ctx, &newest, `SELECT created_at FROM rate_events WHERE bucket = $1 AND created_at > $2
+		ORDER BY created_at DESC LIMIT 1`, bucket, since)
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("store: newest rate event: %w", err)
+	}
+	if len(newest) == 0 {
+		return time.Time{}, false, nil
+	}
+	return newest[0], true, nil
+}
+
 // CreateRateEvent records one event in bucket.
 func (s *Store) CreateRateEvent(ctx context.Context, bucket string, at time.Time) error {
 	if _, err := s.exec(ctx, `INSERT INTO rate_events (id, bucket, created_at) VALUES ($1, $2, $3)`, model.NewID(), bucket, at); err != nil {
 		return fmt.Errorf("store: rate event: %w", err)
 	}
 	return nil
+}
+
+// CreateRateEventOnce records the event id in bucket unless it exists, and
+// says whether this call recorded it: racing callers cannot both win.
+func (s *Store) CreateRateEventOnce(ctx context.Context, id, bucket string, at time.Time) (bool, error) {
+	res, err := s.exec(ctx, `INSERT INTO rate_events (id, bucket, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, id, bucket, at)
+	if err != nil {
+		return false, fmt.Errorf("store: rate event once: %w", err)
+	}
+	return affected(res) == 1, nil
 }
 
 // DeleteRateEvents forgets a bucket, e.g. the failures of an account after a

@@ -132,7 +132,8 @@ func Coordinates(lat, lng *float64) string {
 	if lat == nil || lng == nil {
 		return "validation.coordinates_required"
 	}
-	if *lat < -90 || *lat > 90 || *lng < -180 || *lng > 180 {
+	// Written so that NaN, which fails every comparison, is refused.
+	if !(*lat >= -90 && *lat <= 90 && *lng >= -180 && *lng <= 180) {
 		return "validation.coordinates_invalid"
 	}
 	return ""

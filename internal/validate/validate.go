@@ -102,5 +102,13 @@ func Phone(raw, defaultRegion string) (string, string) {
 	if err != nil || !phonenumbers.IsValidNumber(n) {
 		return "", "validation.phone_invalid"
 	}
-	return phonenumbers.Format(n, phonenumbers.E164), ""
+	// The number as saved must pass the length rule too, or the same form
+	// sent again would be refused: an extension or an international prefix
+	// counts in what was typed but not in the E.164 form ("+683 4002 ext 1234"
+	// is "+6834002").
+	out := phonenumbers.Format(n, phonenumbers.E164)
+	if len(out) < 10 {
+		return "", "validation.phone_invalid"
+	}
+	return out, ""
 }

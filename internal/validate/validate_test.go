@@ -74,6 +74,10 @@ func TestPhone(t *testing.T) {
 		{"+33 1 23", "FR", "", "validation.phone_invalid"},
 		{"+33 6 12 34 56 78 90 12", "FR", "", "validation.phone_invalid"},
 		{"not a phone number", "FR", "", "validation.phone_invalid"},
+		// Found by FuzzPhone: the extension made the length, and the
+		// number saved ("+6834002") was then refused.
+		{"+683 4002 ext 1234", "FR", "", "validation.phone_invalid"},
+		{"+33 6 12 34 56 78 ext. 12", "FR", "+33612345678", ""},
 	}
 	for _, tc := range tests {
 		got, code := Phone(tc.in, tc.region)

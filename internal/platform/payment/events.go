@@ -13,16 +13,39 @@ import (
 )
 
 // parseSigned verifies a Stripe-Signature header with the library's own
-// check (HMAC-SHA256 of "t.payload", at most SignatureTolerance old, the
-// event's API version that of this library) and parses the event. Stripe and
-// the sandbox share it, so a sandbox event takes the path a real one does.
+// check (HMAC-SHA256 of "t.payload", at most SignatureTolerance old), then
+// the event's API version against this library's (ErrAPIVersion, told apart
+// from a bad signature), and parses the event. Stripe and the sandbox share
+// it, so a sandbox event takes the path a real one does.
 func parseSigned(payload []byte, signature, secret string) (Event, error) {
 	e, err := webhook.ConstructEventWithOptions(payload, signature, secret,
-		webhook.ConstructEventOptions{Tolerance: SignatureTolerance})
+		webhook.ConstructEventOptions{Tolerance: SignatureTolerance, IgnoreAPIVersionMismatch: true})
 	if err != nil {
 		return Event{}, fmt.Errorf("%w: %v", ErrSignature, err)
 	}
+	if !compatibleAPIVersion(stripe.APIVersion, e.APIVersion) {
+		return Event{}, fmt.Errorf("%w: %q, this server reads %q", ErrAPIVersion, e.APIVersion, stripe.APIVersion)
+	}
 	return parseEvent(e)
+}
+
+// compatibleAPIVersion is the library's own rule, which it does not export:
+// versions are "yyyy-mm-dd.train" and events of the same release train share
+// their objects' shape; older versions (no train) and other trains do not,
+// and a preview library takes its exact version only.
+func compatibleAPIVersion(ours, theirs string) bool {
+	_, ourTrain, ok := strings.Cut(ours, ".")
+	if !ok {
+		return ours == theirs
+	}
+	_, theirTrain, ok := strings.Cut(theirs, ".")
+	if !ok {
+		return false
+	}
+	if ourTrain == "preview" {
+		return ours == theirs
+	}
+	return ourTrain == theirTrain
 }
 
 // parseEvent turns a Stripe event into the processor-neutral Event.

@@ -36,6 +36,11 @@ var (
 	ErrUnavailable = errors.New("payment: the card processor is unavailable")
 	// ErrSignature means a webhook's signature is missing, wrong or too old.
 	ErrSignature = errors.New("payment: invalid webhook signature")
+	// ErrAPIVersion means a correctly signed webhook was written for another
+	// API version than the one this server reads: its objects may not have
+	// the shape we expect, so it is refused, and the operator must point the
+	// endpoint at our version (a different fix from a wrong secret).
+	ErrAPIVersion = errors.New("payment: webhook event of another API version")
 )
 
 // Provider is a card processor.

@@ -257,10 +257,18 @@ func TestWebhookSignatures(t *testing.T) {
 		})
 	}
 
-	t.Run("an event of another API version is refused", func(t *testing.T) {
+	t.Run("an event of another API version is refused as such, not as a bad signature", func(t *testing.T) {
+		for _, version := range []string{"2020-08-27", "2024-06-20.acacia"} {
+			old := []byte(strings.Replace(string(payload), `"api_version":"`, `"api_version":"`+version+`","x":"`, 1))
+			_, err := s.ParseWebhook(old, SignatureHeader(old, "whsec_test", now))
+			if !errors.Is(err, ErrAPIVersion) || errors.Is(err, ErrSignature) {
+				t.Errorf("%s: got %v, want ErrAPIVersion", version, err)
+			}
+		}
+		// A wrong signature stays a signature error, whatever the version.
 		old := []byte(strings.Replace(string(payload), `"api_version":"`, `"api_version":"2020-08-27","x":"`, 1))
-		if _, err := s.ParseWebhook(old, SignatureHeader(old, "whsec_test", now)); !errors.Is(err, ErrSignature) {
-			t.Errorf("got %v", err)
+		if _, err := s.ParseWebhook(old, SignatureHeader(old, "whsec_other", now)); !errors.Is(err, ErrSignature) {
+			t.Errorf("a wrong signature of another version: %v", err)
 		}
 	})
 

@@ -296,4 +296,22 @@ describe('profile picture', () => {
     await user.upload(screen.getByTestId('picture-input'), png());
     expect(await screen.findByTestId('picture-error')).toHaveTextContent('The image is too small');
   });
+
+  it("shows the server's message for an image refused by its dimensions, not the file size", async () => {
+    const message = 'The image measures 7000 × 7000 pixels (49 megapixels): images of this kind are accepted up to 37 megapixels.';
+    server.use(
+      http.post('*/api/images/upload-profile-image', () =>
+        HttpResponse.json(
+          { error: 'images.errors.too_many_pixels', message, fields: { image: 'images.errors.too_many_pixels' } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPicture(async () => ({ width: 7000, height: 7000 }));
+    await user.upload(screen.getByTestId('picture-input'), png());
+    const alert = await screen.findByTestId('picture-error');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent('10 MB');
+  });
 });

@@ -150,18 +150,27 @@ describe('the subscription page', () => {
     expect(within(card).getByTestId('premium-status-chip')).toHaveTextContent('Ending');
     expect(card).toHaveTextContent('has been canceled and ends on March 12, 2027');
     expect(card).toHaveTextContent('Ends onMarch 12, 2027');
+    expect(card).toHaveTextContent(`Yearly, ${euros(69000)} a year: canceled, no further payment`);
     await user.click(within(card).getByRole('button', { name: 'Renew my subscription' }));
     await waitFor(() => expect(leave.leavePage).toHaveBeenCalledWith('/sandbox/portal/cus_2'));
   });
 
   it('canceled: says when it ended and offers to start again', () => {
-    renderSubscription(makeUser({ ...ACTIVE, isPremium: false, premiumStatus: 'canceled', premiumEndAt: '2026-05-01T00:00:00Z' }));
+    renderSubscription(makeUser({ ...ACTIVE, isPremium: false, premiumStatus: 'canceled', premiumPlan: null, premiumEndAt: '2026-05-01T00:00:00Z' }));
     const card = screen.getByTestId('subscription-status');
     expect(within(card).getByTestId('premium-status-chip')).toHaveTextContent('Ended');
     expect(card).toHaveTextContent('ended on May 1, 2026');
+    expect(card).not.toHaveTextContent('Billing');
     expect(within(card).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('subscribe-button')).toBeEnabled();
     expect(screen.getByTestId('plan-free-current')).toBeInTheDocument();
+  });
+
+  it('canceled: never shows the billing of an ended plan, whatever premiumPlan says', () => {
+    renderSubscription(makeUser({ ...ACTIVE, isPremium: false, premiumStatus: 'canceled', premiumPlan: 'monthly', premiumEndAt: '2026-05-01T00:00:00Z' }));
+    const card = screen.getByTestId('subscription-status');
+    expect(card).not.toHaveTextContent('Billing');
+    expect(card).not.toHaveTextContent(`${euros(6900)} a month`);
   });
 
   it('none: no subscription card, a start button and a way to credits', () => {

@@ -209,7 +209,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Any wrong pair of credentials answers the same 401.
+         * @description Any wrong pair of credentials answers the same 401. Failures slow down who makes them, never lock the account: past a few failures from one address (on one account or on many), or many on one account, a try answers 429 with Retry-After, the seconds to wait (growing with the failures, at most 15 minutes for an address, 5 seconds for a fresh address on an account under attack).
          */
         post: {
             parameters: {
@@ -709,7 +709,7 @@ export interface paths {
         put?: never;
         /**
          * Text a 6-digit code to a new phone number
-         * @description Codes expire after 10 minutes; at most 3 codes per 15 minutes.
+         * @description Codes expire after 10 minutes; at most 3 codes per 15 minutes per account and 10 an hour per client address.
          */
         post: {
             parameters: {
@@ -847,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the profile picture
-         * @description PNG, JPEG, GIF or WebP recognised by their bytes; at most 10 MB; at least 360x360. Re-encoded as JPEG, metadata removed, longer side at most 1200.
+         * @description PNG, JPEG, GIF or WebP recognised by their bytes; at most 10 MB; at least 360x360. Re-encoded as JPEG, metadata removed, longer side at most 1200. Dimensions too large: 422 images.errors.too_many_pixels or images.errors.side_too_long (see POST /api/images/upload); too many images being decoded: 503 images.errors.busy with Retry-After.
          */
         post: {
             parameters: {
@@ -1710,7 +1710,7 @@ export interface paths {
         put?: never;
         /**
          * Add a photo to the gallery
-         * @description PNG, JPEG, GIF or WebP recognised by their bytes; at most 10 MB (413); at least 360x360 (422); other types 415. Re-encoded as JPEG (metadata removed) with the longer side at most 1200, plus a 480 px thumbnail. Title 3-100 and description 10-1000 characters. A free plan at its quota gets 403 photos.upload.error.quota_reached.
+         * @description PNG, JPEG, GIF or WebP recognised by their bytes; at most 10 MB (413); at least 360x360 (422); other types 415. An image whose decoding would cost over 192 MiB (width x height x bytes per pixel, plus scaling) or with a side over 16384 px is refused from its header with 422 images.errors.too_many_pixels or images.errors.side_too_long; when too many images are being decoded, 503 images.errors.busy with Retry-After. Re-encoded as JPEG (metadata removed) with the longer side at most 1200, plus a 480 px thumbnail. Title 3-100 and description 10-1000 characters. A free plan at its quota gets 403 photos.upload.error.quota_reached.
          */
         post: {
             parameters: {
@@ -2510,7 +2510,7 @@ export interface paths {
         put?: never;
         /**
          * Add photos to a portfolio
-         * @description Up to 10 files named images[] (or images). Each is checked on its own: JPEG, PNG or WebP, at most 5 MB, at least 360x360; the good ones are added, the others come back in errors with their code and message. A portfolio holds 50 photos; its first photo becomes the key image.
+         * @description Up to 10 files named images[] (or images). Each is checked on its own: JPEG, PNG or WebP, at most 5 MB, at least 360x360, dimensions as for POST /api/images/upload; the good ones are added, the others come back in errors with their code and message (images.errors.busy for the files left when too many images are being decoded). A portfolio holds 50 photos; its first photo becomes the key image.
          */
         post: {
             parameters: {
@@ -4466,7 +4466,10 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
             isPremium: boolean;
-            /** @enum {string} */
+            /**
+             * @description cancellation - cancelled, premium runs until premiumEndAt; canceled - ended (also once a cancellation's end has passed)
+             * @enum {string}
+             */
             premiumStatus: "none" | "active" | "cancellation" | "canceled";
             /** Format: date-time */
             premiumStartAt: string | null;
@@ -4476,7 +4479,7 @@ export interface components {
              */
             premiumEndAt: string | null;
             /**
-             * @description the plan of the current or last subscription
+             * @description the plan in force - active, or cancellation until premiumEndAt; null once a cancelled subscription has ended, and without one
              * @enum {string|null}
              */
             premiumPlan: "monthly" | "yearly" | null;

@@ -63,6 +63,9 @@ export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) 
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<UploadProblem | null>(null);
+  // The server's own words for what only it can tell: the image's dimensions
+  // (read from its header) or too many images being processed.
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -77,7 +80,13 @@ export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) 
       setAvatar(withCacheBust(url, Date.now()));
       notify(t('account.picture.uploaded'));
     },
-    onError: (error) => setProblem(uploadProblem(error)),
+    onError: (error) => {
+      if (isApiError(error) && error.code.startsWith('images.errors.') && error.message && error.message !== error.code) {
+        setServerMessage(error.message);
+        return;
+      }
+      setProblem(uploadProblem(error));
+    },
   });
 
   const remove = useMutation({
@@ -95,6 +104,7 @@ export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) 
     input.value = '';
     if (!file) return;
     setProblem(null);
+    setServerMessage(null);
     setChecking(true);
     const found = await checkProfileImage(file, readSize);
     setChecking(false);
@@ -145,6 +155,7 @@ export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) 
               startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <DeleteOutlineIcon />}
               onClick={() => {
                 setProblem(null);
+                setServerMessage(null);
                 remove.mutate();
               }}
               disabled={busy}
@@ -159,9 +170,9 @@ export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) 
           )}
         </Box>
       </Box>
-      {problem && (
+      {(problem || serverMessage) && (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="picture-error">
-          {t(PROBLEM_KEYS[problem])}
+          {problem ? t(PROBLEM_KEYS[problem]) : serverMessage}
         </Alert>
       )}
     </SectionCard>

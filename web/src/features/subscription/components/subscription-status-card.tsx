@@ -40,12 +40,17 @@ export function SubscriptionStatusCard({ user, busy, onManage }: SubscriptionSta
   const since = formatDate(user.premiumStartAt, i18n.language);
   const end = formatDate(user.premiumEndAt, i18n.language);
   const money = (cents: number) => formatEuros(cents, i18n.language);
-  const billing =
-    user.premiumPlan === 'yearly'
-      ? t('subscription.status.billingYearly', { price: money(YEARLY_CENTS) })
-      : user.premiumPlan === 'monthly'
-        ? t('subscription.status.billingMonthly', { price: money(MONTHLY_CENTS) })
-        : null;
+  // The plan in force: none once it has ended (the server sends none then);
+  // while a cancelled one runs to its end, it is said not to bill again.
+  const plan =
+    status === 'canceled'
+      ? null
+      : user.premiumPlan === 'yearly'
+        ? t('subscription.status.billingYearly', { price: money(YEARLY_CENTS) })
+        : user.premiumPlan === 'monthly'
+          ? t('subscription.status.billingMonthly', { price: money(MONTHLY_CENTS) })
+          : null;
+  const billing = plan && status === 'cancellation' ? t('subscription.status.billingNotRenewed', { billing: plan }) : plan;
   const chip =
     status === 'active'
       ? { label: t('subscription.status.chipActive'), color: 'success' as const }

@@ -1,0 +1,59 @@
+package site
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"noces/internal/i18n"
+	"noces/internal/model"
+	"noces/internal/platform/geo"
+)
+
+// FuzzParseFilters checks the reading of the public search's query string,
+// which anyone writes: every filter kept is one the search knows, within
+// its bounds, and the canonical address of a search reads back as the same
+// search (one search, one address).
+func FuzzParseFilters(f *testing.F) {
+	for _, s := range []string{"kind=planner&service=DECORATION&lang=en&city=Lyon&budget=15%20000%20%E2%82%AC&page=2",
+		"kind=venue&venueType=CHATEAU&guests=120&city=%20Saint-%C3%89tienne%20%20&page=3", "", "kind=VENUE&page=0",
+		"guests=-5&budget=1.000.000.000&page=10001", "kind=venue&guests=100001&budget=0", "city=" + strings.Repeat("a", 101),
+		"city=%FF%FE&lang=xx&service=VENUE", "kind=planner&kind=venue&page=2&page=3", "budget=12,5&guests=%2B12",
+		"%zz=1&city=Paris;page=2", "page=9999999999999999999999", "city=a%0Ab%09c%C2%A0d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, _ := url.ParseQuery(raw) // as r.URL.Query() reads it
+		p := parseFilters(q)
+		if p.Kind != "planner" && p.Kind != "venue" {
+			t.Fatalf("parseFilters(%q): kind %q", raw, p.Kind)
+		}
+		if p.Service != "" && !slices.Contains(prestationTypes, p.Service) ||
+			p.VenueType != "" && !slices.Contains(model.VenueTypes, p.VenueType) || p.Lang != "" && !i18n.IsLang(p.Lang) {
+			t.Fatalf("parseFilters(%q) keeps an unknown value: %+v", raw, p)
+		}
+		if p.Guests < 0 || p.Guests > 100000 || p.Budget < 0 || p.Budget > 100_000_000 || p.Page < 1 || p.Page > 10000 {
+			t.Fatalf("parseFilters(%q) keeps a number out of bounds: %+v", raw, p)
+		}
+		if utf8.RuneCountInString(p.City) > geo.MaxQueryLen || p.City != strings.Join(strings.Fields(p.City), " ") {
+			t.Fatalf("parseFilters(%q) keeps the city %q", raw, p.City)
+		}
+		canonical := p.query(p.Page)
+		back, err := url.ParseQuery(canonical)
+		if err != nil {
+			t.Fatalf("the address of %+v, %q, does not parse: %v", p, canonical, err)
+		}
+		p2 := parseFilters(back)
+		if again := p2.query(p2.Page); again != canonical {
+			t.Fatalf("parseFilters(%q) = %+v, written %q, read back as %+v, written %q", raw, p, canonical, p2, again)
+		}
+		if p2.Kind != p.Kind || p2.City != p.City || p2.Budget != p.Budget || p2.Page != p.Page {
+			t.Fatalf("parseFilters(%q) = %+v, read back from %q as %+v", raw, p, canonical, p2)
+		}
+		if n := p.neutral(); strings.Contains(n, "city=") || strings.Contains(n, "page=") {
+			t.Fatalf("the neutral address of %+v, %q, has a city or a page", p, n)
+		}
+	})
+}
