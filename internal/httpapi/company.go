@@ -11,17 +11,6 @@ import (
 	"noces/internal/platform/geo"
 )
 
-// provider is authed for planners and venues: the company, statistics and
-// onboarding calls have no meaning for an admin's own account.
-func (s *Server) provider(h handlerFunc) http.Handler {
-	return s.authed(func(w http.ResponseWriter, r *http.Request) error {
-		if c, _ := claimsOf(r.Context()); c.Role != model.RolePlanner && c.Role != model.RoleVenue {
-			return apperr.New(apperr.Forbidden, "errors.forbidden")
-		}
-		return h(w, r)
-	})
-}
-
 func (s *Server) listPrestations(w http.ResponseWriter, r *http.Request) error {
 	ps, err := s.Company.Prestations(r.Context(), i18n.LangFrom(r.Context()))
 	if err != nil {
@@ -278,95 +267,4 @@ func (s *Server) updateCompanyServices(w http.ResponseWriter, r *http.Request) e
 		return err
 	}
 	return s.getCompanyServices(w, r)
-}
-
-type ratesReply struct {
-	Success bool `json:"success"`
-	Data    struct {
-		AnsweredRate float64 `json:"answeredRate"`
-		SeenOpenRate float64 `json:"seenOpenRate"`
-		UnlockedRate float64 `json:"unlockedRate"`
-		RejectedRate float64 `json:"rejectedRate"`
-	} `json:"data"`
-	LastMonthlyMessagesCount int `json:"lastMonthlyMessagesCount"`
-	ViewsTotal               int `json:"viewsTotal"`
-}
-
-func (s *Server) statisticsRates(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
-	rates, err := s.Stats.Rates(r.Context(), c.UserID)
-	if err != nil {
-		return err
-	}
-	out := ratesReply{Success: true, LastMonthlyMessagesCount: rates.LastMonthlyMessagesCount, ViewsTotal: rates.ViewsTotal}
-	out.Data.AnsweredRate, out.Data.SeenOpenRate = rates.AnsweredRate, rates.SeenOpenRate
-	out.Data.UnlockedRate, out.Data.RejectedRate = rates.UnlockedRate, rates.RejectedRate
-	writeJSON(w, http.StatusOK, out)
-	return nil
-}
-
-func (s *Server) statisticsViews(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
-	p, err := s.Accounts.Me(r.Context(), c)
-	if err != nil {
-		return err
-	}
-	if !p.IsPremium {
-		return apperr.New(apperr.Forbidden, "statistics.errors.premium_required")
-	}
-	period := r.URL.Query().Get("period")
-	if period == "" {
-		period = "7days"
-	}
-	days, err := s.Stats.Views(r.Context(), c.UserID, period)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "data": days})
-	return nil
-}
-
-type alertReply struct {
-	IsActive    bool   `json:"isActive"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	ButtonText  string `json:"buttonText"`
-	ButtonLink  string `json:"buttonLink"`
-}
-
-func (s *Server) activeAlert(w http.ResponseWriter, r *http.Request) error {
-	a, ok, err := s.Marketing.ActiveAlert(r.Context(), r.URL.Query().Get("type"))
-	if err != nil {
-		return err
-	}
-	if !ok {
-		writeJSON(w, http.StatusOK, nil)
-		return nil
-	}
-	writeJSON(w, http.StatusOK, alertReply{IsActive: a.IsActive, Title: a.Title, Description: a.Description, ButtonText: a.ButtonText, ButtonLink: a.ButtonLink})
-	return nil
-}
-
-type popupReply struct {
-	ID              string `json:"id"`
-	Title           string `json:"title"`
-	Description     string `json:"description"`
-	ImageURL        string `json:"imageUrl"`
-	ButtonText      string `json:"buttonText"`
-	ButtonLink      string `json:"buttonLink"`
-	ShowOncePerUser bool   `json:"showOncePerUser"`
-}
-
-func (s *Server) activePopup(w http.ResponseWriter, r *http.Request) error {
-	p, ok, err := s.Marketing.ActivePopup(r.Context(), r.URL.Query().Get("type"))
-	if err != nil {
-		return err
-	}
-	if !ok {
-		writeJSON(w, http.StatusOK, nil)
-		return nil
-	}
-	writeJSON(w, http.StatusOK, popupReply{ID: p.ID, Title: p.Title, Description: p.DescriptionHTML, ImageURL: p.ImageURL,
-		ButtonText: p.ButtonText, ButtonLink: p.ButtonLink, ShowOncePerUser: p.ShowOncePerUser})
-	return nil
 }

@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
+	"noces/internal/billing"
 	"noces/internal/i18n"
 )
 
@@ -34,5 +36,54 @@ func (s *Server) creditLogs(w http.ResponseWriter, r *http.Request) error {
 		out[i] = creditLogItem{ID: l.ID, CreatedAt: l.CreatedAt, Description: desc, Deposited: l.Deposited, Withdrawn: l.Withdrawn}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"logs": out})
+	return nil
+}
+
+func (s *Server) creditPrices(w http.ResponseWriter, _ *http.Request) error {
+	writeJSON(w, http.StatusOK, map[string]any{"currency": "EUR", "prices": billing.Prices()})
+	return nil
+}
+
+type buyRequest struct {
+	Credits int     `json:"credits"`
+	Price   float64 `json:"price"`
+}
+
+type buyResponse struct {
+	ClientSecret    string  `json:"clientSecret"`
+	PaymentIntentID string  `json:"paymentIntentId"`
+	Provider        string  `json:"provider"`
+	RedirectURL     *string `json:"redirectUrl"`
+}
+
+func (s *Server) buyCredits(w http.ResponseWriter, r *http.Request) error {
+	var in buyRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	c, _ := claimsOf(r.Context())
+	p, err := s.Billing.Buy(r.Context(), c.UserID, billing.BuyInput{Credits: in.Credits, Price: in.Price,
+		IdempotencyKey: r.Header.Get("Idempotency-Key")})
+	if err != nil {
+		return err
+	}
+	out := buyResponse{ClientSecret: p.ClientSecret, PaymentIntentID: p.PaymentIntentID, Provider: p.Provider}
+	if p.RedirectURL != "" {
+		out.RedirectURL = &p.RedirectURL
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// paymentSuccess is the return address of a card confirmation: it sends the
+// browser to the credits page with the outcome and never adds credits.
+func (s *Server) paymentSuccess(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	status, err := s.Billing.PaymentReturn(r.Context(), q.Get("payment_intent"), q.Get("redirect_status"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, "/credits?status="+url.QueryEscape(status), http.StatusFound)
 	return nil
 }

@@ -698,28 +698,3 @@ func (s *Server) portfolioPublicURL(w http.ResponseWriter, r *http.Request) erro
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
-
-type portfolioViewsPoint struct {
-	PortfolioID string `json:"portfolioId"`
-	Title       string `json:"title"`
-	Date        string `json:"date"`
-	Views       int    `json:"views"`
-}
-
-func (s *Server) statisticsPortfolioViews(w http.ResponseWriter, r *http.Request) error {
-	period := r.URL.Query().Get("period")
-	if period == "" {
-		period = "7days"
-	}
-	c, _ := claimsOf(r.Context())
-	points, err := s.MediaService.PortfolioViews(r.Context(), c.UserID, period)
-	if err != nil {
-		return err
-	}
-	data := make([]portfolioViewsPoint, len(points))
-	for i, p := range points {
-		data[i] = portfolioViewsPoint(p)
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "data": data})
-	return nil
-}

@@ -7,12 +7,14 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/getsentry/sentry-go"
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"noces/internal/apperr"
 	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/model"
@@ -197,5 +199,41 @@ func securityHeaders(next http.Handler) http.Handler {
 			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 		}
 		next.ServeHTTP(w, r)
+	})
+}
+
+// authed runs h for a request with a valid access token, its claims in the context.
+func (s *Server) authed(h handlerFunc) http.Handler {
+	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || token == "" {
+			return apperr.New(apperr.Unauthorized, "errors.unauthorized")
+		}
+		c, err := s.Accounts.Authenticate(r.Context(), token)
+		if err != nil {
+			return err
+		}
+		return h(w, r.WithContext(context.WithValue(r.Context(), keyClaims, c)))
+	})
+}
+
+// admin is authed for ROLE_ADMIN only; everyone else gets 403.
+func (s *Server) admin(h handlerFunc) http.Handler {
+	return s.authed(func(w http.ResponseWriter, r *http.Request) error {
+		if c, _ := claimsOf(r.Context()); c.Role != model.RoleAdmin {
+			return apperr.New(apperr.Forbidden, "errors.forbidden")
+		}
+		return h(w, r)
+	})
+}
+
+// provider is authed for planners and venues: the company, statistics and
+// onboarding calls have no meaning for an admin's own account.
+func (s *Server) provider(h handlerFunc) http.Handler {
+	return s.authed(func(w http.ResponseWriter, r *http.Request) error {
+		if c, _ := claimsOf(r.Context()); c.Role != model.RolePlanner && c.Role != model.RoleVenue {
+			return apperr.New(apperr.Forbidden, "errors.forbidden")
+		}
+		return h(w, r)
 	})
 }

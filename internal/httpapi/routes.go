@@ -55,9 +55,12 @@ func (s *Server) registerRoutes() {
 	s.route("GET /api/company/services", s.provider(s.getCompanyServices))
 	s.route("POST /api/company/services", s.provider(s.updateCompanyServices))
 
-	// Dashboard.
+	// Statistics.
 	s.route("GET /api/statistics/rates", s.provider(s.statisticsRates))
 	s.route("GET /api/statistics/views", s.provider(s.statisticsViews))
+	s.route("GET /api/statistics/portfolio-views", s.provider(s.statisticsPortfolioViews))
+
+	// Marketing.
 	s.route("GET /api/marketing/promotional-alert/active", s.authed(s.activeAlert))
 	s.route("GET /api/marketing/promotional-popup/active", s.authed(s.activePopup))
 
@@ -108,7 +111,6 @@ func (s *Server) registerRoutes() {
 	s.route("PUT /api/portfolios/{id}/images/{imageId}/caption", s.provider(s.setPortfolioCaption))
 	s.route("PUT /api/portfolios/{id}/images/{imageId}/key", s.provider(s.setPortfolioKeyImage))
 	s.route("GET /api/portfolios/{id}/public-url", s.provider(s.portfolioPublicURL))
-	s.route("GET /api/statistics/portfolio-views", s.provider(s.statisticsPortfolioViews))
 	s.route("GET /api/reviews", s.provider(s.ownReviews))
 
 	// Public side.

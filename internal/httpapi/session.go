@@ -1,15 +1,12 @@
 package httpapi
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"time"
 
 	"noces/internal/account"
-	"noces/internal/apperr"
 	"noces/internal/clientip"
-	"noces/internal/model"
 )
 
 type loginRequest struct {
@@ -57,31 +54,6 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
-}
-
-// authed runs h for a request with a valid access token, its claims in the context.
-func (s *Server) authed(h handlerFunc) http.Handler {
-	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
-		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || token == "" {
-			return apperr.New(apperr.Unauthorized, "errors.unauthorized")
-		}
-		c, err := s.Accounts.Authenticate(r.Context(), token)
-		if err != nil {
-			return err
-		}
-		return h(w, r.WithContext(context.WithValue(r.Context(), keyClaims, c)))
-	})
-}
-
-// admin is authed for ROLE_ADMIN only; everyone else gets 403.
-func (s *Server) admin(h handlerFunc) http.Handler {
-	return s.authed(func(w http.ResponseWriter, r *http.Request) error {
-		if c, _ := claimsOf(r.Context()); c.Role != model.RoleAdmin {
-			return apperr.New(apperr.Forbidden, "errors.forbidden")
-		}
-		return h(w, r)
-	})
 }
 
 // meResponse is the user of part 1 section 3 and part 2 section 3.
