@@ -97,12 +97,11 @@ type changePasswordBody struct {
 	NewPassword     string `json:"newPassword"`
 }
 
-func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in changePasswordBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	if err := s.Accounts.ChangePassword(r.Context(), c, in.CurrentPassword, in.NewPassword); err != nil {
 		return err
 	}
@@ -114,12 +113,11 @@ type localeBody struct {
 	Locale string `json:"locale"`
 }
 
-func (s *Server) changeLocale(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) changeLocale(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in localeBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	if err := s.Accounts.ChangeLocale(r.Context(), c, in.Locale); err != nil {
 		return err
 	}
@@ -134,28 +132,26 @@ type personalInfoBody struct {
 	Lastname  string `json:"lastname"`
 }
 
-func (s *Server) updatePersonalInfo(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updatePersonalInfo(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in personalInfoBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	if err := s.Accounts.UpdatePersonalInfo(r.Context(), c, in.Firstname, in.Lastname); err != nil {
 		return err
 	}
-	return s.me(w, r)
+	return s.me(w, r, c)
 }
 
 type emailBody struct {
 	Email string `json:"email"`
 }
 
-func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) changeEmail(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in emailBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	t, err := s.Accounts.ChangeEmail(r.Context(), c, in.Email)
 	if err != nil {
 		return err
@@ -168,12 +164,11 @@ type phoneBody struct {
 	Phone string `json:"phone"`
 }
 
-func (s *Server) checkPhone(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) checkPhone(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in phoneBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	if err := s.Accounts.SendPhoneCode(r.Context(), c, in.Phone, clientip.Of(r)); err != nil {
 		return err
 	}
@@ -191,12 +186,11 @@ type phoneVerifyReply struct {
 	Phone   string `json:"phone"`
 }
 
-func (s *Server) verifyPhone(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) verifyPhone(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in phoneVerifyBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	phone, err := s.Accounts.VerifyPhone(r.Context(), c, in.Phone, in.Code)
 	if err != nil {
 		return err
@@ -209,12 +203,11 @@ type deleteBody struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in deleteBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	if err := s.Accounts.DeleteAccount(r.Context(), c, in.Reason); err != nil {
 		return err
 	}
@@ -231,12 +224,11 @@ type imageReply struct {
 // maxUploadBody leaves room for the multipart envelope around a 10 MB image.
 const maxUploadBody = account.AvatarMaxBytes + 64<<10
 
-func (s *Server) uploadProfileImage(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) uploadProfileImage(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	data, err := readUpload(w, r, "image", maxUploadBody)
 	if err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	url, err := s.Accounts.UploadAvatar(r.Context(), c, data)
 	if err != nil {
 		return err
@@ -247,8 +239,7 @@ func (s *Server) uploadProfileImage(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) deleteProfileImage(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) deleteProfileImage(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	if err := s.Accounts.DeleteAvatar(r.Context(), c); err != nil {
 		return err
 	}
@@ -288,12 +279,11 @@ type impersonationReply struct {
 	User         meResponse `json:"user"`
 }
 
-func (s *Server) impersonate(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) impersonate(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in impersonateBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	t, p, err := s.Accounts.Impersonate(r.Context(), c, in.UserID)
 	if err != nil {
 		return err
@@ -302,8 +292,7 @@ func (s *Server) impersonate(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) stopImpersonating(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) stopImpersonating(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	t, p, err := s.Accounts.StopImpersonating(r.Context(), c)
 	if err != nil {
 		return err
@@ -316,8 +305,7 @@ type urlReply struct {
 	URL *string `json:"url"`
 }
 
-func (s *Server) profileURL(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) profileURL(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	p, err := s.Accounts.Me(r.Context(), c)
 	if err != nil {
 		return err

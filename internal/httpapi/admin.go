@@ -4,18 +4,13 @@ import (
 	"net/http"
 	"time"
 
+	"noces/internal/account"
 	"noces/internal/admin"
 	"noces/internal/model"
 	"noces/internal/store"
 )
 
 // The admin API: every route is wrapped in s.admin, so only ROLE_ADMIN gets here.
-
-// actorOf is the signed-in admin's id, written to the audit log.
-func actorOf(r *http.Request) string {
-	c, _ := claimsOf(r.Context())
-	return c.UserID
-}
 
 type pageReply[T any] struct {
 	Items    []T `json:"items"`
@@ -47,7 +42,7 @@ type moderationItem struct {
 	CreatedAt      time.Time `json:"createdAt"`
 }
 
-func (s *Server) listModeration(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listModeration(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.ModerationQueue(r.Context(), pageParam(r))
 	if err != nil {
 		return err
@@ -71,8 +66,8 @@ func toModeration(m admin.Moderation) moderationReply {
 	return moderationReply{ID: m.UserID, IsModerated: m.IsModerated, ModeratedAt: m.ModeratedAt, ModerationNote: m.ModerationNote}
 }
 
-func (s *Server) approveUser(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.Admin.Approve(r.Context(), actorOf(r), r.PathValue("id"))
+func (s *Server) approveUser(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	m, err := s.Admin.Approve(r.Context(), c.UserID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -84,12 +79,12 @@ type rejectBody struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) rejectUser(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) rejectUser(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in rejectBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	m, err := s.Admin.Reject(r.Context(), actorOf(r), r.PathValue("id"), in.Reason)
+	m, err := s.Admin.Reject(r.Context(), c.UserID, r.PathValue("id"), in.Reason)
 	if err != nil {
 		return err
 	}
@@ -110,7 +105,7 @@ type adminUserItem struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-func (s *Server) searchUsers(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) searchUsers(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.SearchUsers(r.Context(), r.URL.Query().Get("q"), pageParam(r))
 	if err != nil {
 		return err
@@ -127,12 +122,12 @@ type creditsBody struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) adjustCredits(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) adjustCredits(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in creditsBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	balance, err := s.Admin.AdjustCredits(r.Context(), actorOf(r), r.PathValue("id"), in.Amount, in.Reason)
+	balance, err := s.Admin.AdjustCredits(r.Context(), c.UserID, r.PathValue("id"), in.Amount, in.Reason)
 	if err != nil {
 		return err
 	}
@@ -144,12 +139,12 @@ type siretVerifyBody struct {
 	IsActive *bool `json:"isActive"`
 }
 
-func (s *Server) verifySiret(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) verifySiret(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in siretVerifyBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	status, err := s.Admin.VerifySiret(r.Context(), actorOf(r), r.PathValue("id"), in.IsActive)
+	status, err := s.Admin.VerifySiret(r.Context(), c.UserID, r.PathValue("id"), in.IsActive)
 	if err != nil {
 		return err
 	}
@@ -187,7 +182,7 @@ func toAdminReview(rv admin.Review) adminReviewItem {
 	return out
 }
 
-func (s *Server) listAdminReviews(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listAdminReviews(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.Reviews(r.Context(), r.URL.Query().Get("status"), pageParam(r))
 	if err != nil {
 		return err
@@ -196,8 +191,8 @@ func (s *Server) listAdminReviews(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) approveReview(w http.ResponseWriter, r *http.Request) error {
-	rv, err := s.Admin.ApproveReview(r.Context(), actorOf(r), r.PathValue("id"))
+func (s *Server) approveReview(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	rv, err := s.Admin.ApproveReview(r.Context(), c.UserID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -205,8 +200,8 @@ func (s *Server) approveReview(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) rejectReview(w http.ResponseWriter, r *http.Request) error {
-	rv, err := s.Admin.RejectReview(r.Context(), actorOf(r), r.PathValue("id"))
+func (s *Server) rejectReview(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	rv, err := s.Admin.RejectReview(r.Context(), c.UserID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -246,7 +241,7 @@ func (b alertBody) input() admin.AlertInput {
 		ButtonText: b.ButtonText, ButtonLink: b.ButtonLink}
 }
 
-func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	as, err := s.Admin.Alerts(r.Context())
 	if err != nil {
 		return err
@@ -259,12 +254,12 @@ func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) createAlert(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) createAlert(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in alertBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	a, err := s.Admin.CreateAlert(r.Context(), actorOf(r), in.input())
+	a, err := s.Admin.CreateAlert(r.Context(), c.UserID, in.input())
 	if err != nil {
 		return err
 	}
@@ -272,12 +267,12 @@ func (s *Server) createAlert(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) updateAlert(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updateAlert(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in alertBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	a, err := s.Admin.UpdateAlert(r.Context(), actorOf(r), r.PathValue("id"), in.input())
+	a, err := s.Admin.UpdateAlert(r.Context(), c.UserID, r.PathValue("id"), in.input())
 	if err != nil {
 		return err
 	}
@@ -285,8 +280,8 @@ func (s *Server) updateAlert(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) deleteAlert(w http.ResponseWriter, r *http.Request) error {
-	if err := s.Admin.DeleteAlert(r.Context(), actorOf(r), r.PathValue("id")); err != nil {
+func (s *Server) deleteAlert(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	if err := s.Admin.DeleteAlert(r.Context(), c.UserID, r.PathValue("id")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -330,7 +325,7 @@ func (b popupBody) input() admin.PopupInput {
 		ImageURL: b.ImageURL, ButtonText: b.ButtonText, ButtonLink: b.ButtonLink, ShowOncePerUser: b.ShowOncePerUser}
 }
 
-func (s *Server) listPopups(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listPopups(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	ps, err := s.Admin.Popups(r.Context())
 	if err != nil {
 		return err
@@ -343,12 +338,12 @@ func (s *Server) listPopups(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) createPopup(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) createPopup(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in popupBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := s.Admin.CreatePopup(r.Context(), actorOf(r), in.input())
+	p, err := s.Admin.CreatePopup(r.Context(), c.UserID, in.input())
 	if err != nil {
 		return err
 	}
@@ -356,12 +351,12 @@ func (s *Server) createPopup(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) updatePopup(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updatePopup(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in popupBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := s.Admin.UpdatePopup(r.Context(), actorOf(r), r.PathValue("id"), in.input())
+	p, err := s.Admin.UpdatePopup(r.Context(), c.UserID, r.PathValue("id"), in.input())
 	if err != nil {
 		return err
 	}
@@ -369,8 +364,8 @@ func (s *Server) updatePopup(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) deletePopup(w http.ResponseWriter, r *http.Request) error {
-	if err := s.Admin.DeletePopup(r.Context(), actorOf(r), r.PathValue("id")); err != nil {
+func (s *Server) deletePopup(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	if err := s.Admin.DeletePopup(r.Context(), c.UserID, r.PathValue("id")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -388,7 +383,7 @@ type auditItem struct {
 	CreatedAt   time.Time `json:"createdAt"`
 }
 
-func (s *Server) listAuditLog(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listAuditLog(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.AuditLog(r.Context(), pageParam(r))
 	if err != nil {
 		return err

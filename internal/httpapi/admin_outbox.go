@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"noces/internal/account"
 	"strconv"
 	"time"
 )
@@ -27,7 +28,7 @@ type outboxResponse struct {
 
 const outboxPageSize = 50
 
-func (s *Server) listOutbox(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listOutbox(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	page := pageParam(r)
 	msgs, total, err := s.Store.ListOutbox(r.Context(), r.URL.Query().Get("to"), outboxPageSize, (page-1)*outboxPageSize)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"noces/internal/account"
 	"noces/internal/apperr"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
@@ -24,12 +25,11 @@ type sessionURLResponse struct {
 	SessionURL string `json:"session_url"`
 }
 
-func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) subscribe(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in subscribeRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	base, err := s.backOfficeOrigin(r, c.UserID)
 	if err != nil {
 		return err
@@ -43,8 +43,7 @@ func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	base, err := s.backOfficeOrigin(r, c.UserID)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"noces/internal/account"
 	"noces/internal/apperr"
 	"noces/internal/company"
 	"noces/internal/i18n"
@@ -11,7 +12,7 @@ import (
 	"noces/internal/platform/geo"
 )
 
-func (s *Server) listPrestations(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listPrestations(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	ps, err := s.Company.Prestations(r.Context(), i18n.LangFrom(r.Context()))
 	if err != nil {
 		return err
@@ -20,7 +21,7 @@ func (s *Server) listPrestations(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) listLangues(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listLangues(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	ls, err := s.Company.Langues(r.Context(), i18n.LangFrom(r.Context()))
 	if err != nil {
 		return err
@@ -35,7 +36,7 @@ type siretReply struct {
 	Status   string `json:"status"`
 }
 
-func (s *Server) checkSiret(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) checkSiret(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	c, err := s.Company.CheckSiret(r.Context(), strings.TrimSpace(r.URL.Query().Get("siret")))
 	if err != nil {
 		return err
@@ -62,7 +63,7 @@ type placeReply struct {
 	Lng         float64 `json:"lng"`
 }
 
-func (s *Server) searchAddress(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) searchAddress(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
 	if len(q) > 100 {
@@ -110,12 +111,11 @@ type onboardingBody struct {
 	} `json:"company"`
 }
 
-func (s *Server) finishOnboarding(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) finishOnboarding(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in onboardingBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	err := s.Company.FinishOnboarding(r.Context(), c.UserID, company.Onboarding{
 		Name: in.Company.Name, Siret: in.Company.Siret, DateOfCreation: in.Company.DateOfCreation,
 		Address: in.Company.Address.address(), Prestations: in.Company.Prestations, Langues: in.Company.Langues,
@@ -152,8 +152,7 @@ func toDetails(c model.Company) detailsReply {
 		WebSite: c.Website, DateOfCreation: c.DateOfCreation.String}
 }
 
-func (s *Server) getCompanyDetails(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) getCompanyDetails(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	comp, err := s.Company.Company(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -162,12 +161,11 @@ func (s *Server) getCompanyDetails(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-func (s *Server) updateCompanyDetails(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updateCompanyDetails(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in detailsBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	comp, err := s.Company.UpdateDetails(r.Context(), c.UserID, company.Details{Name: in.Name, Siret: in.Siret, WebSite: in.WebSite, DateOfCreation: in.DateOfCreation})
 	if err != nil {
 		return err
@@ -184,8 +182,7 @@ func (s *Server) toAddress(c model.Company, lang string) addressBody {
 	return a
 }
 
-func (s *Server) getCompanyAddress(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) getCompanyAddress(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	comp, err := s.Company.Company(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -194,12 +191,11 @@ func (s *Server) getCompanyAddress(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-func (s *Server) updateCompanyAddress(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updateCompanyAddress(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in addressBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	comp, err := s.Company.UpdateAddress(r.Context(), c.UserID, in.address())
 	if err != nil {
 		return err
@@ -222,8 +218,7 @@ type servicesReply struct {
 	PrestationDetails []prestationDetail `json:"prestationDetails"`
 }
 
-func (s *Server) getCompanyServices(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) getCompanyServices(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	langues, ps, err := s.Company.Services(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -252,7 +247,7 @@ type servicesBody struct {
 	PrestationDetails []prestationDetail `json:"prestationDetails"`
 }
 
-func (s *Server) updateCompanyServices(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updateCompanyServices(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in servicesBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
@@ -262,9 +257,8 @@ func (s *Server) updateCompanyServices(w http.ResponseWriter, r *http.Request) e
 		details[i] = company.ServiceDetail{PrestationID: d.PrestationID, Description: d.Description,
 			BudgetStartingFrom: d.BudgetStartingFrom, IsDescriptionVisible: d.IsDescriptionVisible, IsBudgetVisible: d.IsBudgetVisible}
 	}
-	c, _ := claimsOf(r.Context())
 	if err := s.Company.UpdateServices(r.Context(), c.UserID, in.Langues, in.Prestations, details); err != nil {
 		return err
 	}
-	return s.getCompanyServices(w, r)
+	return s.getCompanyServices(w, r, c)
 }

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 
-	"noces/internal/account"
 	"noces/internal/hosts"
 )
 
@@ -12,7 +11,6 @@ type ctxKey int
 const (
 	keyRequestID ctxKey = iota
 	keyFace
-	keyClaims
 	keyRoute
 )
 
@@ -24,9 +22,4 @@ func requestIDOf(ctx context.Context) string {
 func faceOf(ctx context.Context) hosts.Face {
 	f, _ := ctx.Value(keyFace).(hosts.Face)
 	return f
-}
-
-func claimsOf(ctx context.Context) (account.Claims, bool) {
-	c, ok := ctx.Value(keyClaims).(account.Claims)
-	return c, ok
 }

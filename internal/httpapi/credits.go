@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"noces/internal/account"
 	"noces/internal/billing"
 	"noces/internal/i18n"
 )
@@ -18,8 +19,7 @@ type creditLogItem struct {
 	Withdrawn   int       `json:"withdrawn"`
 }
 
-func (s *Server) creditLogs(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) creditLogs(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	logs, err := s.Billing.Logs(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func (s *Server) creditLogs(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) creditPrices(w http.ResponseWriter, _ *http.Request) error {
+func (s *Server) creditPrices(w http.ResponseWriter, _ *http.Request, _ account.Claims) error {
 	writeJSON(w, http.StatusOK, map[string]any{"currency": "EUR", "prices": billing.Prices()})
 	return nil
 }
@@ -56,12 +56,11 @@ type buyResponse struct {
 	RedirectURL     *string `json:"redirectUrl"`
 }
 
-func (s *Server) buyCredits(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) buyCredits(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in buyRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	p, err := s.Billing.Buy(r.Context(), c.UserID, billing.BuyInput{Credits: in.Credits, Price: in.Price,
 		IdempotencyKey: r.Header.Get("Idempotency-Key")})
 	if err != nil {

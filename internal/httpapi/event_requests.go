@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"noces/internal/account"
 	"noces/internal/eventreq"
 	"noces/internal/i18n"
 	"noces/internal/platform/geo"
@@ -78,8 +79,7 @@ type requestList struct {
 	PageSize       int           `json:"pageSize"`
 }
 
-func (s *Server) listEventRequests(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) listEventRequests(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	q := r.URL.Query()
 	page, _ := strconv.Atoi(q.Get("page"))
 	size, _ := strconv.Atoi(q.Get("pageSize"))
@@ -162,8 +162,7 @@ func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
 	return d
 }
 
-func (s *Server) getEventRequest(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) getEventRequest(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	v, err := s.Events.Get(r.Context(), c.UserID, r.PathValue("uuid"))
 	if err != nil {
 		return err
@@ -177,8 +176,7 @@ type contactReply struct {
 	Phone string `json:"phone"`
 }
 
-func (s *Server) unlockEventRequest(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) unlockEventRequest(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	v, err := s.Events.Unlock(r.Context(), c.UserID, r.PathValue("uuid"))
 	if err != nil {
 		return err
@@ -191,12 +189,11 @@ type rejectRequestBody struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) rejectEventRequest(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) rejectEventRequest(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in rejectRequestBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	if err := s.Events.Reject(r.Context(), c.UserID, r.PathValue("uuid"), in.Reason); err != nil {
 		return err
 	}

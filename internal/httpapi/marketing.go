@@ -1,6 +1,9 @@
 package httpapi
 
-import "net/http"
+import (
+	"net/http"
+	"noces/internal/account"
+)
 
 type alertReply struct {
 	IsActive    bool   `json:"isActive"`
@@ -10,7 +13,7 @@ type alertReply struct {
 	ButtonLink  string `json:"buttonLink"`
 }
 
-func (s *Server) activeAlert(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) activeAlert(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	a, ok, err := s.Marketing.ActiveAlert(r.Context(), r.URL.Query().Get("type"))
 	if err != nil {
 		return err
@@ -33,7 +36,7 @@ type popupReply struct {
 	ShowOncePerUser bool   `json:"showOncePerUser"`
 }
 
-func (s *Server) activePopup(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) activePopup(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, ok, err := s.Marketing.ActivePopup(r.Context(), r.URL.Query().Get("type"))
 	if err != nil {
 		return err

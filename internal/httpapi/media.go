@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"noces/internal/account"
 	"noces/internal/apperr"
 	"noces/internal/clientip"
 	"noces/internal/i18n"
@@ -59,8 +60,7 @@ type imagesReply struct {
 	MaxUploadBytes int         `json:"maxUploadBytes"`
 }
 
-func (s *Server) listImages(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) listImages(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	l, err := s.MediaService.Images(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func formValue(form *multipart.Form, name string) string {
 	return ""
 }
 
-func (s *Server) uploadImage(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) uploadImage(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	form, err := parseMultipart(w, r, media.PhotoMaxBytes+multipartEnvelope, "photos.upload.error.too_large")
 	if err != nil {
 		return err
@@ -133,7 +133,6 @@ func (s *Server) uploadImage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	im, err := s.MediaService.UploadImage(r.Context(), c.UserID, data, formValue(form, "title"), formValue(form, "description"))
 	if err != nil {
 		return err
@@ -163,12 +162,11 @@ func readVisibility(w http.ResponseWriter, r *http.Request) (*bool, error) {
 	return in.IsVisible, nil
 }
 
-func (s *Server) setImageVisibility(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) setImageVisibility(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	v, err := readVisibility(w, r)
 	if err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	out, err := s.MediaService.SetImageVisibility(r.Context(), c.UserID, r.PathValue("id"), v)
 	if err != nil {
 		return err
@@ -188,12 +186,11 @@ type imageTextReply struct {
 	Image       imageJSON `json:"image"`
 }
 
-func (s *Server) updateImage(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updateImage(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in imageTextBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	im, err := s.MediaService.UpdateImage(r.Context(), c.UserID, r.PathValue("id"), in.Title, in.Description)
 	if err != nil {
 		return err
@@ -202,8 +199,7 @@ func (s *Server) updateImage(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) deleteImage(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) deleteImage(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	if err := s.MediaService.DeleteImage(r.Context(), c.UserID, r.PathValue("id")); err != nil {
 		return err
 	}
@@ -245,8 +241,7 @@ type videosReply struct {
 	CanAddMore    bool        `json:"canAddMore"`
 }
 
-func (s *Server) listVideos(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) listVideos(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	l, err := s.MediaService.Videos(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -267,12 +262,11 @@ type videoBody struct {
 	Status      *bool  `json:"status"` // visible
 }
 
-func (s *Server) addVideo(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) addVideo(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in videoBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	v, err := s.MediaService.AddVideo(r.Context(), c.UserID, media.VideoInput{Title: in.Title, Description: in.Description, Link: in.Link, Visible: in.Status})
 	if err != nil {
 		return err
@@ -281,12 +275,11 @@ func (s *Server) addVideo(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) setVideoVisibility(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) setVideoVisibility(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	v, err := readVisibility(w, r)
 	if err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	out, err := s.MediaService.SetVideoVisibility(r.Context(), c.UserID, r.PathValue("id"), v)
 	if err != nil {
 		return err
@@ -295,8 +288,7 @@ func (s *Server) setVideoVisibility(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) deleteVideo(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) deleteVideo(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	if err := s.MediaService.DeleteVideo(r.Context(), c.UserID, r.PathValue("id")); err != nil {
 		return err
 	}
@@ -335,8 +327,7 @@ func toSocialReply(sc media.Social) socialReply {
 		InstagramStatus: instagramStatus{Available: sc.InstagramAvailable, HasToken: sc.InstagramHasToken, TokenExpired: sc.InstagramExpired}}
 }
 
-func (s *Server) getSocial(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) getSocial(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	sc, err := s.MediaService.Social(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -345,12 +336,11 @@ func (s *Server) getSocial(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) saveSocial(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) saveSocial(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in socialBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	sc, err := s.MediaService.SaveSocial(r.Context(), c.UserID, map[string]string{"facebook": in.Facebook, "instagram": in.Instagram,
 		"twitter": in.Twitter, "tiktok": in.TikTok, "linkedin": in.LinkedIn, "pinterest": in.Pinterest})
 	if e, ok := apperr.As(err); ok && len(e.Fields) > 0 {
@@ -374,7 +364,7 @@ func (s *Server) saveSocial(w http.ResponseWriter, r *http.Request) error {
 
 // instagramUnavailable answers the Instagram sync calls: the server has no
 // Instagram app, so the feature is shown as unavailable.
-func (s *Server) instagramUnavailable(http.ResponseWriter, *http.Request) error {
+func (s *Server) instagramUnavailable(_ http.ResponseWriter, _ *http.Request, _ account.Claims) error {
 	return media.InstagramUnavailable()
 }
 
@@ -385,8 +375,7 @@ type portraitJSON struct {
 	Benefits   string `json:"benefits"`
 }
 
-func (s *Server) getPortrait(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) getPortrait(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	p, err := s.MediaService.Portrait(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -395,12 +384,11 @@ func (s *Server) getPortrait(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) savePortrait(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) savePortrait(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in portraitJSON
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	p, err := s.MediaService.SavePortrait(r.Context(), c.UserID, media.Portrait(in))
 	if err != nil {
 		return err
@@ -477,8 +465,7 @@ type portfoliosReply struct {
 	FreePlanQuota  int             `json:"freePlanQuota"`
 }
 
-func (s *Server) listPortfolios(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) listPortfolios(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	ps, err := s.MediaService.Portfolios(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -517,12 +504,11 @@ func (s *Server) writePortfolio(w http.ResponseWriter, r *http.Request, status i
 	writeJSON(w, status, s.toPortfolioJSON(i18n.LangFrom(r.Context()), p))
 }
 
-func (s *Server) createPortfolio(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) createPortfolio(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in portfolioBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	p, err := s.MediaService.CreatePortfolio(r.Context(), c.UserID, in.input())
 	if err != nil {
 		return err
@@ -531,8 +517,7 @@ func (s *Server) createPortfolio(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) getPortfolio(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) getPortfolio(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	p, err := s.MediaService.Portfolio(r.Context(), c.UserID, r.PathValue("id"))
 	if err != nil {
 		return err
@@ -541,12 +526,11 @@ func (s *Server) getPortfolio(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) updatePortfolio(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) updatePortfolio(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in portfolioBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	p, err := s.MediaService.UpdatePortfolio(r.Context(), c.UserID, r.PathValue("id"), in.input())
 	if err != nil {
 		return err
@@ -555,8 +539,7 @@ func (s *Server) updatePortfolio(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) deletePortfolio(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) deletePortfolio(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	if err := s.MediaService.DeletePortfolio(r.Context(), c.UserID, r.PathValue("id")); err != nil {
 		return err
 	}
@@ -564,9 +547,8 @@ func (s *Server) deletePortfolio(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) publishPortfolio(published bool) handlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		c, _ := claimsOf(r.Context())
+func (s *Server) publishPortfolio(published bool) authedFunc {
+	return func(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 		p, err := s.MediaService.SetPublished(r.Context(), c.UserID, r.PathValue("id"), published)
 		if err != nil {
 			return err
@@ -597,7 +579,7 @@ func fileName(name string) string {
 	return name
 }
 
-func (s *Server) addPortfolioImages(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) addPortfolioImages(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	limit := int64(media.MaxFilesPerUpload*media.PortfolioImageMaxBytes + multipartEnvelope)
 	form, err := parseMultipart(w, r, limit, "portfolio.errors.upload_too_large")
 	if err != nil {
@@ -613,7 +595,6 @@ func (s *Server) addPortfolioImages(w http.ResponseWriter, r *http.Request) erro
 		}
 		files = append(files, media.Upload{Name: fileName(fh.Filename), Data: data})
 	}
-	c, _ := claimsOf(r.Context())
 	added, fileErrs, err := s.MediaService.AddImages(r.Context(), c.UserID, r.PathValue("id"), files)
 	if err != nil {
 		return err
@@ -630,8 +611,7 @@ func (s *Server) addPortfolioImages(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) removePortfolioImage(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) removePortfolioImage(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	if err := s.MediaService.RemoveImage(r.Context(), c.UserID, r.PathValue("id"), r.PathValue("imageId")); err != nil {
 		return err
 	}
@@ -643,12 +623,11 @@ type captionBody struct {
 	Caption string `json:"caption"`
 }
 
-func (s *Server) setPortfolioCaption(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) setPortfolioCaption(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in captionBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	im, err := s.MediaService.SetCaption(r.Context(), c.UserID, r.PathValue("id"), r.PathValue("imageId"), in.Caption)
 	if err != nil {
 		return err
@@ -657,8 +636,7 @@ func (s *Server) setPortfolioCaption(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-func (s *Server) setPortfolioKeyImage(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) setPortfolioKeyImage(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	p, err := s.MediaService.SetKeyImage(r.Context(), c.UserID, r.PathValue("id"), r.PathValue("imageId"))
 	if err != nil {
 		return err
@@ -671,12 +649,11 @@ type orderBody struct {
 	ImageIDs []string `json:"imageIds"`
 }
 
-func (s *Server) reorderPortfolioImages(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) reorderPortfolioImages(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	var in orderBody
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, _ := claimsOf(r.Context())
 	p, err := s.MediaService.ReorderImages(r.Context(), c.UserID, r.PathValue("id"), in.ImageIDs)
 	if err != nil {
 		return err
@@ -685,8 +662,7 @@ func (s *Server) reorderPortfolioImages(w http.ResponseWriter, r *http.Request) 
 	return nil
 }
 
-func (s *Server) portfolioPublicURL(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) portfolioPublicURL(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	u, err := s.MediaService.PublicURL(r.Context(), c.UserID, r.PathValue("id"))
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"noces/internal/account"
 	"noces/internal/apperr"
 	"noces/internal/clientip"
 	"noces/internal/i18n"
@@ -202,8 +203,13 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// authed runs h for a request with a valid access token, its claims in the context.
-func (s *Server) authed(h handlerFunc) http.Handler {
+// authedFunc is an endpoint behind authentication: the guard checks the
+// access token once and hands the caller's claims over, so no handler reads
+// them back from the context.
+type authedFunc func(w http.ResponseWriter, r *http.Request, c account.Claims) error
+
+// authed runs h for a request with a valid access token.
+func (s *Server) authed(h authedFunc) http.Handler {
 	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok || token == "" {
@@ -213,27 +219,27 @@ func (s *Server) authed(h handlerFunc) http.Handler {
 		if err != nil {
 			return err
 		}
-		return h(w, r.WithContext(context.WithValue(r.Context(), keyClaims, c)))
+		return h(w, r, c)
 	})
 }
 
 // admin is authed for ROLE_ADMIN only; everyone else gets 403.
-func (s *Server) admin(h handlerFunc) http.Handler {
-	return s.authed(func(w http.ResponseWriter, r *http.Request) error {
-		if c, _ := claimsOf(r.Context()); c.Role != model.RoleAdmin {
+func (s *Server) admin(h authedFunc) http.Handler {
+	return s.authed(func(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+		if c.Role != model.RoleAdmin {
 			return apperr.New(apperr.Forbidden, "errors.forbidden")
 		}
-		return h(w, r)
+		return h(w, r, c)
 	})
 }
 
 // provider is authed for planners and venues: the company, statistics and
 // onboarding calls have no meaning for an admin's own account.
-func (s *Server) provider(h handlerFunc) http.Handler {
-	return s.authed(func(w http.ResponseWriter, r *http.Request) error {
-		if c, _ := claimsOf(r.Context()); c.Role != model.RolePlanner && c.Role != model.RoleVenue {
+func (s *Server) provider(h authedFunc) http.Handler {
+	return s.authed(func(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+		if c.Role != model.RolePlanner && c.Role != model.RoleVenue {
 			return apperr.New(apperr.Forbidden, "errors.forbidden")
 		}
-		return h(w, r)
+		return h(w, r, c)
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"noces/internal/account"
 	"noces/internal/apperr"
 	"noces/internal/directory"
 	"noces/internal/model"
@@ -35,8 +36,7 @@ type reviewList struct {
 // reviews and its review link. prestataire_id, when given, must be the
 // provider itself: another provider's list is not found, as every resource
 // of someone else's.
-func (s *Server) ownReviews(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) ownReviews(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	q := r.URL.Query()
 	if id := q.Get("prestataire_id"); id != "" && id != c.UserID {
 		return apperr.New(apperr.NotFound, "errors.not_found")

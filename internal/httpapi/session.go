@@ -93,8 +93,7 @@ type meResponse struct {
 	ImpersonatorID        *string    `json:"impersonatorId"`
 }
 
-func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) me(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	p, err := s.Accounts.Me(r.Context(), c)
 	if err != nil {
 		return err

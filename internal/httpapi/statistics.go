@@ -5,6 +5,7 @@ package httpapi
 import (
 	"net/http"
 
+	"noces/internal/account"
 	"noces/internal/apperr"
 )
 
@@ -20,8 +21,7 @@ type ratesReply struct {
 	ViewsTotal               int `json:"viewsTotal"`
 }
 
-func (s *Server) statisticsRates(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) statisticsRates(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	rates, err := s.Stats.Rates(r.Context(), c.UserID)
 	if err != nil {
 		return err
@@ -33,8 +33,7 @@ func (s *Server) statisticsRates(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) statisticsViews(w http.ResponseWriter, r *http.Request) error {
-	c, _ := claimsOf(r.Context())
+func (s *Server) statisticsViews(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	p, err := s.Accounts.Me(r.Context(), c)
 	if err != nil {
 		return err
@@ -61,12 +60,11 @@ type portfolioViewsPoint struct {
 	Views       int    `json:"views"`
 }
 
-func (s *Server) statisticsPortfolioViews(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) statisticsPortfolioViews(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	period := r.URL.Query().Get("period")
 	if period == "" {
 		period = "7days"
 	}
-	c, _ := claimsOf(r.Context())
 	points, err := s.MediaService.PortfolioViews(r.Context(), c.UserID, period)
 	if err != nil {
 		return err
