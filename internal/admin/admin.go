@@ -29,6 +29,7 @@ const (
 	UsersPageSize      = 25
 	ReviewsPageSize    = 25
 	AuditPageSize      = 50
+	OutboxPageSize     = 50
 )
 
 // Links builds the absolute URLs the e-mails carry.
@@ -155,4 +156,14 @@ func (s *Service) AuditLog(ctx context.Context, page int) (Page[store.AuditRow],
 		return Page[store.AuditRow]{}, err
 	}
 	return Page[store.AuditRow]{Items: rows, Total: total, Page: page, PageSize: AuditPageSize}, nil
+}
+
+// Outbox returns one page of the recorded e-mails and SMS, newest first;
+// a non-empty recipient keeps only the messages sent to that address.
+func (s *Service) Outbox(ctx context.Context, recipient string, page int) (Page[model.OutboxMessage], error) {
+	msgs, total, err := s.store.ListOutbox(ctx, recipient, OutboxPageSize, offset(page, OutboxPageSize))
+	if err != nil {
+		return Page[model.OutboxMessage]{}, err
+	}
+	return Page[model.OutboxMessage]{Items: msgs, Total: total, Page: page, PageSize: OutboxPageSize}, nil
 }

@@ -158,6 +158,16 @@ func (s *Service) Buy(ctx context.Context, userID string, in BuyInput) (Purchase
 	return Purchase{ClientSecret: pi.ClientSecret, PaymentIntentID: pi.ID, Provider: s.pay.Name(), RedirectURL: pi.RedirectURL}, nil
 }
 
+// Domain is the domain a user signed up on: the processor's pages send
+// them back to its back office when the request's own host is not ours.
+func (s *Service) Domain(ctx context.Context, userID string) (string, error) {
+	u, err := s.store.GetUser(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	return u.Domain, nil
+}
+
 // provider returns the user if they may pay: a moderated provider.
 func (s *Service) provider(ctx context.Context, userID string) (model.User, error) {
 	u, err := s.store.GetUser(ctx, userID)

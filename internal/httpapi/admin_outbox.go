@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"net/http"
-	"noces/internal/account"
 	"strconv"
 	"time"
+
+	"noces/internal/account"
+	"noces/internal/model"
 )
 
 type outboxItem struct {
@@ -19,31 +21,19 @@ type outboxItem struct {
 	Error   string     `json:"error"`
 }
 
-type outboxResponse struct {
-	Items    []outboxItem `json:"items"`
-	Total    int          `json:"total"`
-	Page     int          `json:"page"`
-	PageSize int          `json:"pageSize"`
-}
-
-const outboxPageSize = 50
-
 func (s *Server) listOutbox(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
-	page := pageParam(r)
-	msgs, total, err := s.Store.ListOutbox(r.Context(), r.URL.Query().Get("to"), outboxPageSize, (page-1)*outboxPageSize)
+	p, err := s.Admin.Outbox(r.Context(), r.URL.Query().Get("to"), pageParam(r))
 	if err != nil {
 		return err
 	}
-	out := outboxResponse{Items: make([]outboxItem, 0, len(msgs)), Total: total, Page: page, PageSize: outboxPageSize}
-	for _, m := range msgs {
+	writeJSON(w, http.StatusOK, toPage(p, func(m model.OutboxMessage) outboxItem {
 		it := outboxItem{ID: m.ID, Channel: m.Channel, To: m.Recipient, Subject: m.Subject, Text: m.BodyText,
 			HTML: m.BodyHTML, Created: m.CreatedAt, Error: m.Error}
 		if m.SentAt.Valid {
 			it.SentAt = &m.SentAt.Time
 		}
-		out.Items = append(out.Items, it)
-	}
-	writeJSON(w, http.StatusOK, out)
+		return it
+	}))
 	return nil
 }
 

@@ -81,11 +81,11 @@ func (s *Server) backOfficeOrigin(r *http.Request, userID string) (string, error
 		}
 		return scheme + "://" + host, nil
 	}
-	u, err := s.Store.GetUser(r.Context(), userID)
+	domain, err := s.Billing.Domain(r.Context(), userID)
 	if err != nil {
 		return "", err
 	}
-	return s.Hosts.ProURL(u.Domain, ""), nil
+	return s.Hosts.ProURL(domain, ""), nil
 }
 
 // stripeWebhook receives the processor's signed events. The raw body is what

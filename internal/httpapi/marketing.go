@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+
 	"noces/internal/account"
 )
 
