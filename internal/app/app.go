@@ -90,7 +90,7 @@ func NewLogger(w io.Writer, level string) *slog.Logger {
 }
 
 // New opens the database, runs the migrations and builds every service.
-func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options) (*App, error) {
+func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options) (_ *App, err error) {
 	if err := prepareDataDir(&cfg); err != nil {
 		return nil, err
 	}
@@ -98,15 +98,19 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if a.Clock == nil {
 		a.Clock = clock.System{}
 	}
-	var err error
 	if a.Texts, err = i18n.Load(); err != nil {
 		return nil, err
 	}
 	if a.Store, err = store.Open(ctx, cfg.DatabaseURL); err != nil {
 		return nil, err
 	}
+	// Every later failure closes the store, here and only here.
+	defer func() {
+		if err != nil {
+			_ = a.Store.Close() // the error that stopped New is the one to report
+		}
+	}()
 	if err := a.Store.Migrate(ctx); err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	a.Hosts = hosts.New(cfg)
@@ -118,7 +122,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 			From: cfg.SMTP.From, Security: cfg.SMTP.Security, Timeout: 15 * time.Second,
 		})
 		if err != nil {
-			a.Store.Close()
 			return nil, err
 		}
 		relay = smtp
@@ -127,18 +130,15 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	var gateway sms.Sender
 	if cfg.SMS.URL != "" {
 		if gateway, err = sms.NewHTTP(sms.HTTPConfig{URL: cfg.SMS.URL, Token: cfg.SMS.Token, From: cfg.SMS.From}); err != nil {
-			a.Store.Close()
 			return nil, err
 		}
 	}
 	a.SMS = outbox.NewSMS(a.Store, a.Clock, log, gateway)
 	if a.Media, err = blob.NewLocal(filepath.Join(cfg.DataDir, "media"), "/media/"); err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	renderer, err := emails.NewRenderer(a.Texts)
 	if err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 
@@ -148,7 +148,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	signer, err := account.NewSigner([]byte(cfg.TokenKey))
 	if err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	limiter := ratelimit.New(a.Store, a.Clock)
@@ -158,27 +157,23 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Texts: a.Texts, Log: log,
 	})
 	if err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 
 	var checker siren.Checker
 	if cfg.SirenURL != "" {
 		if checker, err = siren.NewClient(cfg.SirenURL, 5*time.Second); err != nil {
-			a.Store.Close()
 			return nil, err
 		}
 	}
 	gazetteer := geo.NewGazetteer()
 	if err := gazetteer.Load(); err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	var geocoder geo.Geocoder = gazetteer
 	if cfg.GeocoderURL != "" {
 		photon, err := geo.NewHTTPGeocoder(geo.PhotonConfig{URL: cfg.GeocoderURL, UserAgent: "Noces/" + Version})
 		if err != nil {
-			a.Store.Close()
 			return nil, err
 		}
 		geocoder = geo.WithFallback(photon, gazetteer)
@@ -191,18 +186,15 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.MediaService, err = media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
 		FreePhotoQuota: cfg.FreePhotoQuota, ViewKey: derivedKey(cfg.TokenKey, "media-views")})
 	if err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
 		Media: a.MediaService, Log: log, Clock: a.Clock})
 	if err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	if cfg.SentryDSN != "" {
 		if err := sentry.Init(sentry.ClientOptions{Dsn: cfg.SentryDSN, Release: Version}); err != nil {
-			a.Store.Close()
 			return nil, fmt.Errorf("app: sentry: %w", err)
 		}
 	}
@@ -212,7 +204,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	billingService, sandbox, err := a.newBilling(cfg, log)
 	if err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	var sandboxPages http.Handler
@@ -227,7 +218,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {
-		a.Store.Close()
 		return nil, err
 	}
 	return a, nil

@@ -12,21 +12,6 @@ import (
 
 // The admin API: every route is wrapped in s.admin, so only ROLE_ADMIN gets here.
 
-type pageReply[T any] struct {
-	Items    []T `json:"items"`
-	Total    int `json:"total"`
-	Page     int `json:"page"`
-	PageSize int `json:"pageSize"`
-}
-
-func toPage[S, T any](p admin.Page[S], conv func(S) T) pageReply[T] {
-	out := pageReply[T]{Items: make([]T, 0, len(p.Items)), Total: p.Total, Page: p.Page, PageSize: p.PageSize}
-	for _, it := range p.Items {
-		out.Items = append(out.Items, conv(it))
-	}
-	return out
-}
-
 type moderationItem struct {
 	ID             string    `json:"id"`
 	Email          string    `json:"email"`

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"noces/internal/account"
@@ -35,13 +34,4 @@ func (s *Server) listOutbox(w http.ResponseWriter, r *http.Request, _ account.Cl
 		return it
 	}))
 	return nil
-}
-
-// pageParam reads ?page=, 1-based; anything unreadable is page 1.
-func pageParam(r *http.Request) int {
-	p, err := strconv.Atoi(r.URL.Query().Get("page"))
-	if err != nil || p < 1 || p > 100000 {
-		return 1
-	}
-	return p
 }

@@ -211,3 +211,23 @@ func TestAdminsReadTheOutbox(t *testing.T) {
 		t.Errorf("first item %v", first)
 	}
 }
+
+// A wrong method gets the API's JSON 405 and its Allow header wherever it
+// lands: a back-office page and an operational path as much as an API route.
+func TestWrongMethodIsOneJSON405Everywhere(t *testing.T) {
+	e := newEnv(t)
+	for _, tc := range []struct{ path, allow string }{
+		{"/dashboard", "GET, HEAD"},
+		{"/healthz", "GET"},
+		{"/api/me", "GET"},
+	} {
+		r := e.do(req{method: "PUT", path: tc.path})
+		if r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != tc.allow {
+			t.Errorf("%s: got %d with Allow %q, want 405 with Allow %q", tc.path, r.status, r.header.Get("Allow"), tc.allow)
+			continue
+		}
+		if got := r.json(t)["error"]; got != "errors.method_not_allowed" {
+			t.Errorf("%s: error %v, want errors.method_not_allowed", tc.path, got)
+		}
+	}
+}

@@ -74,9 +74,7 @@ func (s *Server) toRequestItem(v eventreq.View, lang string) requestItem {
 type requestList struct {
 	EventRequests  []requestItem `json:"eventRequests"`
 	UnreadMessages int           `json:"unreadMessages"`
-	Total          int           `json:"total"`
-	Page           int           `json:"page"`
-	PageSize       int           `json:"pageSize"`
+	pageInfo
 }
 
 func (s *Server) listEventRequests(w http.ResponseWriter, r *http.Request, c account.Claims) error {
@@ -93,7 +91,8 @@ func (s *Server) listEventRequests(w http.ResponseWriter, r *http.Request, c acc
 		return err
 	}
 	lang := i18n.LangFrom(r.Context())
-	out := requestList{EventRequests: make([]requestItem, len(views)), UnreadMessages: unseen, Total: total, Page: max(page, 1), PageSize: size}
+	out := requestList{EventRequests: make([]requestItem, len(views)), UnreadMessages: unseen,
+		pageInfo: pageInfo{Total: total, Page: max(page, 1), PageSize: size}}
 	if out.PageSize != 50 && out.PageSize != 100 {
 		out.PageSize = 25
 	}

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 
 	"noces/internal/apperr"
@@ -144,8 +143,10 @@ func (s *Server) registerRoutes() {
 	s.api.Handle("/api/", s.handle(s.apiFallback))
 }
 
-// apiFallback answers requests no API route matched. The catch-all "/api/"
-// shadows the mux's own 405, so the other methods are probed here.
+// apiFallback answers requests no API route matched: a JSON 405 naming the
+// allowed methods when the path exists with other methods, else a JSON 404.
+// The catch-all "/api/" shadows the mux's own 405, and the mux's answers are
+// plain text, so the other methods are probed here.
 func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) error {
 	var allow []string
 	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
@@ -159,28 +160,24 @@ func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if len(allow) > 0 {
-		w.Header().Set("Allow", strings.Join(allow, ", "))
-		return apperr.New(apperr.NotAllowed, "errors.method_not_allowed")
+		return notAllowed(w, allow...)
 	}
 	return apperr.New(apperr.NotFound, "errors.not_found")
 }
 
-// serveAPI routes an API request. The mux answers a wrong method with a plain
-// text 405; API clients get the JSON error body instead, with the Allow header.
+// notAllowed is the one answer to a wrong method: the Allow header and the
+// JSON 405 in the user's language.
+func notAllowed(w http.ResponseWriter, allow ...string) error {
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	return apperr.New(apperr.NotAllowed, "errors.method_not_allowed")
+}
+
+// serveAPI routes an API request; what no route matches (the operational
+// paths with another method, or "/api" itself) gets apiFallback's answer.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	h, pattern := s.api.Handler(r)
-	if pattern != "" {
-		s.api.ServeHTTP(w, r)
+	if _, pattern := s.api.Handler(r); pattern == "" {
+		s.handle(s.apiFallback).ServeHTTP(w, r)
 		return
 	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
-	if allow := rec.Header().Get("Allow"); allow != "" {
-		w.Header().Set("Allow", allow)
-	}
-	if rec.Code == http.StatusMethodNotAllowed {
-		s.fail(w, r, apperr.New(apperr.NotAllowed, "errors.method_not_allowed"))
-		return
-	}
-	s.fail(w, r, apperr.New(apperr.NotFound, "errors.not_found"))
+	s.api.ServeHTTP(w, r)
 }

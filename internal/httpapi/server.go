@@ -145,6 +145,10 @@ func (s *Server) Handler() http.Handler {
 			s.Site.ServeHTTP(w, r)
 		default:
 			nameRoute(r, "spa")
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				s.fail(w, r, notAllowed(w, http.MethodGet, http.MethodHead))
+				return
+			}
 			s.spa.ServeHTTP(w, r)
 		}
 	})

@@ -103,12 +103,8 @@ func sentryOrigin(dsn string) string {
 	return m[1] + "://" + m[2]
 }
 
+// ServeHTTP serves a GET or HEAD (Handler answers the other methods).
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name != "" && name != "index.html" && s.files != nil {
 		if f, err := fs.Stat(s.files, name); err == nil && !f.IsDir() {
