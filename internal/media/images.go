@@ -210,7 +210,7 @@ func (s *Service) UploadImage(ctx context.Context, userID string, data []byte, t
 		return Image{}, err
 	}
 	now := s.Clock.Now()
-	row := store.Image{ID: model.NewID(), OwnerID: userID, Title: title, Description: description, IsVisible: true,
+	row := model.Image{ID: model.NewID(), OwnerID: userID, Title: title, Description: description, IsVisible: true,
 		Width: p.largeSize.X, Height: p.largeSize.Y, ThumbWidth: p.thumbSize.X, ThumbHeight: p.thumbSize.Y,
 		ByteSize: len(p.large), CreatedAt: now, UpdatedAt: now}
 	if row.ImageKey, row.ThumbKey, err = s.storeFiles(ctx, "images/"+userID+"/"+row.ID, p); err != nil {

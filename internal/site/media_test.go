@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -11,7 +12,6 @@ import (
 
 	"noces/internal/media"
 	"noces/internal/model"
-	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
 
@@ -174,7 +174,7 @@ func TestGalleryPagesArePaged(t *testing.T) {
 	now := e.clock.Now()
 	for i := range 60 {
 		id := model.NewID()
-		storetest.Must(t, e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Photo %02d", i), IsVisible: true,
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Photo %02d", i), IsVisible: true,
 			ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg", ThumbWidth: 480,
 			ThumbHeight: 320, ByteSize: 1, CreatedAt: now.Add(time.Duration(i) * time.Second), UpdatedAt: now}))
 	}
@@ -283,13 +283,13 @@ func TestVenuePageShowsItsMedia(t *testing.T) {
 	now := e.clock.Now()
 	mk := func(title string, visible bool) string {
 		id := model.NewID()
-		storetest.Must(t, e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: s.venueOwner, VenueID: &venueID, Title: title, IsVisible: visible,
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.venueOwner, VenueID: sql.NullString{String: venueID, Valid: true}, Title: title, IsVisible: visible,
 			ImageKey: "venues/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "venues/" + id + "-thumb.jpg", ThumbWidth: 480,
 			ThumbHeight: 320, ByteSize: 1, CreatedAt: now, UpdatedAt: now}))
 		return id
 	}
 	shown, hidden := mk("La cour d'honneur", true), mk("Les cuisines", false)
-	storetest.Must(t, e.store.CreateVideo(ctx, store.Video{ID: model.NewID(), OwnerID: s.venueOwner, VenueID: &venueID, Title: "Visite du château",
+	storetest.Must(t, e.store.CreateVideo(ctx, model.Video{ID: model.NewID(), OwnerID: s.venueOwner, VenueID: sql.NullString{String: venueID, Valid: true}, Title: "Visite du château",
 		Host: media.HostVimeo, ExternalID: "76979871", IsVisible: true, CreatedAt: now, UpdatedAt: now}))
 	r := e.get("fr.localhost", "/v/chateau-loire")
 	if !strings.Contains(r.body, `alt="La cour d&#39;honneur"`) || strings.Contains(r.body, "Les cuisines") ||
@@ -324,7 +324,7 @@ func TestMediaPageSizes(t *testing.T) {
 	long := strings.Repeat("Une description un peu longue pour remplir la page. ", 18)
 	for i := range 200 {
 		id := model.NewID()
-		storetest.Must(t, e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Une photo au titre assez long %03d", i),
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Une photo au titre assez long %03d", i),
 			Description: long, IsVisible: true, ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
 			ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1, CreatedAt: now, UpdatedAt: now}))
 	}
