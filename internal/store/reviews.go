@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"noces/internal/model"
 	"time"
@@ -47,26 +46,13 @@ func (s *Store) ListApprovedReviews(ctx context.Context, providerID string, limi
 
 // AdminReview is a review with the provider it is about, for moderation.
 type AdminReview struct {
-	ID            string         `db:"id"`
-	ProviderID    string         `db:"provider_id"`
-	ProviderName  string         `db:"provider_name"`
-	ProviderEmail string         `db:"provider_email"`
-	Rating        int            `db:"rating"`
-	Title         string         `db:"title"`
-	Body          string         `db:"body"`
-	ReviewerName  string         `db:"reviewer_name"`
-	ReviewerType  string         `db:"reviewer_type"`
-	WeddingDate   sql.NullString `db:"wedding_date"`
-	PhotoKey      string         `db:"photo_key"`
-	Status        string         `db:"status"`
-	CreatedAt     time.Time      `db:"created_at"`
-	ModeratedAt   sql.NullTime   `db:"moderated_at"`
+	model.Review
+	ProviderName  string `db:"provider_name"`
+	ProviderEmail string `db:"provider_email"`
 }
 
-const adminReviewSelect = `SELECT r.id, r.provider_id,
-	COALESCE(NULLIF(c.name, ''), TRIM(u.firstname || ' ' || u.lastname)) AS provider_name, u.email AS provider_email,
-	r.rating, r.title, r.body, r.reviewer_name, r.reviewer_type, r.wedding_date, r.photo_key, r.status,
-	r.created_at, r.moderated_at
+var adminReviewSelect = `SELECT ` + prefixed("r", reviewColumns) + `,
+	COALESCE(NULLIF(c.name, ''), TRIM(u.firstname || ' ' || u.lastname)) AS provider_name, u.email AS provider_email
 	FROM reviews r JOIN users u ON u.id = r.provider_id LEFT JOIN companies c ON c.user_id = r.provider_id`
 
 // ListReviewsByStatus returns the reviews of one status with their provider,
@@ -77,7 +63,7 @@ func (s *Store) ListReviewsByStatus(ctx context.Context, status string, limit, o
 		return nil, 0, fmt.Errorf("store: count reviews: %w", err)
 	}
 	order := `r.created_at DESC, r.id DESC`
-	if status == "pending" {
+	if status == model.ReviewPending {
 		order = `r.created_at, r.id`
 	}
 	rs := []AdminReview{}
