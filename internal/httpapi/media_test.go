@@ -177,8 +177,8 @@ func TestPhotoQuota(t *testing.T) {
 	for i := range media.DefaultFreePhotoQuota {
 		id := model.NewID()
 		err := e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: e.users["planner"].ID, Title: fmt.Sprintf("Photo %d", i),
-			IsVisible: true, ImageKey: "images/x/" + id + ".jpg", Width: 800, Height: 600, ThumbKey: "images/x/" + id + "-thumb.jpg",
-			ThumbWidth: 480, ThumbHeight: 360, ByteSize: 1000, CreatedAt: now, UpdatedAt: now})
+			IsVisible: true, ImageFile: model.ImageFile{ImageKey: "images/x/" + id + ".jpg", Width: 800, Height: 600, ThumbKey: "images/x/" + id + "-thumb.jpg",
+				ThumbWidth: 480, ThumbHeight: 360, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -411,9 +411,8 @@ func (s *Service) addImage(ctx context.Context, userID, id string, data []byte) 
 	if err != nil {
 		return PortfolioImage{}, err
 	}
-	row := model.PortfolioImage{ID: model.NewID(), PortfolioID: id, Width: p.largeSize.X, Height: p.largeSize.Y,
-		ThumbWidth: p.thumbSize.X, ThumbHeight: p.thumbSize.Y, ByteSize: len(p.large), CreatedAt: s.Clock.Now()}
-	if row.ImageKey, row.ThumbKey, err = s.storeFiles(ctx, "portfolios/"+userID+"/"+id+"/"+row.ID, p); err != nil {
+	row := model.PortfolioImage{ID: model.NewID(), PortfolioID: id, CreatedAt: s.Clock.Now()}
+	if row.ImageFile, err = s.storeFiles(ctx, "portfolios/"+userID+"/"+id+"/"+row.ID, p); err != nil {
 		return PortfolioImage{}, err
 	}
 	err = s.Store.InTx(ctx, func(tx *store.Store) error {

@@ -5,6 +5,18 @@ import (
 	"time"
 )
 
+// ImageFile is a stored photo's two files in blob storage, the large one and
+// its thumbnail, with their sizes: the columns every table of photos has.
+type ImageFile struct {
+	ImageKey    string `db:"image_key"`
+	Width       int    `db:"width"`
+	Height      int    `db:"height"`
+	ThumbKey    string `db:"thumb_key"`
+	ThumbWidth  int    `db:"thumb_width"`
+	ThumbHeight int    `db:"thumb_height"`
+	ByteSize    int    `db:"byte_size"` // of the large file
+}
+
 // Image is a photo of a provider's gallery, or of a venue when VenueID is set.
 type Image struct {
 	ID          string         `db:"id"`
@@ -14,15 +26,9 @@ type Image struct {
 	Description string         `db:"description"`
 	IsVisible   bool           `db:"is_visible"`
 	Position    int            `db:"position"`
-	ImageKey    string         `db:"image_key"`
-	Width       int            `db:"width"`
-	Height      int            `db:"height"`
-	ThumbKey    string         `db:"thumb_key"`
-	ThumbWidth  int            `db:"thumb_width"`
-	ThumbHeight int            `db:"thumb_height"`
-	ByteSize    int            `db:"byte_size"`
-	CreatedAt   time.Time      `db:"created_at"`
-	UpdatedAt   time.Time      `db:"updated_at"`
+	ImageFile
+	CreatedAt time.Time `db:"created_at"`
+	UpdatedAt time.Time `db:"updated_at"`
 }
 
 // Video is a YouTube or Vimeo video of a provider, or of a venue.
@@ -65,19 +71,13 @@ type Portfolio struct {
 
 // PortfolioImage is one photo of a portfolio.
 type PortfolioImage struct {
-	ID          string    `db:"id"`
-	PortfolioID string    `db:"portfolio_id"`
-	Caption     string    `db:"caption"`
-	Position    int       `db:"position"`
-	IsKeyImage  bool      `db:"is_key_image"`
-	ImageKey    string    `db:"image_key"`
-	Width       int       `db:"width"`
-	Height      int       `db:"height"`
-	ThumbKey    string    `db:"thumb_key"`
-	ThumbWidth  int       `db:"thumb_width"`
-	ThumbHeight int       `db:"thumb_height"`
-	ByteSize    int       `db:"byte_size"`
-	CreatedAt   time.Time `db:"created_at"`
+	ID          string `db:"id"`
+	PortfolioID string `db:"portfolio_id"`
+	Caption     string `db:"caption"`
+	Position    int    `db:"position"`
+	IsKeyImage  bool   `db:"is_key_image"`
+	ImageFile
+	CreatedAt time.Time `db:"created_at"`
 }
 
 // Portrait is a provider's four rich-text sections (sanitised HTML).

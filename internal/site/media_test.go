@@ -175,8 +175,8 @@ func TestGalleryPagesArePaged(t *testing.T) {
 	for i := range 60 {
 		id := model.NewID()
 		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Photo %02d", i), IsVisible: true,
-			ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg", ThumbWidth: 480,
-			ThumbHeight: 320, ByteSize: 1, CreatedAt: now.Add(time.Duration(i) * time.Second), UpdatedAt: now}))
+			ImageFile: model.ImageFile{ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg", ThumbWidth: 480,
+				ThumbHeight: 320, ByteSize: 1}, CreatedAt: now.Add(time.Duration(i) * time.Second), UpdatedAt: now}))
 	}
 	profile := e.get("fr.localhost", "/p/maison-premium")
 	if n := strings.Count(profile.body, `class="gallery"`); n != 1 || strings.Count(profile.body, "/photos/") != pagePhotos {
@@ -284,8 +284,8 @@ func TestVenuePageShowsItsMedia(t *testing.T) {
 	mk := func(title string, visible bool) string {
 		id := model.NewID()
 		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.venueOwner, VenueID: sql.NullString{String: venueID, Valid: true}, Title: title, IsVisible: visible,
-			ImageKey: "venues/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "venues/" + id + "-thumb.jpg", ThumbWidth: 480,
-			ThumbHeight: 320, ByteSize: 1, CreatedAt: now, UpdatedAt: now}))
+			ImageFile: model.ImageFile{ImageKey: "venues/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "venues/" + id + "-thumb.jpg", ThumbWidth: 480,
+				ThumbHeight: 320, ByteSize: 1}, CreatedAt: now, UpdatedAt: now}))
 		return id
 	}
 	shown, hidden := mk("La cour d'honneur", true), mk("Les cuisines", false)
@@ -325,8 +325,8 @@ func TestMediaPageSizes(t *testing.T) {
 	for i := range 200 {
 		id := model.NewID()
 		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Une photo au titre assez long %03d", i),
-			Description: long, IsVisible: true, ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
-			ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1, CreatedAt: now, UpdatedAt: now}))
+			Description: long, IsVisible: true, ImageFile: model.ImageFile{ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
+				ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1}, CreatedAt: now, UpdatedAt: now}))
 	}
 	for i := range 40 {
 		_, err := e.media.AddVideo(ctx, s.premium, media.VideoInput{Title: fmt.Sprintf("Un film de mariage numéro %02d", i), Description: long[:900],

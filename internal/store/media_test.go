@@ -15,8 +15,8 @@ import (
 func newImage(owner string, venue sql.NullString, visible bool) model.Image {
 	id := model.NewID()
 	return model.Image{ID: id, OwnerID: owner, VenueID: venue, Title: "Photo " + id[:8], IsVisible: visible,
-		ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
-		ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1000, CreatedAt: now, UpdatedAt: now}
+		ImageFile: model.ImageFile{ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
+			ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now}
 }
 
 // LockUserMedia makes a second transaction of the same user wait until the
@@ -134,8 +134,8 @@ func TestPortfolioKeyImageIsUnique(t *testing.T) {
 		NumberOfGuests: 10, Location: "L", Style: "S", CreatedAt: now, UpdatedAt: now}
 	storetest.Must(t, s.CreatePortfolio(ctx, p, []int{1, 4}))
 	img := func(key bool) model.PortfolioImage {
-		return model.PortfolioImage{ID: model.NewID(), PortfolioID: p.ID, IsKeyImage: key, ImageKey: "k", Width: 1, Height: 1,
-			ThumbKey: "t", ThumbWidth: 1, ThumbHeight: 1, ByteSize: 1, CreatedAt: now}
+		return model.PortfolioImage{ID: model.NewID(), PortfolioID: p.ID, IsKeyImage: key, ImageFile: model.ImageFile{ImageKey: "k", Width: 1, Height: 1,
+			ThumbKey: "t", ThumbWidth: 1, ThumbHeight: 1, ByteSize: 1}, CreatedAt: now}
 	}
 	first, second := img(true), img(false)
 	storetest.Must(t, s.CreatePortfolioImage(ctx, first))
