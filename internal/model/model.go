@@ -121,6 +121,14 @@ type RefreshToken struct {
 	RevokedAt      sql.NullTime   `db:"revoked_at"`
 }
 
+// SessionRevocation is one row of the revocation feed: the refresh-token
+// family whose access tokens are refused from RevokedAt on.
+type SessionRevocation struct {
+	Seq       int64     `db:"seq"`
+	FamilyID  string    `db:"family_id"`
+	RevokedAt time.Time `db:"revoked_at"`
+}
+
 // Outbox channels.
 const (
 	ChannelEmail = "email"
