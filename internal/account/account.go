@@ -283,9 +283,12 @@ func (s *Service) withStore(tx *store.Store) *Service {
 
 // Profile is everything the back-office shows about the signed-in user.
 type Profile struct {
-	User           model.User
-	Company        *model.Company
+	User    model.User
+	Company *model.Company
+	// PublicURL is the planner's public page, only while it shows; when it
+	// does not, PublicHidden says why (store.Hidden...).
 	PublicURL      string
+	PublicHidden   string
 	AvatarURL      string
 	IsPremium      bool
 	ImpersonatorID string
@@ -308,8 +311,13 @@ func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
 	switch {
 	case err == nil:
 		p.Company = &comp
-		if u.Role == model.RolePlanner && u.IsModerated && s.links != nil {
-			p.PublicURL = s.links.ProfileURL(u.Domain, comp.Slug)
+		// A link to a page that answers 404 is worse than no link: the
+		// back-office explains what is missing instead.
+		if u.Role == model.RolePlanner {
+			p.PublicHidden = store.PlannerPageHidden(u, comp)
+			if p.PublicHidden == "" && s.links != nil {
+				p.PublicURL = s.links.ProfileURL(u.Domain, comp.Slug)
+			}
 		}
 	case !errors.Is(err, store.ErrNotFound):
 		return Profile{}, err

@@ -65,6 +65,15 @@ func (s *Service) Approve(ctx context.Context, actorID, userID string) (Moderati
 	if err != nil {
 		return Moderation{}, err
 	}
+	// A planner whose page the SIRET still hides is told what is missing,
+	// not that the profile is live.
+	u.IsModerated = true
+	if u.Role == model.RolePlanner && store.PlannerPageHidden(u, comp) != "" {
+		s.sendEmail(ctx, u, emails.KindModerationApprovedHidden, map[string]string{
+			"detailsUrl": s.links.ProURL(u.Domain, "/company/details"),
+		})
+		return Moderation{UserID: u.ID, IsModerated: true, ModeratedAt: &now}, nil
+	}
 	// A planner's listing is its profile page; a venue owner's listings are
 	// its venues, each with its own page, all reached from /venues.
 	public := s.links.ProfileURL(u.Domain, comp.Slug)

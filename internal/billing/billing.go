@@ -165,7 +165,7 @@ func (s *Service) provider(ctx context.Context, userID string) (model.User, erro
 		return u, err
 	}
 	if !u.IsModerated {
-		return u, apperr.New(apperr.Forbidden, "billing.errors.not_moderated")
+		return u, apperr.New(apperr.Forbidden, "account.errors.not_moderated")
 	}
 	return u, nil
 }

@@ -116,7 +116,7 @@ func TestBuy(t *testing.T) {
 	t.Run("an unmoderated provider cannot buy", func(t *testing.T) {
 		fresh := f.user("fresh@example.com", false)
 		_, err := f.svc.Buy(f.ctx, fresh.ID, BuyInput{Credits: 1, Price: 30})
-		wantCode(t, err, apperr.Forbidden, "billing.errors.not_moderated")
+		wantCode(t, err, apperr.Forbidden, "account.errors.not_moderated")
 	})
 
 	t.Run("the server's price starts a pending payment and adds no credit", func(t *testing.T) {
@@ -487,7 +487,7 @@ func TestSubscribeAndPortal(t *testing.T) {
 		}
 		fresh := f.user("fresh@example.com", false)
 		_, err := f.svc.Subscribe(f.ctx, fresh.ID, PlanPremiumYearly, success, cancel, "fr")
-		wantCode(t, err, apperr.Forbidden, "billing.errors.not_moderated")
+		wantCode(t, err, apperr.Forbidden, "account.errors.not_moderated")
 		_, err = f.svc.Portal(f.ctx, u.ID, "http://localhost:8080/subscription", "fr")
 		wantCode(t, err, apperr.Conflict, "subscription.errors.no_subscription")
 		if n := f.rows("billing_customers"); n != 0 {

@@ -34,6 +34,10 @@ const (
 	KindEmailChanged = "email_changed"
 	// KindModerationApproved tells a professional their listing is public.
 	KindModerationApproved = "moderation_approved"
+	// KindModerationApprovedHidden tells a planner their profile is approved
+	// but not public yet, and what is missing: a SIRET the national register
+	// confirms as active (a French company's listing shows only then).
+	KindModerationApprovedHidden = "moderation_approved_hidden"
 	// KindModerationRejected gives the moderator's reason for refusing a listing.
 	KindModerationRejected = "moderation_rejected"
 	// KindEventRequestNew tells a professional about a couple's request,
@@ -74,16 +78,17 @@ type kind struct {
 }
 
 var kinds = map[string]kind{
-	KindWelcome:             {fields: []string{"firstname", "dashboardUrl"}, button: "dashboardUrl"},
-	KindPasswordReset:       {fields: []string{"firstname", "resetUrl"}, button: "resetUrl"},
-	KindPasswordChanged:     {fields: []string{"firstname"}},
-	KindEmailChanged:        {fields: []string{"firstname", "newEmail"}},
-	KindModerationApproved:  {fields: []string{"firstname", "publicUrl", "dashboardUrl"}, button: "publicUrl", link: "dashboardUrl"},
-	KindModerationRejected:  {fields: []string{"firstname", "reason"}},
-	KindEventRequestNew:     {fields: []string{"firstname", "eventDate", "eventCity", "requestUrl"}, button: "requestUrl"},
-	KindProjectConfirmation: {fields: []string{"firstname", "matched"}},
-	KindReviewReceived:      {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
-	KindSignInFailures:      {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
+	KindWelcome:                  {fields: []string{"firstname", "dashboardUrl"}, button: "dashboardUrl"},
+	KindPasswordReset:            {fields: []string{"firstname", "resetUrl"}, button: "resetUrl"},
+	KindPasswordChanged:          {fields: []string{"firstname"}},
+	KindEmailChanged:             {fields: []string{"firstname", "newEmail"}},
+	KindModerationApproved:       {fields: []string{"firstname", "publicUrl", "dashboardUrl"}, button: "publicUrl", link: "dashboardUrl"},
+	KindModerationApprovedHidden: {fields: []string{"firstname", "detailsUrl"}, button: "detailsUrl"},
+	KindModerationRejected:       {fields: []string{"firstname", "reason"}},
+	KindEventRequestNew:          {fields: []string{"firstname", "eventDate", "eventCity", "requestUrl"}, button: "requestUrl"},
+	KindProjectConfirmation:      {fields: []string{"firstname", "matched"}},
+	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
+	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
 }
 
 // Kinds lists every kind, sorted, for tests and previews.

@@ -118,7 +118,8 @@ type Submitted struct {
 // addressed to or to up to 8 matching providers, and e-mails everyone.
 func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domain) (Submitted, error) {
 	// A robot fills the hidden field or posts too fast: it is told nothing.
-	if in.Honeypot != "" || !s.tokens.check(in.FormToken, s.clock.Now()) {
+	tok, ok := s.tokens.verify(in.FormToken, s.clock.Now())
+	if in.Honeypot != "" || !ok {
 		return Submitted{}, apperr.New(apperr.Malformed, "project.errors.spam")
 	}
 	p, err := s.check(in, domain)
@@ -143,6 +144,15 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 	now := s.clock.Now()
 	requests := make([]model.EventRequest, len(providers))
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
+		// The token is spent first: a concurrent replay waits on its key
+		// and then finds it taken, before writing anything.
+		fresh, err := tx.SpendFormToken(ctx, tok.ID, p.ID, tok.IssuedAt)
+		if err != nil {
+			return err
+		}
+		if !fresh {
+			return apperr.New(apperr.Conflict, "project.errors.form_used")
+		}
 		if err := tx.CreateProject(ctx, p); err != nil {
 			return err
 		}
@@ -157,8 +167,17 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 	if err != nil {
 		return Submitted{}, err
 	}
+	s.pruneSpentTokens(ctx, now)
 	s.notify(ctx, p, requests, domain)
 	return Submitted{ProjectID: p.ID, Matched: len(providers)}, nil
+}
+
+// pruneSpentTokens forgets the spent tokens that are too old to be accepted
+// again; a failure only leaves rows for the next project to prune.
+func (s *Service) pruneSpentTokens(ctx context.Context, now time.Time) {
+	if _, err := s.store.DeleteSpentFormTokensBefore(ctx, now.Add(-MaxFormAge-spentTokenMargin)); err != nil {
+		s.log.WarnContext(ctx, "eventreq: prune spent form tokens", "err", err.Error())
+	}
 }
 
 // check validates the form and builds the project.

@@ -36,13 +36,15 @@ func (s *Service) view(row store.RequestRow, premium bool) View {
 	return View{RequestRow: row, Unlocked: row.UnlockedAt.Valid || (premium && !row.RejectedAt.Valid)}
 }
 
-// provider returns a provider and whether premium is in force for it now.
+// provider loads the provider and tells whether premium shows them every
+// request unlocked now.
 func (s *Service) provider(ctx context.Context, userID string) (model.User, bool, error) {
 	u, err := s.store.GetUser(ctx, userID)
 	if err != nil {
 		return u, false, err
 	}
-	return u, u.IsPremium(s.clock.Now()), nil
+	// Premium shows every request unlocked; not before moderation.
+	return u, u.IsModerated && u.IsPremium(s.clock.Now()), nil
 }
 
 // List returns a page of the provider's requests, the total and the unseen count.
@@ -103,14 +105,20 @@ func (s *Service) Get(ctx context.Context, userID, id string) (View, error) {
 // whatever the retries.
 func UnlockRef(requestID string) string { return "unlock:" + requestID }
 
-// Unlock reveals a request's contact details. A free provider pays one
-// credit, once: unlocking an unlocked request is free, a rejected one cannot
+// Unlock reveals a request's contact details to a moderated provider. A free
+// provider pays one credit, once: unlocking an unlocked request is free, a rejected one cannot
 // be unlocked, and without credits nothing changes. Premium providers pay
 // nothing (their purchased credits are paused).
 func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
-	_, premium, err := s.provider(ctx, userID)
+	u, premium, err := s.provider(ctx, userID)
 	if err != nil {
 		return View{}, err
+	}
+	// Requests are disabled until moderation (DECISIONS.md): reading them
+	// stays allowed (an unmoderated provider receives none), taking one up
+	// does not.
+	if !u.IsModerated {
+		return View{}, apperr.New(apperr.Forbidden, "account.errors.not_moderated")
 	}
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
 		row, err := tx.GetEventRequest(ctx, userID, id)

@@ -153,7 +153,7 @@ func TestUnlockRules(t *testing.T) {
 	t.Run("another provider's request is not found", func(t *testing.T) {
 		svc, s, _, ids := setup(t, 1, 1, false)
 		other := model.User{ID: model.NewID(), Email: "other@example.com", PasswordHash: "x", Role: model.RolePlanner, Firstname: "O",
-			Lastname: "P", Locale: "fr", Domain: "fr", PremiumStatus: model.PremiumActive, CreatedAt: now, UpdatedAt: now}
+			Lastname: "P", Locale: "fr", Domain: "fr", IsModerated: true, PremiumStatus: model.PremiumActive, CreatedAt: now, UpdatedAt: now}
 		storetest.Must(t, s.CreateUser(ctx, other))
 		if _, err := svc.Get(ctx, other.ID, ids[0]); !apperr.IsKind(err, apperr.NotFound) {
 			t.Errorf("get: %v", err)
@@ -163,6 +163,24 @@ func TestUnlockRules(t *testing.T) {
 		}
 		if err := svc.Reject(ctx, other.ID, ids[0], "budget"); !apperr.IsKind(err, apperr.NotFound) {
 			t.Errorf("reject: %v", err)
+		}
+	})
+	t.Run("an unmoderated provider cannot unlock, even with credits or premium", func(t *testing.T) {
+		for _, premium := range []bool{false, true} {
+			svc, s, u, ids := setup(t, 2, 1, premium)
+			storetest.Must(t, s.SetUserModerated(ctx, u.ID, false, now))
+			_, err := svc.Unlock(ctx, u.ID, ids[0])
+			if e, ok := apperr.As(err); !ok || e.Kind != apperr.Forbidden || e.Code != "account.errors.not_moderated" {
+				t.Fatalf("premium %v: got %v", premium, err)
+			}
+			if cached, ledger := balance(t, s, u.ID); cached != 2 || ledger != 2 {
+				t.Errorf("premium %v: credits %d/%d, want 2", premium, cached, ledger)
+			}
+			// Reading stays allowed, and the request stays locked.
+			v, err := svc.Get(ctx, u.ID, ids[0])
+			if err != nil || v.UnlockedAt.Valid || v.Unlocked {
+				t.Errorf("premium %v: get %+v %v", premium, v, err)
+			}
 		}
 	})
 	t.Run("rejecting needs one of the seven reasons, once", func(t *testing.T) {

@@ -245,6 +245,16 @@ func TestAdminModeration(t *testing.T) {
 	}
 
 	t.Run("an approval makes the profile public and e-mails its links in the owner's language", func(t *testing.T) {
+		// The register confirmed the SIRET: approval is all the page lacks
+		// (TestApprovalOfAPlannerTheSiretStillHides covers the other case).
+		c, err := e.store.GetCompany(context.Background(), hans.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SiretStatus = model.SiretActive
+		if err := e.store.UpdateCompanyDetails(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
 		r := e.do(req{method: "POST", path: "/api/admin/users/" + hans.ID + "/approve", token: tok})
 		if r.status != 200 {
 			t.Fatalf("%d %s", r.status, r.body)

@@ -197,7 +197,7 @@ func TestCreditPricesAndBuyRules(t *testing.T) {
 	t.Run("a provider waiting for moderation cannot buy", func(t *testing.T) {
 		fresh := e.newAccount("fresh@example.com", "ROLE_PRESTATAIRE")
 		r := e.do(req{method: "POST", path: "/api/credits/buy", token: fresh.Access, body: map[string]any{"credits": 1, "price": 30}})
-		if r.status != 403 || r.json(t)["error"] != "billing.errors.not_moderated" {
+		if r.status != 403 || r.json(t)["error"] != "account.errors.not_moderated" {
 			t.Errorf("%d %s", r.status, r.body)
 		}
 	})

@@ -96,6 +96,7 @@ type meResponse struct {
 	Phone                 string     `json:"phone"`
 	Avatar                *string    `json:"avatar"`
 	PublicURL             *string    `json:"publicUrl"`
+	PublicProfileHidden   *string    `json:"publicProfileHidden"` // why publicUrl is null for a planner; null otherwise
 	Credits               int        `json:"credits"`
 	City                  string     `json:"city"`
 	Country               string     `json:"country"`
@@ -164,6 +165,9 @@ func toMe(p account.Profile) meResponse {
 	}
 	if p.PublicURL != "" {
 		out.PublicURL = &p.PublicURL
+	}
+	if p.PublicHidden != "" {
+		out.PublicProfileHidden = &p.PublicHidden
 	}
 	if p.AvatarURL != "" {
 		out.Avatar = &p.AvatarURL

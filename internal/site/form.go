@@ -19,6 +19,9 @@ type form struct {
 	Summary []problem
 	// Notice is a problem that belongs to no field.
 	Notice string
+	// Status, when set, is the status of the page showing the form again
+	// (409 for a form already sent); otherwise formStatus decides.
+	Status int
 	order  []string
 	labels map[string]string // field name -> i18n key of its label
 }

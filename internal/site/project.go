@@ -128,6 +128,9 @@ func (s *Site) venueRequest(w http.ResponseWriter, r *http.Request) {
 // formStatus is the status of a form shown again: 422 for fields to correct,
 // 400 for a refused submission.
 func formStatus(fm *form) int {
+	if fm.Status != 0 {
+		return fm.Status
+	}
 	if len(fm.Summary) > 0 {
 		return http.StatusUnprocessableEntity
 	}
@@ -181,6 +184,13 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 		// with a fresh token and can be sent again.
 		fm.Values.Del("formToken")
 		fm.Notice = tr("site.form.spam")
+	case e != nil && e.Code == "project.errors.form_used":
+		// The same filled form sent again (back button, double submit, a
+		// replay): nothing was created; a fresh token lets a couple who
+		// really has a second project send it.
+		fm.Values.Del("formToken")
+		fm.Notice = tr("site.form.already_sent")
+		fm.Status = http.StatusConflict
 	case fm.apply(err, tr, projectAliases):
 	default:
 		s.fail(w, r, err)

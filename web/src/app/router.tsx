@@ -49,18 +49,6 @@ export const routes: RouteObject[] = [
               {
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
                 children: [
-                  {
-                    path: 'event-requests',
-                    handle: { crumb: 'menu.eventRequests' } satisfies RouteHandle,
-                    children: [
-                      { index: true, lazy: () => import('@/app/routes/event-requests-route') },
-                      {
-                        path: ':uuid',
-                        handle: { crumb: 'requests.detail.crumb' } satisfies RouteHandle,
-                        lazy: () => import('@/app/routes/event-request-detail-route'),
-                      },
-                    ],
-                  },
                   soon('videos', 'menu.videos'),
                   soon('images', 'menu.photos'),
                   soon('portfolios', 'menu.portfolios'),
@@ -90,14 +78,32 @@ export const routes: RouteObject[] = [
                   soon('integrate-badge', 'menu.badge'),
                   soon('reviews', 'menu.reviews'),
                   {
-                    path: 'subscription',
-                    handle: { crumb: 'menu.subscription' } satisfies RouteHandle,
-                    lazy: () => import('@/app/routes/subscription-route'),
-                  },
-                  {
-                    path: 'credits',
-                    handle: { crumb: 'menu.credits' } satisfies RouteHandle,
-                    lazy: () => import('@/app/routes/credits-route'),
+                    // Requests, subscription and credits wait for moderation.
+                    lazy: () => import('@/app/routes/moderation-gate-route'),
+                    children: [
+                      {
+                        path: 'event-requests',
+                        handle: { crumb: 'menu.eventRequests' } satisfies RouteHandle,
+                        children: [
+                          { index: true, lazy: () => import('@/app/routes/event-requests-route') },
+                          {
+                            path: ':uuid',
+                            handle: { crumb: 'requests.detail.crumb' } satisfies RouteHandle,
+                            lazy: () => import('@/app/routes/event-request-detail-route'),
+                          },
+                        ],
+                      },
+                      {
+                        path: 'subscription',
+                        handle: { crumb: 'menu.subscription' } satisfies RouteHandle,
+                        lazy: () => import('@/app/routes/subscription-route'),
+                      },
+                      {
+                        path: 'credits',
+                        handle: { crumb: 'menu.credits' } satisfies RouteHandle,
+                        lazy: () => import('@/app/routes/credits-route'),
+                      },
+                    ],
                   },
                 ],
               },

@@ -13,6 +13,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     phone: '+33612345678',
     avatar: null,
     publicUrl: 'http://fr.localhost/p/camille-martin',
+    publicProfileHidden: null,
     credits: 3,
     city: 'Lyon',
     isPremium: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { protectedRedirect, publicOnlyRedirect, roleRedirect } from '@/app/guards/guard-rules';
+import { awaitsModeration, protectedRedirect, publicOnlyRedirect, roleRedirect } from '@/app/guards/guard-rules';
 import { makeUser } from '@/test/fixtures';
 
 describe('the public-only guard', () => {
@@ -41,5 +41,16 @@ describe('the role guard', () => {
   });
   it('uses the given fallback', () => {
     expect(roleRedirect(makeUser(), ['ROLE_ADMIN'], '/dashboard')).toBe('/dashboard');
+  });
+});
+
+describe('the moderation gate', () => {
+  it.each([
+    ['a planner waiting for moderation', makeUser({ isModerated: false }), true],
+    ['a venue waiting for moderation', makeUser({ roles: ['ROLE_VENUE'], isModerated: false }), true],
+    ['a moderated planner', makeUser(), false],
+    ['an administrator', makeUser({ roles: ['ROLE_ADMIN'], isModerated: false }), false],
+  ])('%s: gated %s', (_name, user, gated) => {
+    expect(awaitsModeration(user)).toBe(gated);
   });
 });

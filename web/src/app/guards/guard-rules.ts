@@ -28,3 +28,14 @@ export function protectedRedirect(user: GuardUser | null, pathname: string): str
 export function roleRedirect(user: Pick<User, 'roles'>, roles: readonly Role[], fallback: string = HOME_PATH): string | null {
   return hasAnyRole(user, roles) ? null : fallback;
 }
+
+/** The screens the moderation flag gates (part 1 §2, DECISIONS.md): requests, subscription, credits. */
+export const MODERATION_GATED_PATHS = ['/event-requests', '/subscription', '/credits'] as const;
+
+/**
+ * Gated screens: a provider waiting for moderation is shown why instead of
+ * the screen (the server refuses its actions with account.errors.not_moderated).
+ */
+export function awaitsModeration(user: Pick<User, 'roles' | 'isModerated'>): boolean {
+  return !user.isModerated && hasAnyRole(user, ['ROLE_PRESTATAIRE', 'ROLE_VENUE']);
+}

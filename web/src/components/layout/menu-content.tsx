@@ -8,7 +8,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Link from '@mui/material/Link';
 import ListSubheader from '@mui/material/ListSubheader';
+import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -99,6 +101,7 @@ function BottomItem({
   onAction: (id: MenuAction['id']) => void;
 }) {
   const { t } = useTranslation();
+  const hintId = useId();
   if (entry.kind === 'link') return <LinkItem entry={entry} onNavigate={onNavigate} />;
   if (entry.kind === 'action') {
     return (
@@ -112,12 +115,45 @@ function BottomItem({
   }
   const disabled = entry.disabled || !entry.href;
   return (
-    <ListItem disablePadding>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       {disabled ? (
-        <ListItemButton disabled sx={itemSx} component="div" aria-disabled="true">
-          <Icon name={entry.icon} />
-          <ListItemText primary={t(entry.labelKey)} slotProps={{ primary: { variant: 'body2' } }} />
-        </ListItemButton>
+        <>
+          <ListItemButton
+            disabled
+            sx={itemSx}
+            component="div"
+            aria-disabled="true"
+            aria-describedby={entry.hintKey ? hintId : undefined}
+          >
+            <Icon name={entry.icon} />
+            <ListItemText primary={t(entry.labelKey)} slotProps={{ primary: { variant: 'body2' } }} />
+          </ListItemButton>
+          {entry.hintKey && (
+            <Typography
+              id={hintId}
+              variant="caption"
+              color="text.secondary"
+              data-testid="public-profile-hint"
+              sx={{ display: 'block', pl: 5.75, pr: 1.25, pb: 0.5, lineHeight: 1.4 }}
+            >
+              {t(entry.hintKey)}
+              {entry.hintPath && (
+                <>
+                  {' '}
+                  <Link
+                    component={RouterLink}
+                    to={entry.hintPath}
+                    onClick={onNavigate}
+                    underline="always"
+                    aria-label={t('gates.siret.action')}
+                  >
+                    {t('gates.publicProfile.fix')}
+                  </Link>
+                </>
+              )}
+            </Typography>
+          )}
+        </>
       ) : (
         <ListItemButton sx={itemSx} component="a" href={entry.href ?? undefined} target="_blank" rel="noopener noreferrer">
           <Icon name={entry.icon} />

@@ -96,4 +96,15 @@ describe('the side menu', () => {
     const without = buildMenu(makeUser({ publicUrl: null })).bottom[0];
     expect(without).toMatchObject({ kind: 'external', href: null, disabled: true });
   });
+
+  it('says why the public profile is unavailable, and where to fix the SIRET', () => {
+    const waiting = buildMenu(makeUser({ isModerated: false, publicUrl: null, publicProfileHidden: 'not_moderated' })).bottom[0];
+    expect(waiting).toMatchObject({ disabled: true, hintKey: 'gates.publicProfile.not_moderated' });
+    expect(waiting).not.toHaveProperty('hintPath');
+    for (const reason of ['siret_unverified', 'siret_not_found', 'siret_inactive'] as const) {
+      const hidden = buildMenu(makeUser({ publicUrl: null, publicProfileHidden: reason })).bottom[0];
+      expect(hidden).toMatchObject({ href: null, disabled: true, hintKey: `gates.publicProfile.${reason}`, hintPath: '/company/details' });
+    }
+    expect(buildMenu(makeUser()).bottom[0]).not.toHaveProperty('hintKey');
+  });
 });

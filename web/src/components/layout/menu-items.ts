@@ -1,4 +1,4 @@
-import { hasRole, isImpersonated, type User } from '@/lib/auth/user';
+import { hasRole, isImpersonated, isSiretReason, type User } from '@/lib/auth/user';
 
 /** Icons are named here and drawn by side-menu-icons.tsx, so this file stays pure. */
 export type MenuIcon =
@@ -56,6 +56,10 @@ export interface MenuExternal {
   href: string | null;
   icon: MenuIcon;
   disabled?: boolean;
+  /** Why a disabled entry is unavailable (an i18n key), shown under it. */
+  hintKey?: string;
+  /** Where the user fixes what the hint names, when they can. */
+  hintPath?: string;
 }
 
 export interface MenuAction {
@@ -73,7 +77,7 @@ export interface Menu {
   bottom: BottomEntry[];
 }
 
-type MenuUser = Pick<User, 'roles' | 'isModerated' | 'isPremium' | 'publicUrl' | 'impersonatorId'>;
+type MenuUser = Pick<User, 'roles' | 'isModerated' | 'isPremium' | 'publicUrl' | 'publicProfileHidden' | 'impersonatorId'>;
 
 const link = (id: string, labelKey: string, path: string, icon: MenuIcon, extra: Partial<MenuLink> = {}): MenuLink => ({
   kind: 'link',
@@ -162,6 +166,8 @@ export function buildMenu(user: MenuUser): Menu {
 
   const bottom: BottomEntry[] = [];
   if (isPlanner && !isVenue) {
+    // The server gives no URL while the page would be a 404, and says why.
+    const reason = user.publicUrl ? null : user.publicProfileHidden;
     bottom.push({
       kind: 'external',
       id: 'public-profile',
@@ -169,6 +175,8 @@ export function buildMenu(user: MenuUser): Menu {
       href: user.publicUrl,
       icon: 'public-profile',
       disabled: !user.publicUrl,
+      ...(!user.publicUrl && { hintKey: `gates.publicProfile.${reason ?? 'unavailable'}` }),
+      ...(isSiretReason(reason) && { hintPath: '/company/details' }),
     });
   }
   bottom.push(link('settings', 'menu.settings', '/account', 'settings'));

@@ -36,4 +36,12 @@ describe('the sidebar header', () => {
     renderHeader(makeUser({ isModerated: false }));
     expect(screen.getByTestId('moderation-chip')).toHaveTextContent('Moderation in progress');
   });
+
+  it('shows the balance without leading to the closed subscription until moderated', () => {
+    renderHeader(makeUser({ isModerated: false, credits: 1 }));
+    const chip = screen.getByTestId('credit-chip');
+    expect(chip).toHaveTextContent('Credits: 1');
+    expect(chip).not.toHaveAttribute('href');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });

@@ -51,9 +51,9 @@ export function SidebarHeader({ user }: { user: HeaderUser }) {
                 color={user.credits > 0 ? 'primary' : 'error'}
                 variant={user.credits > 0 ? 'outlined' : 'filled'}
                 size="small"
-                component={RouterLink}
-                to="/subscription"
-                clickable
+                // Before moderation the subscription is closed: the chip says
+                // the balance without leading to an offer.
+                {...(user.isModerated && { component: RouterLink, to: '/subscription', clickable: true })}
                 data-testid="credit-chip"
               />
             ))}

@@ -931,7 +931,7 @@ export interface paths {
         };
         /**
          * The public profile's URL
-         * @description null until the provider is moderated.
+         * @description null while the public page would answer 404: until the provider is moderated, and for a French company until the national register confirms its SIRET as active (GET /api/me's publicProfileHidden says which).
          */
         get: {
             parameters: {
@@ -2996,7 +2996,7 @@ export interface paths {
         put?: never;
         /**
          * Unlock the contact details
-         * @description One credit for a free provider, taken once; unlocking an unlocked request is free; a rejected request cannot be unlocked (409); without credits nothing changes (409). Premium providers unlock without credits.
+         * @description One credit for a free provider, taken once; unlocking an unlocked request is free; a rejected request cannot be unlocked (409); without credits nothing changes (409). Premium providers unlock without credits. A provider waiting for moderation gets 403 account.errors.not_moderated and nothing changes (requests are disabled until moderation); reading the list and a request stays allowed, contact details hidden, premium or not.
          */
         post: {
             parameters: {
@@ -3182,7 +3182,7 @@ export interface paths {
         put?: never;
         /**
          * Start a credit purchase
-         * @description Creates a payment for the given number of credits at the price the client showed; a price that disagrees with the server's formula is refused (422, field price) and nothing is written. Only a moderated provider may buy (403 otherwise). Credits are added only when the card processor's signed webhook says the payment succeeded, exactly once. With provider stripe the page confirms clientSecret with Stripe Elements (return_url /api/credits/payment-success); with provider sandbox the browser goes to redirectUrl, the server's test card page. A retry with the same Idempotency-Key header returns the same payment.
+         * @description Creates a payment for the given number of credits at the price the client showed; a price that disagrees with the server's formula is refused (422, field price) and nothing is written. Only a moderated provider may buy (403 account.errors.not_moderated otherwise). Credits are added only when the card processor's signed webhook says the payment succeeded, exactly once. With provider stripe the page confirms clientSecret with Stripe Elements (return_url /api/credits/payment-success); with provider sandbox the browser goes to redirectUrl, the server's test card page. A retry with the same Idempotency-Key header returns the same payment.
          */
         post: {
             parameters: {
@@ -3285,7 +3285,7 @@ export interface paths {
         put?: never;
         /**
          * Start a premium subscription
-         * @description Opens a Checkout Session in subscription mode (or the sandbox's test checkout page) and returns its address; the browser goes there. Success comes back to /subscription?status=success, abandon to /subscription?status=cancel. Premium starts only on the processor's signed webhook. Only a moderated provider (403 otherwise) without premium in force (409: a cancellation is renewed, and a plan switched, in the portal of /api/subscription/update) may subscribe; plan is premium_monthly (69 EUR a month) or premium_yearly (690 EUR a year).
+         * @description Opens a Checkout Session in subscription mode (or the sandbox's test checkout page) and returns its address; the browser goes there. Success comes back to /subscription?status=success, abandon to /subscription?status=cancel. Premium starts only on the processor's signed webhook. Only a moderated provider (403 account.errors.not_moderated otherwise) without premium in force (409: a cancellation is renewed, and a plan switched, in the portal of /api/subscription/update) may subscribe; plan is premium_monthly (69 EUR a month) or premium_yearly (690 EUR a year).
          */
         post: {
             parameters: {
@@ -3333,7 +3333,7 @@ export interface paths {
         };
         /**
          * Manage the premium subscription
-         * @description Opens the billing portal (or the sandbox's test portal page) where the provider switches plan, cancels at the period's end, resumes or cancels at once; it returns to /subscription. 409 when the provider never subscribed.
+         * @description Opens the billing portal (or the sandbox's test portal page) where the provider switches plan, cancels at the period's end, resumes or cancels at once; it returns to /subscription. 409 when the provider never subscribed. It is not gated by moderation: only a subscriber has a portal, and cancelling must always stay possible.
          */
         get: {
             parameters: {
@@ -3444,7 +3444,7 @@ export interface paths {
                             guestRanges: components["schemas"]["Choice"][];
                             serviceTypes: components["schemas"]["Choice"][];
                             languages: components["schemas"]["Choice"][];
-                            /** @description send back with the project; a form sent less than 3 s after it was served is refused */
+                            /** @description send back with the project; a form sent less than 3 s after it was served is refused; good for one project only */
                             formToken: string;
                         };
                     };
@@ -3510,7 +3510,7 @@ export interface paths {
         put?: never;
         /**
          * A couple's project
-         * @description Addressed to one provider or venue (providerSlug), or matched to up to 8 planners of the domain's country by service type, distance (100 km), language, premium first. Each match becomes an event request; the couple gets a confirmation e-mail, each provider an e-mail (and an SMS when premium) without the couple's contact details. website is a honeypot that people leave empty.
+         * @description Addressed to one provider or venue (providerSlug), or matched to up to 8 planners of the domain's country by service type, distance (100 km), language, premium first. Each match becomes an event request; the couple gets a confirmation e-mail, each provider an e-mail (and an SMS when premium) without the couple's contact details. website is a honeypot that people leave empty. formToken comes from GET /api/public/options and is good for one project: sent again (a double click, the back button, a replay from any address) it gets 409 project.errors.form_used and nothing is created; a token sent within 3 s of being served, older than 24 h or not signed by the server gets 400 project.errors.spam.
          */
         post: {
             parameters: {
@@ -4452,7 +4452,13 @@ export interface components {
             email: string;
             phone: string;
             avatar: string | null;
+            /** @description the planner's public page, only while it shows (null while publicProfileHidden says why) */
             publicUrl: string | null;
+            /**
+             * @description why a planner's public page would answer 404, so the back-office explains it instead of linking to it: not_moderated (waiting for the team's approval), siret_unverified (a French company whose SIRET the national register has not confirmed yet), siret_not_found (the register does not know it), siret_inactive (the register says the company has ceased trading). null when the page shows, and for venues and admins, who have no such page.
+             * @enum {string|null}
+             */
+            publicProfileHidden: "not_moderated" | "siret_unverified" | "siret_not_found" | "siret_inactive" | "deleted" | null;
             credits: number;
             city: string;
             country: string;

@@ -28,3 +28,11 @@ export function isImpersonated(user: Pick<User, 'impersonatorId'>): boolean {
 export function afterLoginPath(user: Pick<User, 'roles' | 'hasFinishedOnboarding'>): string {
   return needsOnboarding(user) ? '/onboarding' : '/dashboard';
 }
+
+/** Why a planner's public page does not show yet (GET /api/me); null when it shows or for non-planners. */
+export type PublicProfileHidden = User['publicProfileHidden'];
+
+/** The reasons a planner fixes from the company details: the SIRET's (a French company shows once it is active). */
+export function isSiretReason(reason: PublicProfileHidden): reason is 'siret_unverified' | 'siret_not_found' | 'siret_inactive' {
+  return reason === 'siret_unverified' || reason === 'siret_not_found' || reason === 'siret_inactive';
+}
