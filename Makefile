@@ -74,7 +74,7 @@ test-e2e: build
 lint: web/node_modules/.package-lock.json
 	@echo "== lint"
 	@out=$$(git ls-files -co --exclude-standard '*.go' | xargs gofmt -l); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
-	$(GO) vet ./...
+	$(GO) vet ./... noces/web
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
 
 ## bench: load figures against the real binary (see bench/README.md)
