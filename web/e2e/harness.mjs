@@ -129,14 +129,17 @@ let fileBrowser;
  * One server and one browser for the whole test file, started before its
  * first test and stopped after its last. Returns the server's record at once
  * ({ baseURL, logs, stop, browser }), filled in when the server is up, so the
- * tests can read `server.baseURL`. `env` goes to the server's environment.
+ * tests can read `server.baseURL`. `env` goes to the server's environment;
+ * `setUp(server)` runs once both are up, in the same hook (node:test does not
+ * wait for one top-level before() hook to finish before starting the next).
  */
-export function useServer({ env } = {}) {
+export function useServer({ env, setUp } = {}) {
   const server = {};
   before(async () => {
     Object.assign(server, await startServer({ env }));
     server.browser = await launchBrowser();
     fileBrowser = server.browser;
+    if (setUp) await setUp(server);
   });
   after(async () => {
     await server.browser?.close();

@@ -8,11 +8,11 @@ import { apiTokens, checkA11y, newPage, pngImage, shot, useServer } from './harn
 
 const T = { timeout: 90_000 };
 
-const server = useServer();
 let publicBase;
-
-before(() => {
-  publicBase = server.baseURL.replace('127.0.0.1', 'fr.localhost');
+const server = useServer({
+  setUp: ({ baseURL }) => {
+    publicBase = baseURL.replace('127.0.0.1', 'fr.localhost');
+  },
 });
 
 /** Fills the premium demo planner's media through the API. */

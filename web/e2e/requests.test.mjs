@@ -6,7 +6,7 @@
 // configured tile server, a premium planner's contacts; axe on every screen.
 // Runs on its own server: it spends a credit.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { apiMe, apiTokens, checkA11y, journey as harnessJourney, login, pngImage, shot, useServer, WIDTHS } from './harness.mjs';
 
 // The map's tile server is configuration; the browser gets its tiles from a route below, never the internet.
@@ -16,12 +16,14 @@ const TILES = 'https://tile.example/{z}/{x}/{y}.png';
 const T = { timeout: 180_000 };
 const PLANNER = 'planner@noces.test';
 
-const server = useServer({ env: { NOCES_MAP_TILES_URL: TILES } });
 // The public form's anti-spam token, taken early: a project may be sent 3 s after it.
 let formToken;
 
-before(async () => {
-  formToken = (await (await fetch(`${server.baseURL}/api/public/options`)).json()).formToken;
+const server = useServer({
+  env: { NOCES_MAP_TILES_URL: TILES },
+  setUp: async ({ baseURL }) => {
+    formToken = (await (await fetch(`${baseURL}/api/public/options`)).json()).formToken;
+  },
 });
 
 /** A journey whose failing step says which, well before the test's own timeout. */
