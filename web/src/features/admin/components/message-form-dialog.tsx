@@ -34,8 +34,8 @@ import {
 } from '@/features/admin/marketing-rules';
 import { usePhone } from '@/features/admin/hooks/use-phone';
 import { errorMessage } from '@/features/admin/server-errors';
-import { applyFieldErrors } from '@/lib/form-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
+import { applyFieldErrors } from '@/lib/form-errors';
 
 export type MessageKind = 'alert' | 'popup';
 

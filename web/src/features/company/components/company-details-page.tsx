@@ -16,9 +16,9 @@ import { SiretField } from '@/features/company/components/siret-field';
 import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { applyFieldErrors } from '@/lib/form-errors';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { HOME_COUNTRY } from '@/lib/countries';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { detailsSchema, type DetailsValues } from '@/lib/validation/company-forms';
 
 const FIELDS = ['name', 'siret', 'webSite', 'dateOfCreation'] as const;

@@ -18,8 +18,8 @@ import { SaveButton } from '@/features/company/components/save-button';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { applyFieldErrors } from '@/lib/form-errors';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { servicesPageSchema, type ServiceDetailValues, type ServicesPageValues } from '@/lib/validation/company-forms';
 import { DESCRIPTION_MAX } from '@/lib/validation/company-rules';
 

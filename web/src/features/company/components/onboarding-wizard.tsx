@@ -25,9 +25,9 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 import { isApiError } from '@/lib/api-error';
 import { setOnboardingArrival } from '@/lib/auth/onboarding-arrival';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
-import { applyFieldErrors } from '@/lib/form-errors';
 import { getConfig } from '@/lib/config';
 import { HOME_COUNTRY, isEuropeanCountry } from '@/lib/countries';
+import { applyFieldErrors } from '@/lib/form-errors';
 import {
   addressSchema,
   companyStepSchema,
