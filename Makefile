@@ -17,23 +17,30 @@ WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts w
 .PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests dev clean stripe-mock
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
+# The build says only what it does and what goes wrong; the server's start-up
+# lines follow and the demo accounts come last, once the address answers.
 run: build
-	./$(BIN) serve --demo
+	@./$(BIN) serve --demo
 
 ## build: the web app, then the Go binary that embeds it
 build: web go
 
+# `go mod download` fetches the modules without a line for each (go build prints them).
 go:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/noces
+	@echo "== Go binary ($(BIN))"
+	@$(GO) mod download
+	@CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/noces
 
 web: web/dist/index.html
 
 web/node_modules/.package-lock.json: web/package-lock.json web/package.json
-	cd web && $(NPM) ci --no-audit --no-fund
+	@echo "== npm packages"
+	@cd web && $(NPM) ci --no-audit --no-fund --loglevel=error >/dev/null
 	@touch $@
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC) api/openapi.yaml
-	cd web && $(NPM) run --silent build
+	@echo "== web app (web/dist)"
+	@cd web && $(NPM) run --silent build
 
 ## test: every test; PostgreSQL is used when TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432
 test: lint test-go test-web test-e2e
@@ -74,7 +81,7 @@ test-e2e: build
 lint: web/node_modules/.package-lock.json
 	@echo "== lint"
 	@out=$$(git ls-files -co --exclude-standard '*.go' | xargs gofmt -l); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
-	$(GO) vet ./...
+	$(GO) vet ./... noces/web
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
 
 ## fuzz: each Go fuzz target of the module for FUZZTIME (the seed corpora in testdata run with the tests)

@@ -56,4 +56,7 @@ require (
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
+	noces/web v0.0.0-00010101000000-000000000000
 )
+
+replace noces/web => ./web

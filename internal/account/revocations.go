@@ -10,7 +10,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
-	"noces/internal/store"
+	"noces/internal/model"
 )
 
 // Revoked sessions end at once (issue #11 point 5). Every revocation of a
@@ -48,7 +48,7 @@ const revocationSlack = time.Minute
 
 // revocationFeed is the database side of the feed.
 type revocationFeed interface {
-	SessionRevocationsAfter(ctx context.Context, seq int64) ([]store.SessionRevocation, error)
+	SessionRevocationsAfter(ctx context.Context, seq int64) ([]model.SessionRevocation, error)
 	DeleteSessionRevocationsBefore(ctx context.Context, before time.Time) (int64, error)
 }
 
@@ -172,7 +172,7 @@ func (r *revocations) sync(ctx context.Context, force bool) error {
 
 // apply adds rows to the copy and forgets the families whose tokens have
 // all expired. Called under syncMu.
-func (r *revocations) apply(rows []store.SessionRevocation) {
+func (r *revocations) apply(rows []model.SessionRevocation) {
 	now := r.clock.Now()
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -141,16 +141,16 @@ func TestRevokingEveryOtherSessionRecordsEachFamily(t *testing.T) {
 type failingFeed struct {
 	mu   sync.Mutex
 	down bool
-	rows []store.SessionRevocation
+	rows []model.SessionRevocation
 }
 
-func (f *failingFeed) SessionRevocationsAfter(_ context.Context, seq int64) ([]store.SessionRevocation, error) {
+func (f *failingFeed) SessionRevocationsAfter(_ context.Context, seq int64) ([]model.SessionRevocation, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.down {
 		return nil, errors.New("connection refused")
 	}
-	var out []store.SessionRevocation
+	var out []model.SessionRevocation
 	for _, r := range f.rows {
 		if r.Seq > seq {
 			out = append(out, r)
@@ -163,7 +163,7 @@ func (f *failingFeed) DeleteSessionRevocationsBefore(context.Context, time.Time)
 	return 0, nil
 }
 
-func (f *failingFeed) set(down bool, rows ...store.SessionRevocation) {
+func (f *failingFeed) set(down bool, rows ...model.SessionRevocation) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.down = down
@@ -182,7 +182,7 @@ func TestAServerThatCannotReadTheFeedServesBrieflyThenFailsClosed(t *testing.T) 
 	if _, err := r.isRevoked(ctx, "a"); !isUnavailable(err) {
 		t.Fatalf("a server that never read the feed must refuse: %v", err)
 	}
-	feed.set(false, store.SessionRevocation{Seq: 1, FamilyID: "a", RevokedAt: clk.Now()})
+	feed.set(false, model.SessionRevocation{Seq: 1, FamilyID: "a", RevokedAt: clk.Now()})
 	time.Sleep(2 * time.Millisecond)
 	if revoked, err := r.isRevoked(ctx, "a"); err != nil || !revoked {
 		t.Fatalf("after the feed came back: %v %v", revoked, err)
@@ -226,7 +226,7 @@ func TestRevocationsUnderConcurrentRequests(t *testing.T) {
 			defer wg.Done()
 			for i := range 200 {
 				if w == 0 && i%20 == 0 {
-					feed.set(false, store.SessionRevocation{Seq: int64(i + 1), FamilyID: "f", RevokedAt: clk.Now()})
+					feed.set(false, model.SessionRevocation{Seq: int64(i + 1), FamilyID: "f", RevokedAt: clk.Now()})
 				}
 				if _, err := r.isRevoked(ctx, "f"); err != nil {
 					t.Error(err)

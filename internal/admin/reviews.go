@@ -6,14 +6,8 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/emails"
+	"noces/internal/model"
 	"noces/internal/store"
-)
-
-// Review statuses.
-const (
-	ReviewPending  = "pending"
-	ReviewApproved = "approved"
-	ReviewRejected = "rejected"
 )
 
 // Review is a review for moderation with its photo's URL.
@@ -33,9 +27,9 @@ func (s *Service) review(r store.AdminReview) Review {
 // Reviews lists the reviews of a status (pending when empty).
 func (s *Service) Reviews(ctx context.Context, status string, page int) (Page[Review], error) {
 	if status == "" {
-		status = ReviewPending
+		status = model.ReviewPending
 	}
-	if status != ReviewPending && status != ReviewApproved && status != ReviewRejected {
+	if status != model.ReviewPending && status != model.ReviewApproved && status != model.ReviewRejected {
 		return Page[Review]{}, apperr.Validation(map[string]string{"status": "admin.validation.review_status_invalid"})
 	}
 	rs, total, err := s.store.ListReviewsByStatus(ctx, status, ReviewsPageSize, offset(page, ReviewsPageSize))
@@ -51,7 +45,7 @@ func (s *Service) Reviews(ctx context.Context, status string, page int) (Page[Re
 
 // ApproveReview publishes a review and e-mails the provider.
 func (s *Service) ApproveReview(ctx context.Context, actorID, id string) (Review, error) {
-	r, err := s.moderateReview(ctx, actorID, id, ReviewApproved)
+	r, err := s.moderateReview(ctx, actorID, id, model.ReviewApproved)
 	if err != nil {
 		return Review{}, err
 	}
@@ -67,7 +61,7 @@ func (s *Service) ApproveReview(ctx context.Context, actorID, id string) (Review
 
 // RejectReview keeps a review off the public profile.
 func (s *Service) RejectReview(ctx context.Context, actorID, id string) (Review, error) {
-	return s.moderateReview(ctx, actorID, id, ReviewRejected)
+	return s.moderateReview(ctx, actorID, id, model.ReviewRejected)
 }
 
 // moderateReview moves a review to status once: deciding the same twice is
@@ -87,13 +81,13 @@ func (s *Service) moderateReview(ctx context.Context, actorID, id, status string
 			return err
 		}
 		if !ok {
-			if status == ReviewApproved {
+			if status == model.ReviewApproved {
 				return apperr.New(apperr.Conflict, "admin.errors.review_already_approved")
 			}
 			return apperr.New(apperr.Conflict, "admin.errors.review_already_rejected")
 		}
 		action := ActionReviewOK
-		if status == ReviewRejected {
+		if status == model.ReviewRejected {
 			action = ActionReviewReject
 		}
 		if err := s.audit(ctx, tx, actorID, action, r.ID, map[string]any{"providerId": r.ProviderID, "from": r.Status}); err != nil {

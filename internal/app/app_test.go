@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -167,6 +168,63 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	}
 	if _, err := http.Get("http://" + addr + "/healthz"); err == nil {
 		t.Error("the server still answers after shutdown")
+	}
+}
+
+// lockedBuffer is the server's stdout, read while it writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func TestServeDemoSaysSoAndPrintsTheAccountsLast(t *testing.T) {
+	env := testEnv(t)
+	env["NOCES_LOG_LEVEL"] = "info"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out lockedBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- Main(ctx, []string{"serve", "--demo"}, func(k string) string { return env[k] }, &out, io.Discard)
+	}()
+	deadline := time.After(60 * time.Second)
+	for !strings.Contains(out.String(), "new@noces.test") {
+		select {
+		case err := <-done:
+			t.Fatalf("serve returned %v before printing the accounts:\n%s", err, out.String())
+		case <-deadline:
+			t.Fatalf("no demo accounts within 60 s:\n%s", out.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	// What a person sees once the accounts are out: they are the last lines.
+	atStart := out.String()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	if !strings.Contains(atStart, "demo=true") || strings.Contains(atStart, "demo=false") {
+		t.Errorf("the start-up line does not say demo=true under --demo:\n%s", atStart)
+	}
+	listening := strings.Index(atStart, `"msg":"listening"`)
+	banner := strings.Index(atStart, "Demo accounts on ")
+	if listening < 0 || banner < listening {
+		t.Errorf("the accounts are not printed after the listening line:\n%s", atStart)
+	}
+	if !strings.HasSuffix(atStart, "not finished onboarding\n") {
+		t.Errorf("something follows the accounts at start:\n%s", atStart[banner:])
 	}
 }
 

@@ -80,6 +80,8 @@ func Main(ctx context.Context, args []string, getenv config.Getenv, stdout, stde
 }
 
 func serve(ctx context.Context, cfg config.Config, withDemo bool, stdout io.Writer) error {
+	// --demo overrides NOCES_DEMO: the start-up line must say what runs.
+	cfg.Demo = withDemo
 	log := NewLogger(stdout, cfg.LogLevel)
 	a, err := New(ctx, cfg, log, Options{})
 	if err != nil {
@@ -97,6 +99,7 @@ func serve(ctx context.Context, cfg config.Config, withDemo bool, stdout io.Writ
 	}
 	return a.Serve(ctx, func(addr string) {
 		log.Info("listening", "addr", addr)
+		// The accounts come last, once the address answers: the last lines a person sees at start.
 		if banner != "" {
 			fmt.Fprint(stdout, banner)
 		}

@@ -150,8 +150,8 @@ func (s *Service) Buy(ctx context.Context, userID string, in BuyInput) (Purchase
 		return Purchase{}, unavailable(err)
 	}
 	now := s.clock.Now()
-	if _, err := s.store.CreatePayment(ctx, store.Payment{ID: model.NewID(), UserID: u.ID, Provider: s.pay.Name(),
-		IntentID: pi.ID, Credits: in.Credits, AmountCents: cents, Currency: Currency, Status: store.PaymentPending,
+	if _, err := s.store.CreatePayment(ctx, model.Payment{ID: model.NewID(), UserID: u.ID, Provider: s.pay.Name(),
+		IntentID: pi.ID, Credits: in.Credits, AmountCents: cents, Currency: Currency, Status: model.PaymentPending,
 		CreatedAt: now, UpdatedAt: now}); err != nil {
 		return Purchase{}, err
 	}
@@ -225,7 +225,7 @@ func (s *Service) PaymentReturn(ctx context.Context, intentID, redirectStatus st
 	switch status {
 	case "succeeded":
 		return ReturnSucceeded, nil
-	case "processing", store.PaymentPending:
+	case "processing", model.PaymentPending:
 		return ReturnProcessing, nil
 	case stripeRequiresCapture:
 		return ReturnCapturable, nil
@@ -261,11 +261,11 @@ func (s *Service) HandleEvent(ctx context.Context, ev payment.Event) error {
 	case ev.Type == payment.EventPaymentSucceeded && ev.PaymentIntent != nil:
 		return s.paymentSucceeded(ctx, *ev.PaymentIntent)
 	case ev.Type == payment.EventPaymentFailed && ev.PaymentIntent != nil:
-		return s.paymentStatus(ctx, ev.PaymentIntent.ID, store.PaymentFailed)
+		return s.paymentStatus(ctx, ev.PaymentIntent.ID, model.PaymentFailed)
 	case ev.Type == payment.EventPaymentCanceled && ev.PaymentIntent != nil:
-		return s.paymentStatus(ctx, ev.PaymentIntent.ID, store.PaymentCanceled)
+		return s.paymentStatus(ctx, ev.PaymentIntent.ID, model.PaymentCanceled)
 	case ev.Type == payment.EventPaymentProcessing && ev.PaymentIntent != nil:
-		return s.paymentStatus(ctx, ev.PaymentIntent.ID, store.PaymentProcessing)
+		return s.paymentStatus(ctx, ev.PaymentIntent.ID, model.PaymentProcessing)
 	case ev.Type == payment.EventCheckoutCompleted && ev.CheckoutSession != nil:
 		return s.checkoutCompleted(ctx, ev)
 	case (ev.Type == payment.EventSubscriptionCreated || ev.Type == payment.EventSubscriptionUpdated ||
@@ -301,7 +301,7 @@ func (s *Service) paymentSucceeded(ctx context.Context, pi payment.PaymentIntent
 		if err != nil && !errors.Is(err, store.ErrDuplicateRef) {
 			return err
 		}
-		_, err = tx.SetPaymentStatus(ctx, pi.ID, store.PaymentSucceeded, now)
+		_, err = tx.SetPaymentStatus(ctx, pi.ID, model.PaymentSucceeded, now)
 		return err
 	})
 }
@@ -366,9 +366,10 @@ func (s *Service) syncSubscription(ctx context.Context, id string, eventAt time.
 				return err
 			}
 		}
-		wrote, err := tx.SaveSubscription(ctx, store.Subscription{ID: sub.ID, UserID: userID, CustomerID: sub.CustomerID,
-			Plan: plan, Status: sub.Status, CancelAtPeriodEnd: sub.CancelAtPeriodEnd, CancelAt: timePtr(sub.CancelAt),
-			StartedAt: timePtr(sub.StartedAt), CurrentPeriodEnd: timePtr(sub.CurrentPeriodEnd), EndedAt: timePtr(sub.EndedAt),
+		wrote, err := tx.SaveSubscription(ctx, model.Subscription{ID: sub.ID, UserID: userID, CustomerID: sub.CustomerID,
+			Plan: plan, Status: sub.Status, CancelAtPeriodEnd: sub.CancelAtPeriodEnd, CancelAt: model.NullTime(sub.CancelAt.UTC()),
+			StartedAt: model.NullTime(sub.StartedAt.UTC()), CurrentPeriodEnd: model.NullTime(sub.CurrentPeriodEnd.UTC()),
+			EndedAt: model.NullTime(sub.EndedAt.UTC()),
 			EventAt: eventAt.Unix(), CreatedAt: now, UpdatedAt: now})
 		if err != nil || !wrote {
 			return err
@@ -428,26 +429,18 @@ func planOf(sub payment.Subscription) string {
 	return ""
 }
 
-func timePtr(t time.Time) *time.Time {
-	if t.IsZero() {
-		return nil
-	}
-	t = t.UTC()
-	return &t
-}
-
 // premium is a user's premium state.
 type premium struct {
 	Status     string
-	Start, End *time.Time
-	Plan       *string
+	Start, End sql.NullTime
+	Plan       sql.NullString
 }
 
 // premiumOf derives the premium state from a user's subscriptions, the latest
 // started first. A running subscription wins over ended ones (a new
 // subscription after a cancellation); one not yet paid counts for nothing.
-func premiumOf(subs []store.Subscription, now time.Time) premium {
-	var running, ended *store.Subscription
+func premiumOf(subs []model.Subscription, now time.Time) premium {
+	var running, ended *model.Subscription
 	for i := range subs {
 		sub := &subs[i]
 		switch sub.Status {
@@ -463,21 +456,21 @@ func premiumOf(subs []store.Subscription, now time.Time) premium {
 	}
 	switch {
 	case running != nil:
-		plan := running.Plan
-		if running.CancelAtPeriodEnd || running.CancelAt != nil {
+		plan := sql.NullString{String: running.Plan, Valid: true}
+		if running.CancelAtPeriodEnd || running.CancelAt.Valid {
 			end := running.CurrentPeriodEnd
-			if running.CancelAt != nil {
+			if running.CancelAt.Valid {
 				end = running.CancelAt
 			}
-			return premium{Status: model.PremiumCancellation, Start: running.StartedAt, End: end, Plan: &plan}
+			return premium{Status: model.PremiumCancellation, Start: running.StartedAt, End: end, Plan: plan}
 		}
-		return premium{Status: model.PremiumActive, Start: running.StartedAt, End: running.CurrentPeriodEnd, Plan: &plan}
+		return premium{Status: model.PremiumActive, Start: running.StartedAt, End: running.CurrentPeriodEnd, Plan: plan}
 	case ended != nil:
 		// No plan once it has ended: nothing bills again, and a plan
 		// stored here would read as one in force.
 		end := ended.EndedAt
-		if end == nil {
-			end = &now
+		if !end.Valid {
+			end = model.NullTime(now)
 		}
 		return premium{Status: model.PremiumCanceled, Start: ended.StartedAt, End: end}
 	}

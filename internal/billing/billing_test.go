@@ -128,7 +128,7 @@ func TestBuy(t *testing.T) {
 			t.Errorf("%+v", p)
 		}
 		row, err := f.store.GetPaymentByIntent(f.ctx, p.PaymentIntentID)
-		if err != nil || row.UserID != u.ID || row.Credits != 2 || row.AmountCents != 5050 || row.Status != store.PaymentPending {
+		if err != nil || row.UserID != u.ID || row.Credits != 2 || row.AmountCents != 5050 || row.Status != model.PaymentPending {
 			t.Errorf("%+v %v", row, err)
 		}
 		if c, l := f.balance(u.ID); c != 0 || l != 0 {
@@ -215,7 +215,7 @@ func TestPaymentEvents(t *testing.T) {
 		if err := f.store.DB().QueryRow(`SELECT COUNT(*) FROM credit_log WHERE ref = $1`, CreditRef(pi.ID)).Scan(&n); err != nil || n != 1 {
 			t.Errorf("%d ledger rows (%v)", n, err)
 		}
-		if row, _ := f.store.GetPaymentByIntent(f.ctx, pi.ID); row.Status != store.PaymentSucceeded {
+		if row, _ := f.store.GetPaymentByIntent(f.ctx, pi.ID); row.Status != model.PaymentSucceeded {
 			t.Errorf("status %s", row.Status)
 		}
 		if c, _ := f.balance(other.ID); c != 0 {
@@ -234,7 +234,7 @@ func TestPaymentEvents(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if row, _ := f.store.GetPaymentByIntent(f.ctx, pi.ID); row.Status != store.PaymentSucceeded {
+		if row, _ := f.store.GetPaymentByIntent(f.ctx, pi.ID); row.Status != model.PaymentSucceeded {
 			t.Errorf("status %s", row.Status)
 		}
 		if c, l := f.balance(u.ID); c != 7 || l != 7 {
@@ -249,7 +249,7 @@ func TestPaymentEvents(t *testing.T) {
 		if err := f.send(payment.EventPaymentFailed, now, with(failed, "requires_payment_method")); err != nil {
 			t.Fatal(err)
 		}
-		if row, _ := f.store.GetPaymentByIntent(f.ctx, pi.ID); row.Status != store.PaymentFailed {
+		if row, _ := f.store.GetPaymentByIntent(f.ctx, pi.ID); row.Status != model.PaymentFailed {
 			t.Errorf("status %s", row.Status)
 		}
 		if c, _ := f.balance(u.ID); c != 7 {
@@ -466,7 +466,7 @@ func TestTheProcessorsStateWinsOverAStalePayload(t *testing.T) {
 	subs, _ := f.store.ListUserSubscriptions(f.ctx, u.ID)
 	// A late event whose payload says canceled, while the processor says
 	// active: the processor is right.
-	stale := sub(subs[0].ID, subs[0].CustomerID, "canceled", payment.IntervalMonth, *subs[0].StartedAt, false, f.clock.Now(), u.ID)
+	stale := sub(subs[0].ID, subs[0].CustomerID, "canceled", payment.IntervalMonth, subs[0].StartedAt.Time, false, f.clock.Now(), u.ID)
 	if err := f.send(payment.EventSubscriptionUpdated, f.clock.Now().Add(time.Hour), stale); err != nil {
 		t.Fatal(err)
 	}

@@ -138,7 +138,7 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 		}
 		if sd.premium {
 			start, end := now, now.AddDate(1, 0, 0)
-			if err := s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &start, &end, now); err != nil {
+			if err := s.SetUserPremium(ctx, u.ID, model.PremiumActive, model.NullTime(start), model.NullTime(end), sql.NullString{}, now); err != nil {
 				return nil, fmt.Errorf("demo: premium of %s: %w", u.Email, err)
 			}
 		}

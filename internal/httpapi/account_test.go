@@ -498,7 +498,7 @@ func TestImpersonation(t *testing.T) {
 	if r := e.do(req{method: "POST", path: "/api/impersonation/stop-impersonating", token: back.Token}); r.status != 403 {
 		t.Errorf("stopping without impersonating: %d", r.status)
 	}
-	entries, total, err := e.store.ListAuditEntries(context.Background(), 10, 0)
+	entries, total, err := e.store.ListAuditLog(context.Background(), 10, 0)
 	if err != nil || total != 2 || entries[1].Action != "impersonation.start" || entries[0].Action != "impersonation.stop" ||
 		entries[1].ActorID != e.users["admin"].ID || entries[1].TargetID.String != target.ID {
 		t.Errorf("audit log %+v %v", entries, err)

@@ -16,7 +16,6 @@ import (
 	"noces/internal/imaging/imagingtest"
 	"noces/internal/media"
 	"noces/internal/model"
-	"noces/internal/store"
 )
 
 // reviewBody is the public review form, with a photo when given.
@@ -214,9 +213,9 @@ func TestCheapRulesComeBeforeTheImage(t *testing.T) {
 		now := e.clock.Now()
 		for i := range media.DefaultFreePhotoQuota {
 			id := model.NewID()
-			err := e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: e.users["planner"].ID, Title: fmt.Sprintf("Photo %d", i),
-				IsVisible: true, ImageKey: "images/x/" + id + ".jpg", Width: 800, Height: 600, ThumbKey: "images/x/" + id + "-thumb.jpg",
-				ThumbWidth: 480, ThumbHeight: 360, ByteSize: 1000, CreatedAt: now, UpdatedAt: now})
+			err := e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: e.users["planner"].ID, Title: fmt.Sprintf("Photo %d", i),
+				IsVisible: true, ImageFile: model.ImageFile{ImageKey: "images/x/" + id + ".jpg", Width: 800, Height: 600, ThumbKey: "images/x/" + id + "-thumb.jpg",
+					ThumbWidth: 480, ThumbHeight: 360, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now})
 			if err != nil {
 				t.Fatal(err)
 			}

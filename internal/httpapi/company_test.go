@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -381,7 +382,7 @@ func TestStatistics(t *testing.T) {
 	if r := e.do(req{method: "GET", path: "/api/statistics/views?period=7days", token: s.Access}); r.status != 403 {
 		t.Errorf("a free planner reads the views chart: %d", r.status)
 	}
-	if err := e.store.UpdateUserPremium(ctx, planner.ID, model.PremiumActive, &now, nil, now); err != nil {
+	if err := e.store.SetUserPremium(ctx, planner.ID, model.PremiumActive, model.NullTime(now), sql.NullTime{}, sql.NullString{}, now); err != nil {
 		t.Fatal(err)
 	}
 	views := e.do(req{method: "GET", path: "/api/statistics/views?period=7days", token: s.Access}).json(t)["data"].([]any)

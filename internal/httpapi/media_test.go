@@ -13,7 +13,6 @@ import (
 
 	"noces/internal/media"
 	"noces/internal/model"
-	"noces/internal/store"
 )
 
 // photoForm is a multipart body with an image file and the form's fields.
@@ -62,7 +61,7 @@ func (e *env) uploadPhoto(token string, data []byte, fields map[string]string) r
 func (e *env) makePremium(key string) {
 	e.t.Helper()
 	now := e.clock.Now()
-	if err := e.store.UpdateUserPremium(context.Background(), e.users[key].ID, model.PremiumActive, &now, nil, now); err != nil {
+	if err := e.store.SetUserPremium(context.Background(), e.users[key].ID, model.PremiumActive, model.NullTime(now), sql.NullTime{}, sql.NullString{}, now); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -177,9 +176,9 @@ func TestPhotoQuota(t *testing.T) {
 	now := e.clock.Now()
 	for i := range media.DefaultFreePhotoQuota {
 		id := model.NewID()
-		err := e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: e.users["planner"].ID, Title: fmt.Sprintf("Photo %d", i),
-			IsVisible: true, ImageKey: "images/x/" + id + ".jpg", Width: 800, Height: 600, ThumbKey: "images/x/" + id + "-thumb.jpg",
-			ThumbWidth: 480, ThumbHeight: 360, ByteSize: 1000, CreatedAt: now, UpdatedAt: now})
+		err := e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: e.users["planner"].ID, Title: fmt.Sprintf("Photo %d", i),
+			IsVisible: true, ImageFile: model.ImageFile{ImageKey: "images/x/" + id + ".jpg", Width: 800, Height: 600, ThumbKey: "images/x/" + id + "-thumb.jpg",
+				ThumbWidth: 480, ThumbHeight: 360, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now})
 		if err != nil {
 			t.Fatal(err)
 		}

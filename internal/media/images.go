@@ -123,18 +123,20 @@ func process(ctx context.Context, data []byte, maxBytes int, gifOK bool, codes i
 	return processed{large: large, thumb: thumb, largeSize: size, thumbSize: tsize}, nil
 }
 
-// store puts both files under base (".jpg" and "-thumb.jpg" are appended);
-// on failure nothing stays behind.
-func (s *Service) storeFiles(ctx context.Context, base string, p processed) (string, string, error) {
+// storeFiles puts both files under base (".jpg" and "-thumb.jpg" are
+// appended) and returns what a row says of them; on failure nothing stays
+// behind.
+func (s *Service) storeFiles(ctx context.Context, base string, p processed) (model.ImageFile, error) {
 	key, thumb := base+".jpg", base+"-thumb.jpg"
 	if err := s.Blobs.Put(ctx, key, bytes.NewReader(p.large)); err != nil {
-		return "", "", err
+		return model.ImageFile{}, err
 	}
 	if err := s.Blobs.Put(ctx, thumb, bytes.NewReader(p.thumb)); err != nil {
 		s.deleteFiles(ctx, key)
-		return "", "", err
+		return model.ImageFile{}, err
 	}
-	return key, thumb, nil
+	return model.ImageFile{ImageKey: key, Width: p.largeSize.X, Height: p.largeSize.Y, ThumbKey: thumb,
+		ThumbWidth: p.thumbSize.X, ThumbHeight: p.thumbSize.Y, ByteSize: len(p.large)}, nil
 }
 
 // cleanText trims a one-line or multi-line plain text and drops control
@@ -210,10 +212,9 @@ func (s *Service) UploadImage(ctx context.Context, userID string, data []byte, t
 		return Image{}, err
 	}
 	now := s.Clock.Now()
-	row := store.Image{ID: model.NewID(), OwnerID: userID, Title: title, Description: description, IsVisible: true,
-		Width: p.largeSize.X, Height: p.largeSize.Y, ThumbWidth: p.thumbSize.X, ThumbHeight: p.thumbSize.Y,
-		ByteSize: len(p.large), CreatedAt: now, UpdatedAt: now}
-	if row.ImageKey, row.ThumbKey, err = s.storeFiles(ctx, "images/"+userID+"/"+row.ID, p); err != nil {
+	row := model.Image{ID: model.NewID(), OwnerID: userID, Title: title, Description: description, IsVisible: true,
+		CreatedAt: now, UpdatedAt: now}
+	if row.ImageFile, err = s.storeFiles(ctx, "images/"+userID+"/"+row.ID, p); err != nil {
 		return Image{}, err
 	}
 	err = s.underQuota(ctx, userID, func(tx *store.Store) (int, error) { return tx.CountImages(ctx, userID) },

@@ -30,7 +30,7 @@ type PortfolioImage struct {
 
 // Portfolio is a portfolio as its owner sees it.
 type Portfolio struct {
-	store.Portfolio
+	model.Portfolio
 	// Prestations are service types ("FULL_PLANNING") with their ids.
 	Prestations []model.Prestation
 	Images      []PortfolioImage
@@ -69,8 +69,8 @@ const (
 )
 
 // checkPortfolio validates and trims the form.
-func (s *Service) checkPortfolio(ctx context.Context, in PortfolioInput) (store.Portfolio, []int, error) {
-	p := store.Portfolio{Title: cleanText(in.Title, false), Description: cleanText(in.Description, true),
+func (s *Service) checkPortfolio(ctx context.Context, in PortfolioInput) (model.Portfolio, []int, error) {
+	p := model.Portfolio{Title: cleanText(in.Title, false), Description: cleanText(in.Description, true),
 		WeddingDate: cleanText(in.WeddingDate, false), TotalBudget: in.TotalBudget, PlannerBudget: in.PlannerBudget,
 		NumberOfGuests: in.NumberOfGuests, Location: cleanText(in.Location, false), City: cleanText(in.City, false),
 		CountryCode: cleanText(in.CountryCode, false), Style: cleanText(in.Style, false), IsBudgetHidden: in.IsBudgetHidden}
@@ -243,7 +243,7 @@ func (s *Service) Portfolio(ctx context.Context, userID, id string) (Portfolio, 
 	if err != nil {
 		return Portfolio{}, notFound(err)
 	}
-	out, err := s.complete(ctx, []store.Portfolio{row}, premium)
+	out, err := s.complete(ctx, []model.Portfolio{row}, premium)
 	if err != nil {
 		return Portfolio{}, err
 	}
@@ -251,7 +251,7 @@ func (s *Service) Portfolio(ctx context.Context, userID, id string) (Portfolio, 
 }
 
 // complete adds services, photos and (premium) view totals to portfolios.
-func (s *Service) complete(ctx context.Context, rows []store.Portfolio, premium bool) ([]Portfolio, error) {
+func (s *Service) complete(ctx context.Context, rows []model.Portfolio, premium bool) ([]Portfolio, error) {
 	ids := make([]string, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ID
@@ -294,7 +294,7 @@ func (s *Service) complete(ctx context.Context, rows []store.Portfolio, premium 
 	return out, nil
 }
 
-func (s *Service) toPortfolioImage(im store.PortfolioImage) PortfolioImage {
+func (s *Service) toPortfolioImage(im model.PortfolioImage) PortfolioImage {
 	return PortfolioImage{ID: im.ID, URL: s.url(im.ImageKey), ThumbURL: s.url(im.ThumbKey), Width: im.Width, Height: im.Height,
 		ThumbWidth: im.ThumbWidth, ThumbHeight: im.ThumbHeight, Caption: im.Caption, IsKeyImage: im.IsKeyImage}
 }
@@ -411,9 +411,8 @@ func (s *Service) addImage(ctx context.Context, userID, id string, data []byte) 
 	if err != nil {
 		return PortfolioImage{}, err
 	}
-	row := store.PortfolioImage{ID: model.NewID(), PortfolioID: id, Width: p.largeSize.X, Height: p.largeSize.Y,
-		ThumbWidth: p.thumbSize.X, ThumbHeight: p.thumbSize.Y, ByteSize: len(p.large), CreatedAt: s.Clock.Now()}
-	if row.ImageKey, row.ThumbKey, err = s.storeFiles(ctx, "portfolios/"+userID+"/"+id+"/"+row.ID, p); err != nil {
+	row := model.PortfolioImage{ID: model.NewID(), PortfolioID: id, CreatedAt: s.Clock.Now()}
+	if row.ImageFile, err = s.storeFiles(ctx, "portfolios/"+userID+"/"+id+"/"+row.ID, p); err != nil {
 		return PortfolioImage{}, err
 	}
 	err = s.Store.InTx(ctx, func(tx *store.Store) error {

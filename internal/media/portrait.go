@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/model"
 	"noces/internal/store"
 )
 
@@ -103,7 +104,7 @@ func (s *Service) SavePortrait(ctx context.Context, userID string, in Portrait) 
 			}
 			return err
 		}
-		return tx.SavePortrait(ctx, store.Portrait{UserID: userID, Portrait: out.Portrait, Experience: out.Experience,
+		return tx.SavePortrait(ctx, model.Portrait{UserID: userID, Portrait: out.Portrait, Experience: out.Experience,
 			Service: out.Service, Benefits: out.Benefits, UpdatedAt: s.Clock.Now()})
 	})
 	if err != nil {

@@ -62,12 +62,12 @@ type ProviderMedia struct {
 	Social [][2]string
 }
 
-func (s *Service) publicImage(im store.Image) PublicImage {
+func (s *Service) publicImage(im model.Image) PublicImage {
 	return PublicImage{ID: im.ID, Title: im.Title, Description: im.Description, URL: s.url(im.ImageKey), ThumbURL: s.url(im.ThumbKey),
 		Width: im.Width, Height: im.Height, ThumbWidth: im.ThumbWidth, ThumbHeight: im.ThumbHeight}
 }
 
-func publicVideo(v store.Video) PublicVideo {
+func publicVideo(v model.Video) PublicVideo {
 	return PublicVideo{ID: v.ID, Title: v.Title, Description: v.Description, Host: v.Host,
 		WatchURL: WatchURL(v.Host, v.ExternalID), EmbedURL: EmbedURL(v.Host, v.ExternalID)}
 }
@@ -113,7 +113,7 @@ func (s *Service) ProviderMedia(ctx context.Context, userID string) (ProviderMed
 	return out, nil
 }
 
-func (s *Service) publicPortfolios(ctx context.Context, rows []store.Portfolio) ([]PublicPortfolio, error) {
+func (s *Service) publicPortfolios(ctx context.Context, rows []model.Portfolio) ([]PublicPortfolio, error) {
 	full, err := s.complete(ctx, rows, false)
 	if err != nil {
 		return nil, err
@@ -151,7 +151,7 @@ func (s *Service) PublishedPortfolio(ctx context.Context, userID, id string) (Pu
 		}
 		return PublicPortfolio{}, err
 	}
-	out, err := s.publicPortfolios(ctx, []store.Portfolio{p})
+	out, err := s.publicPortfolios(ctx, []model.Portfolio{p})
 	if err != nil {
 		return PublicPortfolio{}, err
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"noces/internal/apperr"
-	"noces/internal/store"
+	"noces/internal/model"
 )
 
 // Social networks, in the order of the form.
@@ -134,7 +134,7 @@ type Social struct {
 	InstagramExpired   bool
 }
 
-func linksOf(l store.SocialLinks) map[string]string {
+func linksOf(l model.SocialLinks) map[string]string {
 	return map[string]string{"facebook": l.Facebook, "instagram": l.Instagram, "twitter": l.Twitter, "tiktok": l.TikTok,
 		"linkedin": l.LinkedIn, "pinterest": l.Pinterest}
 }
@@ -164,7 +164,7 @@ func (s *Service) SaveSocial(ctx context.Context, userID string, in map[string]s
 	if len(f) > 0 {
 		return Social{}, &apperr.Error{Kind: apperr.Invalid, Code: "social_networks.errors.invalid_urls", Fields: f}
 	}
-	l := store.SocialLinks{UserID: userID, Facebook: out["facebook"], Instagram: out["instagram"], Twitter: out["twitter"],
+	l := model.SocialLinks{UserID: userID, Facebook: out["facebook"], Instagram: out["instagram"], Twitter: out["twitter"],
 		TikTok: out["tiktok"], LinkedIn: out["linkedin"], Pinterest: out["pinterest"], UpdatedAt: s.Clock.Now()}
 	if err := s.Store.SaveSocialLinks(ctx, l); err != nil {
 		return Social{}, err

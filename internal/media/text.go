@@ -14,6 +14,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"noces/internal/model"
 	"noces/internal/store"
 )
 
@@ -135,7 +136,7 @@ func (s *Service) duplicateFields(ctx context.Context, userID string, texts []te
 // replacedHere reports whether a used fingerprint belongs to one of the
 // texts being saved (it is about to be replaced, so moving a paragraph
 // from one section to another is not a copy).
-func replacedHere(u store.TextFingerprint, userID string, texts []textSource) bool {
+func replacedHere(u model.TextFingerprint, userID string, texts []textSource) bool {
 	if u.UserID != userID {
 		return false
 	}

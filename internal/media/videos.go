@@ -111,7 +111,7 @@ type Video struct {
 	CreatedAt   time.Time
 }
 
-func toVideo(v store.Video) Video {
+func toVideo(v model.Video) Video {
 	return Video{ID: v.ID, Title: v.Title, Description: v.Description, Host: v.Host, VideoID: v.ExternalID,
 		URL: WatchURL(v.Host, v.ExternalID), EmbedURL: EmbedURL(v.Host, v.ExternalID), IsVisible: v.IsVisible, CreatedAt: v.CreatedAt}
 }
@@ -180,7 +180,7 @@ func (s *Service) AddVideo(ctx context.Context, userID string, in VideoInput) (V
 		return Video{}, err
 	}
 	now := s.Clock.Now()
-	row := store.Video{ID: model.NewID(), OwnerID: userID, Title: title, Description: description, Host: host, ExternalID: id,
+	row := model.Video{ID: model.NewID(), OwnerID: userID, Title: title, Description: description, Host: host, ExternalID: id,
 		IsVisible: in.Visible == nil || *in.Visible, CreatedAt: now, UpdatedAt: now}
 	err := s.underQuota(ctx, userID, func(tx *store.Store) (int, error) { return tx.CountVideos(ctx, userID) },
 		FreeVideoQuota, "videos.errors.quota_reached", func(tx *store.Store) error { return tx.CreateVideo(ctx, row) })

@@ -1,4 +1,12 @@
-// Package model holds the persisted structs, with no I/O.
+// Package model holds the persisted structs, with no I/O: the shape of each
+// table's row, named once, that the store reads and writes and the services
+// pass around.
+//
+// Nullable columns are sql.Null* fields (sql.NullString, sql.NullTime,
+// sql.NullInt64, sql.NullFloat64), never pointers: the zero value is NULL,
+// the row can be copied without aliasing, and sqlx scans them as they are.
+// NullTime makes one from a time where the zero time means NULL. Handlers
+// turn them into JSON's null in their own reply types.
 package model
 
 import (
@@ -50,14 +58,21 @@ type User struct {
 	DeletedAt             sql.NullTime `db:"deleted_at"`
 }
 
-// IsPremium reports whether premium is in force at now: active, or cancelled
-// but not yet at its end date.
+// IsPremium reports whether premium is in force at now, by PremiumInForce.
 func (u User) IsPremium(now time.Time) bool {
-	switch u.PremiumStatus {
+	return PremiumInForce(u.PremiumStatus, u.PremiumEndAt, now)
+}
+
+// PremiumInForce is the premium rule, the one place it is written: premium
+// is in force at now when it is active (until its end, if it has one), or
+// cancelled but not yet at its end date. Every reader of a premium status
+// and end (a user, a public page, the directory's index) asks it.
+func PremiumInForce(status string, end sql.NullTime, now time.Time) bool {
+	switch status {
 	case PremiumActive:
-		return !u.PremiumEndAt.Valid || now.Before(u.PremiumEndAt.Time)
+		return !end.Valid || now.Before(end.Time)
 	case PremiumCancellation:
-		return u.PremiumEndAt.Valid && now.Before(u.PremiumEndAt.Time)
+		return end.Valid && now.Before(end.Time)
 	}
 	return false
 }
@@ -104,6 +119,14 @@ type RefreshToken struct {
 	ExpiresAt      time.Time      `db:"expires_at"`
 	UsedAt         sql.NullTime   `db:"used_at"`
 	RevokedAt      sql.NullTime   `db:"revoked_at"`
+}
+
+// SessionRevocation is one row of the revocation feed: the refresh-token
+// family whose access tokens are refused from RevokedAt on.
+type SessionRevocation struct {
+	Seq       int64     `db:"seq"`
+	FamilyID  string    `db:"family_id"`
+	RevokedAt time.Time `db:"revoked_at"`
 }
 
 // Outbox channels.
@@ -318,3 +341,6 @@ type Venue struct {
 
 // VenueTypes are the kinds of venue.
 var VenueTypes = []string{"boat", "castle", "domain", "farm", "hotel", "place_of_worship", "reception_hall", "restaurant", "unusual"}
+
+// NullTime is t, or NULL when t is the zero time.
+func NullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: !t.IsZero()} }

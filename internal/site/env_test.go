@@ -173,7 +173,7 @@ func (e *env) seedPlanner(p planner) string {
 	storetest.Must(e.t, e.store.CreateUser(ctx, u))
 	if p.premium {
 		start, end := now.AddDate(0, -1, 0), now.AddDate(1, 0, 0)
-		storetest.Must(e.t, e.store.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &start, &end, now))
+		storetest.Must(e.t, e.store.SetUserPremium(ctx, u.ID, model.PremiumActive, model.NullTime(start), model.NullTime(end), sql.NullString{}, now))
 	}
 	if p.country == "" {
 		p.country = "FR"

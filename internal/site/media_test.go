@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -11,7 +12,6 @@ import (
 
 	"noces/internal/media"
 	"noces/internal/model"
-	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
 
@@ -174,9 +174,9 @@ func TestGalleryPagesArePaged(t *testing.T) {
 	now := e.clock.Now()
 	for i := range 60 {
 		id := model.NewID()
-		storetest.Must(t, e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Photo %02d", i), IsVisible: true,
-			ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg", ThumbWidth: 480,
-			ThumbHeight: 320, ByteSize: 1, CreatedAt: now.Add(time.Duration(i) * time.Second), UpdatedAt: now}))
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Photo %02d", i), IsVisible: true,
+			ImageFile: model.ImageFile{ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg", ThumbWidth: 480,
+				ThumbHeight: 320, ByteSize: 1}, CreatedAt: now.Add(time.Duration(i) * time.Second), UpdatedAt: now}))
 	}
 	profile := e.get("fr.localhost", "/p/maison-premium")
 	if n := strings.Count(profile.body, `class="gallery"`); n != 1 || strings.Count(profile.body, "/photos/") != pagePhotos {
@@ -283,13 +283,13 @@ func TestVenuePageShowsItsMedia(t *testing.T) {
 	now := e.clock.Now()
 	mk := func(title string, visible bool) string {
 		id := model.NewID()
-		storetest.Must(t, e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: s.venueOwner, VenueID: &venueID, Title: title, IsVisible: visible,
-			ImageKey: "venues/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "venues/" + id + "-thumb.jpg", ThumbWidth: 480,
-			ThumbHeight: 320, ByteSize: 1, CreatedAt: now, UpdatedAt: now}))
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.venueOwner, VenueID: sql.NullString{String: venueID, Valid: true}, Title: title, IsVisible: visible,
+			ImageFile: model.ImageFile{ImageKey: "venues/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "venues/" + id + "-thumb.jpg", ThumbWidth: 480,
+				ThumbHeight: 320, ByteSize: 1}, CreatedAt: now, UpdatedAt: now}))
 		return id
 	}
 	shown, hidden := mk("La cour d'honneur", true), mk("Les cuisines", false)
-	storetest.Must(t, e.store.CreateVideo(ctx, store.Video{ID: model.NewID(), OwnerID: s.venueOwner, VenueID: &venueID, Title: "Visite du château",
+	storetest.Must(t, e.store.CreateVideo(ctx, model.Video{ID: model.NewID(), OwnerID: s.venueOwner, VenueID: sql.NullString{String: venueID, Valid: true}, Title: "Visite du château",
 		Host: media.HostVimeo, ExternalID: "76979871", IsVisible: true, CreatedAt: now, UpdatedAt: now}))
 	r := e.get("fr.localhost", "/v/chateau-loire")
 	if !strings.Contains(r.body, `alt="La cour d&#39;honneur"`) || strings.Contains(r.body, "Les cuisines") ||
@@ -324,9 +324,9 @@ func TestMediaPageSizes(t *testing.T) {
 	long := strings.Repeat("Une description un peu longue pour remplir la page. ", 18)
 	for i := range 200 {
 		id := model.NewID()
-		storetest.Must(t, e.store.CreateImage(ctx, store.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Une photo au titre assez long %03d", i),
-			Description: long, IsVisible: true, ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
-			ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1, CreatedAt: now, UpdatedAt: now}))
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: id, OwnerID: s.premium, Title: fmt.Sprintf("Une photo au titre assez long %03d", i),
+			Description: long, IsVisible: true, ImageFile: model.ImageFile{ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
+				ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1}, CreatedAt: now, UpdatedAt: now}))
 	}
 	for i := range 40 {
 		_, err := e.media.AddVideo(ctx, s.premium, media.VideoInput{Title: fmt.Sprintf("Un film de mariage numéro %02d", i), Description: long[:900],

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"noces/internal/model"
@@ -17,17 +18,27 @@ func (s *Store) CreateAuditEntry(ctx context.Context, e model.AuditEntry) error 
 	return nil
 }
 
-// ListAuditEntries returns the audit log newest first, with its total.
-func (s *Store) ListAuditEntries(ctx context.Context, limit, offset int) ([]model.AuditEntry, int, error) {
+// AuditRow is an audit entry with the e-mails of its actor and, when the
+// target is a user, of its target.
+type AuditRow struct {
+	model.AuditEntry
+	ActorEmail  sql.NullString `db:"actor_email"`
+	TargetEmail sql.NullString `db:"target_email"`
+}
+
+// ListAuditLog returns the audit log newest first, with the total.
+func (s *Store) ListAuditLog(ctx context.Context, limit, offset int) ([]AuditRow, int, error) {
 	var total int
 	if err := s.q.GetContext(ctx, &total, `SELECT COUNT(*) FROM audit_log`); err != nil {
 		return nil, 0, fmt.Errorf("store: count audit: %w", err)
 	}
-	var es []model.AuditEntry
-	err := s.q.SelectContext(ctx, &es, `SELECT id, actor_id, action, target_id, details, created_at FROM audit_log
-		ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, limit, offset)
+	rows := []AuditRow{}
+	err := s.q.SelectContext(ctx, &rows, `SELECT l.id, l.actor_id, l.action, l.target_id, l.details, l.created_at,
+		a.email AS actor_email, t.email AS target_email
+		FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id LEFT JOIN users t ON t.id = l.target_id
+		ORDER BY l.created_at DESC, l.id DESC LIMIT $1 OFFSET $2`, limit, offset)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: list audit: %w", err)
 	}
-	return es, total, nil
+	return rows, total, nil
 }

@@ -40,11 +40,6 @@ type ProviderCard struct {
 	DistanceKm   *float64 `db:"-"`
 }
 
-// visibleProvider is the condition for a planner to be public: moderated,
-// not deleted, and in France a SIRET the register (or an admin) confirmed.
-const visibleProvider = `u.role = 'ROLE_PRESTATAIRE' AND u.is_moderated = TRUE AND u.deleted_at IS NULL
-	AND (c.country_code <> 'FR' OR c.siret_status = 'active')`
-
 // SearchProviders returns one page of visible planners, premium first, then
 // nearest (when a place is given), then most complete, with the total. The
 // matches come from the directory's index (directory_index.go); only the

@@ -97,11 +97,10 @@ type premiumFacts struct {
 	until int64
 }
 
-// settle computes until, by the rule of model.User.IsPremium.
+// settle computes until, by the rule of model.PremiumInForce.
 func (p *premiumFacts) settle() {
-	u := model.User{PremiumStatus: p.Status, PremiumEndAt: p.End}
 	switch {
-	case !u.IsPremium(time.Time{}):
+	case !model.PremiumInForce(p.Status, p.End, time.Time{}):
 		p.until = 0 // not in force at the beginning of time: never
 	case !p.End.Valid || p.End.Time.Year() >= 2262: // beyond what nanoseconds hold
 		p.until = math.MaxInt64

@@ -23,7 +23,7 @@ func seedPlanner(t *testing.T, s *store.Store, name, country, siretStatus string
 	u := newUser(t, s, name+"@example.com")
 	storetest.Must(t, s.SetUserModerated(ctx, u.ID, true, now))
 	if premium {
-		storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &now, nil, now))
+		storetest.Must(t, s.SetUserPremium(ctx, u.ID, model.PremiumActive, model.NullTime(now), sql.NullTime{}, sql.NullString{}, now))
 	}
 	storetest.Must(t, s.CreateCompany(ctx, model.Company{UserID: u.ID, Name: name, Slug: name, SiretStatus: siretStatus,
 		CountryCode: country, City: "X", Latitude: sql.NullFloat64{Float64: lat, Valid: true},
@@ -196,14 +196,14 @@ func TestSearchProvidersMatchesAnOracle(t *testing.T) {
 		storetest.Must(t, s.SetUserModerated(ctx, u.ID, moderated, now))
 		switch rng.IntN(6) {
 		case 0:
-			storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &now, nil, now))
+			storetest.Must(t, s.SetUserPremium(ctx, u.ID, model.PremiumActive, model.NullTime(now), sql.NullTime{}, sql.NullString{}, now))
 			r.premium = true
 		case 1:
 			end := now.Add(-time.Hour) // ended: not premium
-			storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumActive, &now, &end, now))
+			storetest.Must(t, s.SetUserPremium(ctx, u.ID, model.PremiumActive, model.NullTime(now), model.NullTime(end), sql.NullString{}, now))
 		case 2:
 			end := now.Add(30 * 24 * time.Hour)
-			storetest.Must(t, s.UpdateUserPremium(ctx, u.ID, model.PremiumCancellation, &now, &end, now))
+			storetest.Must(t, s.SetUserPremium(ctx, u.ID, model.PremiumCancellation, model.NullTime(now), model.NullTime(end), sql.NullString{}, now))
 			r.premium = true
 		}
 		r.visible = moderated && siret == "active" && u.Role == model.RolePlanner

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"noces/internal/model"
@@ -84,17 +83,16 @@ func (s *Store) loadLanguages(ctx context.Context, rows []RequestRow) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	ids := make([]any, len(rows))
-	marks := make([]string, len(rows))
+	ids := make([]string, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ProjectID
-		marks[i] = fmt.Sprintf("$%d", i+1)
 	}
+	in, args := inList(ids, 0)
 	var langs []struct {
 		ProjectID string `db:"project_id"`
 		Code      string `db:"code"`
 	}
-	err := s.q.SelectContext(ctx, &langs, `SELECT project_id, code FROM project_languages WHERE project_id IN (`+strings.Join(marks, ", ")+`) ORDER BY code`, ids...)
+	err := s.q.SelectContext(ctx, &langs, `SELECT project_id, code FROM project_languages WHERE project_id IN (`+in+`) ORDER BY code`, args...)
 	if err != nil {
 		return fmt.Errorf("store: project languages: %w", err)
 	}
@@ -152,4 +150,48 @@ func (s *Store) RejectEventRequest(ctx context.Context, id, reason string, now t
 		return false, fmt.Errorf("store: reject: %w", err)
 	}
 	return affected(res) == 1, nil
+}
+
+// CreateEventRequest sends a project to a provider; the same project twice
+// to one provider gives ErrConflict, a project that does not exist
+// ErrNotFound.
+func (s *Store) CreateEventRequest(ctx context.Context, r model.EventRequest) error {
+	// The event date is copied for the provider's list sorted by it
+	// (migration 00009); a project's date never changes once sent.
+	res, err := s.exec(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, event_date)
+		SELECT $1, p.id, $3, $4, p.event_date FROM projects p WHERE p.id = $2`,
+		r.ID, r.ProjectID, r.ProviderID, r.CreatedAt)
+	if err != nil {
+		return fmt.Errorf("store: create event request: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: create event request for project %s: %w", r.ProjectID, ErrNotFound)
+	}
+	return nil
+}
+
+// RequestCounts are a provider's event requests by outcome.
+type RequestCounts struct {
+	Total     int `db:"total"`
+	Seen      int `db:"seen"`
+	Unlocked  int `db:"unlocked"`
+	Rejected  int `db:"rejected"`
+	Answered  int `db:"answered"`
+	SinceFrom int `db:"since_from"` // received since the "since" argument
+}
+
+// CountEventRequests counts a provider's requests in one pass.
+func (s *Store) CountEventRequests(ctx context.Context, providerID string, since time.Time) (RequestCounts, error) {
+	var c RequestCounts
+	err := s.q.GetContext(ctx, &c, `SELECT COUNT(*) AS total,
+		COALESCE(SUM(CASE WHEN seen_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS seen,
+		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS unlocked,
+		COALESCE(SUM(CASE WHEN rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS rejected,
+		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL OR rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS answered,
+		COALESCE(SUM(CASE WHEN created_at >= $2 THEN 1 ELSE 0 END), 0) AS since_from
+		FROM event_requests WHERE provider_id = $1`, providerID, since)
+	if err != nil {
+		return c, fmt.Errorf("store: count event requests: %w", err)
+	}
+	return c, nil
 }

@@ -3,38 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
-	"strings"
-	"time"
 )
-
-// Image is a photo of a provider's gallery, or of a venue when VenueID is set.
-type Image struct {
-	ID          string    `db:"id"`
-	OwnerID     string    `db:"owner_id"`
-	VenueID     *string   `db:"venue_id"`
-	Title       string    `db:"title"`
-	Description string    `db:"description"`
-	IsVisible   bool      `db:"is_visible"`
-	Position    int       `db:"position"`
-	ImageKey    string    `db:"image_key"`
-	Width       int       `db:"width"`
-	Height      int       `db:"height"`
-	ThumbKey    string    `db:"thumb_key"`
-	ThumbWidth  int       `db:"thumb_width"`
-	ThumbHeight int       `db:"thumb_height"`
-	ByteSize    int       `db:"byte_size"`
-	CreatedAt   time.Time `db:"created_at"`
-	UpdatedAt   time.Time `db:"updated_at"`
-}
-
-// ImageWithViews is a gallery photo with its view count.
-type ImageWithViews struct {
-	Image
-	Views int `db:"views"`
-}
-
-const imageColumns = `id, owner_id, venue_id, title, description, is_visible, position, image_key, width, height,
-	thumb_key, thumb_width, thumb_height, byte_size, created_at, updated_at`
 
 // LockUserMedia takes the write lock of a user's row for the rest of the
 // transaction: two uploads of one user then count their media one after the
@@ -51,232 +20,20 @@ func (s *Store) LockUserMedia(ctx context.Context, userID string) error {
 	return nil
 }
 
-// CountImages counts a provider's gallery photos (venue photos aside).
-func (s *Store) CountImages(ctx context.Context, ownerID string) (int, error) {
-	var n int
-	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM images WHERE owner_id = $1 AND venue_id IS NULL`, ownerID); err != nil {
-		return 0, fmt.Errorf("store: count images: %w", err)
-	}
-	return n, nil
+// MediaCounts tell what a provider's profile has, for the completion tasks.
+type MediaCounts struct {
+	Images int `db:"images"`
+	Videos int `db:"videos"`
 }
 
-// CreateImage stores a photo's row; its files are already in blob storage.
-func (s *Store) CreateImage(ctx context.Context, im Image) error {
-	_, err := s.exec(ctx, `INSERT INTO images (`+imageColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-		im.ID, im.OwnerID, im.VenueID, im.Title, im.Description, im.IsVisible, im.Position, im.ImageKey, im.Width, im.Height,
-		im.ThumbKey, im.ThumbWidth, im.ThumbHeight, im.ByteSize, im.CreatedAt, im.UpdatedAt)
+// CountMedia counts a provider's own photos and videos in one query.
+func (s *Store) CountMedia(ctx context.Context, userID string) (MediaCounts, error) {
+	var c MediaCounts
+	err := s.q.GetContext(ctx, &c, `SELECT
+		(SELECT COUNT(*) FROM images WHERE owner_id = $1 AND venue_id IS NULL) AS images,
+		(SELECT COUNT(*) FROM videos WHERE owner_id = $1 AND venue_id IS NULL) AS videos`, userID)
 	if err != nil {
-		return fmt.Errorf("store: create image: %w", err)
+		return c, fmt.Errorf("store: count media: %w", err)
 	}
-	return nil
-}
-
-// ListImages returns a provider's gallery, newest first, with view counts.
-func (s *Store) ListImages(ctx context.Context, ownerID string) ([]ImageWithViews, error) {
-	var out []ImageWithViews
-	err := s.q.SelectContext(ctx, &out, `SELECT `+prefixed("i", imageColumns)+`,
-		(SELECT COUNT(*) FROM image_views v WHERE v.image_id = i.id) AS views
-		FROM images i WHERE i.owner_id = $1 AND i.venue_id IS NULL ORDER BY i.created_at DESC, i.id DESC`, ownerID)
-	if err != nil {
-		return nil, fmt.Errorf("store: list images: %w", err)
-	}
-	return out, nil
-}
-
-// GetImage returns one of a provider's gallery photos; another owner's photo
-// is ErrNotFound.
-func (s *Store) GetImage(ctx context.Context, ownerID, id string) (ImageWithViews, error) {
-	var im ImageWithViews
-	err := s.q.GetContext(ctx, &im, `SELECT `+prefixed("i", imageColumns)+`,
-		(SELECT COUNT(*) FROM image_views v WHERE v.image_id = i.id) AS views
-		FROM images i WHERE i.id = $1 AND i.owner_id = $2 AND i.venue_id IS NULL`, id, ownerID)
-	if err != nil {
-		return im, fmt.Errorf("store: get image: %w", notFound(err))
-	}
-	return im, nil
-}
-
-// SetImageVisible shows or hides one of a provider's gallery photos.
-func (s *Store) SetImageVisible(ctx context.Context, ownerID, id string, visible bool, now time.Time) error {
-	res, err := s.exec(ctx, `UPDATE images SET is_visible = $3, updated_at = $4 WHERE id = $1 AND owner_id = $2 AND venue_id IS NULL`,
-		id, ownerID, visible, now)
-	if err != nil {
-		return fmt.Errorf("store: set image visible: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: set image visible: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// UpdateImageText sets a gallery photo's title and description.
-func (s *Store) UpdateImageText(ctx context.Context, ownerID, id, title, description string, now time.Time) error {
-	res, err := s.exec(ctx, `UPDATE images SET title = $3, description = $4, updated_at = $5
-		WHERE id = $1 AND owner_id = $2 AND venue_id IS NULL`, id, ownerID, title, description, now)
-	if err != nil {
-		return fmt.Errorf("store: update image: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: update image: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// DeleteImage removes a gallery photo's row (its views go with it).
-func (s *Store) DeleteImage(ctx context.Context, ownerID, id string) error {
-	res, err := s.exec(ctx, `DELETE FROM images WHERE id = $1 AND owner_id = $2 AND venue_id IS NULL`, id, ownerID)
-	if err != nil {
-		return fmt.Errorf("store: delete image: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: delete image: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// ListVisibleImages returns the photos a provider's public page shows, newest first.
-func (s *Store) ListVisibleImages(ctx context.Context, ownerID string) ([]Image, error) {
-	var out []Image
-	err := s.q.SelectContext(ctx, &out, `SELECT `+imageColumns+` FROM images
-		WHERE owner_id = $1 AND venue_id IS NULL AND is_visible = TRUE ORDER BY created_at DESC, id DESC`, ownerID)
-	if err != nil {
-		return nil, fmt.Errorf("store: visible images: %w", err)
-	}
-	return out, nil
-}
-
-// ListVisibleVenueImages returns the photos a venue's public page shows, in
-// the venue's order.
-func (s *Store) ListVisibleVenueImages(ctx context.Context, venueID string) ([]Image, error) {
-	var out []Image
-	err := s.q.SelectContext(ctx, &out, `SELECT `+imageColumns+` FROM images
-		WHERE venue_id = $1 AND is_visible = TRUE ORDER BY position, created_at, id`, venueID)
-	if err != nil {
-		return nil, fmt.Errorf("store: visible venue images: %w", err)
-	}
-	return out, nil
-}
-
-// RecordImageView counts a visitor once per day per photo; it reports
-// whether this view was new.
-func (s *Store) RecordImageView(ctx context.Context, imageID, day, visitor string) (bool, error) {
-	res, err := s.exec(ctx, `INSERT INTO image_views (image_id, day, visitor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, imageID, day, visitor)
-	if err != nil {
-		return false, fmt.Errorf("store: record image view: %w", err)
-	}
-	return affected(res) == 1, nil
-}
-
-// GetVisibleImageByID returns a visible photo with nothing but its id, for
-// the public view counter; hidden and missing photos are ErrNotFound.
-func (s *Store) GetVisibleImageByID(ctx context.Context, id string) (Image, error) {
-	var im Image
-	err := s.q.GetContext(ctx, &im, `SELECT `+imageColumns+` FROM images WHERE id = $1 AND is_visible = TRUE`, id)
-	if err != nil {
-		return im, fmt.Errorf("store: visible image: %w", notFound(err))
-	}
-	return im, nil
-}
-
-// Video is a YouTube or Vimeo video of a provider, or of a venue.
-type Video struct {
-	ID          string    `db:"id"`
-	OwnerID     string    `db:"owner_id"`
-	VenueID     *string   `db:"venue_id"`
-	Title       string    `db:"title"`
-	Description string    `db:"description"`
-	Host        string    `db:"host"`
-	ExternalID  string    `db:"external_id"`
-	IsVisible   bool      `db:"is_visible"`
-	Position    int       `db:"position"`
-	CreatedAt   time.Time `db:"created_at"`
-	UpdatedAt   time.Time `db:"updated_at"`
-}
-
-const videoColumns = `id, owner_id, venue_id, title, description, host, external_id, is_visible, position, created_at, updated_at`
-
-// CountVideos counts a provider's own videos (venue videos aside).
-func (s *Store) CountVideos(ctx context.Context, ownerID string) (int, error) {
-	var n int
-	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM videos WHERE owner_id = $1 AND venue_id IS NULL`, ownerID); err != nil {
-		return 0, fmt.Errorf("store: count videos: %w", err)
-	}
-	return n, nil
-}
-
-// CreateVideo stores a video.
-func (s *Store) CreateVideo(ctx context.Context, v Video) error {
-	_, err := s.exec(ctx, `INSERT INTO videos (`+videoColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-		v.ID, v.OwnerID, v.VenueID, v.Title, v.Description, v.Host, v.ExternalID, v.IsVisible, v.Position, v.CreatedAt, v.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("store: create video: %w", err)
-	}
-	return nil
-}
-
-// ListVideos returns a provider's own videos, newest first.
-func (s *Store) ListVideos(ctx context.Context, ownerID string) ([]Video, error) {
-	var out []Video
-	err := s.q.SelectContext(ctx, &out, `SELECT `+videoColumns+` FROM videos WHERE owner_id = $1 AND venue_id IS NULL
-		ORDER BY created_at DESC, id DESC`, ownerID)
-	if err != nil {
-		return nil, fmt.Errorf("store: list videos: %w", err)
-	}
-	return out, nil
-}
-
-// SetVideoVisible shows or hides one of a provider's videos.
-func (s *Store) SetVideoVisible(ctx context.Context, ownerID, id string, visible bool, now time.Time) error {
-	res, err := s.exec(ctx, `UPDATE videos SET is_visible = $3, updated_at = $4 WHERE id = $1 AND owner_id = $2 AND venue_id IS NULL`,
-		id, ownerID, visible, now)
-	if err != nil {
-		return fmt.Errorf("store: set video visible: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: set video visible: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// DeleteVideo removes one of a provider's videos.
-func (s *Store) DeleteVideo(ctx context.Context, ownerID, id string) error {
-	res, err := s.exec(ctx, `DELETE FROM videos WHERE id = $1 AND owner_id = $2 AND venue_id IS NULL`, id, ownerID)
-	if err != nil {
-		return fmt.Errorf("store: delete video: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: delete video: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// ListVisibleVideos returns the videos a provider's public page shows.
-func (s *Store) ListVisibleVideos(ctx context.Context, ownerID string) ([]Video, error) {
-	var out []Video
-	err := s.q.SelectContext(ctx, &out, `SELECT `+videoColumns+` FROM videos
-		WHERE owner_id = $1 AND venue_id IS NULL AND is_visible = TRUE ORDER BY created_at DESC, id DESC`, ownerID)
-	if err != nil {
-		return nil, fmt.Errorf("store: visible videos: %w", err)
-	}
-	return out, nil
-}
-
-// ListVisibleVenueVideos returns the videos a venue's public page shows.
-func (s *Store) ListVisibleVenueVideos(ctx context.Context, venueID string) ([]Video, error) {
-	var out []Video
-	err := s.q.SelectContext(ctx, &out, `SELECT `+videoColumns+` FROM videos
-		WHERE venue_id = $1 AND is_visible = TRUE ORDER BY position, created_at, id`, venueID)
-	if err != nil {
-		return nil, fmt.Errorf("store: visible venue videos: %w", err)
-	}
-	return out, nil
-}
-
-// prefixed qualifies a column list with a table alias: "a, b" -> "t.a, t.b".
-func prefixed(alias, columns string) string {
-	fields := strings.Fields(strings.ReplaceAll(columns, ",", " "))
-	for i, f := range fields {
-		fields[i] = alias + "." + f
-	}
-	return strings.Join(fields, ", ")
+	return c, nil
 }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"testing"
 	"time"
@@ -11,11 +12,11 @@ import (
 	"noces/internal/store/storetest"
 )
 
-func newImage(owner string, venue *string, visible bool) store.Image {
+func newImage(owner string, venue sql.NullString, visible bool) model.Image {
 	id := model.NewID()
-	return store.Image{ID: id, OwnerID: owner, VenueID: venue, Title: "Photo " + id[:8], IsVisible: visible,
-		ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
-		ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1000, CreatedAt: now, UpdatedAt: now}
+	return model.Image{ID: id, OwnerID: owner, VenueID: venue, Title: "Photo " + id[:8], IsVisible: visible,
+		ImageFile: model.ImageFile{ImageKey: "images/" + id + ".jpg", Width: 1200, Height: 800, ThumbKey: "images/" + id + "-thumb.jpg",
+			ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now}
 }
 
 // LockUserMedia makes a second transaction of the same user wait until the
@@ -37,7 +38,7 @@ func TestLockUserMediaSerialisesCounts(t *testing.T) {
 			close(counted)
 			// Long enough for the other transaction to count, were it not held.
 			time.Sleep(300 * time.Millisecond)
-			return tx.CreateImage(ctx, newImage(u.ID, nil, true))
+			return tx.CreateImage(ctx, newImage(u.ID, sql.NullString{}, true))
 		})
 	}()
 	<-counted
@@ -71,9 +72,9 @@ func TestImagesAreScopedToTheirOwner(t *testing.T) {
 	venueID := model.NewID()
 	storetest.Must(t, s.CreateVenue(ctx, model.Venue{ID: venueID, OwnerID: b.ID, Name: "Château", Slug: "chateau", Type: "castle",
 		CreatedAt: now, UpdatedAt: now}))
-	mine, hidden := newImage(a.ID, nil, true), newImage(a.ID, nil, false)
-	venueImage := newImage(b.ID, &venueID, true)
-	for _, im := range []store.Image{mine, hidden, venueImage} {
+	mine, hidden := newImage(a.ID, sql.NullString{}, true), newImage(a.ID, sql.NullString{}, false)
+	venueImage := newImage(b.ID, sql.NullString{String: venueID, Valid: true}, true)
+	for _, im := range []model.Image{mine, hidden, venueImage} {
 		storetest.Must(t, s.CreateImage(ctx, im))
 	}
 	if n, _ := s.CountImages(ctx, a.ID); n != 2 {
@@ -129,12 +130,12 @@ func TestPortfolioKeyImageIsUnique(t *testing.T) {
 	s := storetest.New(t)
 	ctx := context.Background()
 	u := newUser(t, s, "pf@example.com")
-	p := store.Portfolio{ID: model.NewID(), OwnerID: u.ID, Title: "T", Description: "D", WeddingDate: "2025-01-01",
+	p := model.Portfolio{ID: model.NewID(), OwnerID: u.ID, Title: "T", Description: "D", WeddingDate: "2025-01-01",
 		NumberOfGuests: 10, Location: "L", Style: "S", CreatedAt: now, UpdatedAt: now}
 	storetest.Must(t, s.CreatePortfolio(ctx, p, []int{1, 4}))
-	img := func(key bool) store.PortfolioImage {
-		return store.PortfolioImage{ID: model.NewID(), PortfolioID: p.ID, IsKeyImage: key, ImageKey: "k", Width: 1, Height: 1,
-			ThumbKey: "t", ThumbWidth: 1, ThumbHeight: 1, ByteSize: 1, CreatedAt: now}
+	img := func(key bool) model.PortfolioImage {
+		return model.PortfolioImage{ID: model.NewID(), PortfolioID: p.ID, IsKeyImage: key, ImageFile: model.ImageFile{ImageKey: "k", Width: 1, Height: 1,
+			ThumbKey: "t", ThumbWidth: 1, ThumbHeight: 1, ByteSize: 1}, CreatedAt: now}
 	}
 	first, second := img(true), img(false)
 	storetest.Must(t, s.CreatePortfolioImage(ctx, first))

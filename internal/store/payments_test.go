@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"testing"
 	"time"
@@ -17,8 +18,8 @@ func TestPaymentsOnEveryEngine(t *testing.T) {
 	s := storetest.New(t)
 	ctx := context.Background()
 	u := newUser(t, s, "pay@example.com")
-	p := store.Payment{ID: model.NewID(), UserID: u.ID, Provider: "sandbox", IntentID: "pi_1", Credits: 2, AmountCents: 5050,
-		Currency: "eur", Status: store.PaymentPending, CreatedAt: now, UpdatedAt: now}
+	p := model.Payment{ID: model.NewID(), UserID: u.ID, Provider: "sandbox", IntentID: "pi_1", Credits: 2, AmountCents: 5050,
+		Currency: "eur", Status: model.PaymentPending, CreatedAt: now, UpdatedAt: now}
 
 	created, err := s.CreatePayment(ctx, p)
 	if err != nil || !created {
@@ -52,14 +53,14 @@ func TestPaymentsOnEveryEngine(t *testing.T) {
 		for _, step := range []struct {
 			status string
 			moved  bool
-		}{{store.PaymentFailed, true}, {store.PaymentFailed, false}, {store.PaymentSucceeded, true},
-			{store.PaymentFailed, false}, {store.PaymentCanceled, false}, {store.PaymentProcessing, false}} {
+		}{{model.PaymentFailed, true}, {model.PaymentFailed, false}, {model.PaymentSucceeded, true},
+			{model.PaymentFailed, false}, {model.PaymentCanceled, false}, {model.PaymentProcessing, false}} {
 			moved, err := s.SetPaymentStatus(ctx, "pi_1", step.status, now.Add(time.Minute))
 			if err != nil || moved != step.moved {
 				t.Errorf("to %s: moved %v, want %v (%v)", step.status, moved, step.moved, err)
 			}
 		}
-		if got, _ := s.GetPaymentByIntent(ctx, "pi_1"); got.Status != store.PaymentSucceeded {
+		if got, _ := s.GetPaymentByIntent(ctx, "pi_1"); got.Status != model.PaymentSucceeded {
 			t.Errorf("status %s", got.Status)
 		}
 	})
@@ -102,15 +103,15 @@ func TestBillingCustomersAndSubscriptionsOnEveryEngine(t *testing.T) {
 
 	start := now.Truncate(time.Second)
 	end := start.AddDate(0, 1, 0)
-	sub := store.Subscription{ID: "sub_1", UserID: u.ID, CustomerID: "cus_1", Plan: "monthly", Status: "active",
-		StartedAt: &start, CurrentPeriodEnd: &end, EventAt: 100, CreatedAt: now, UpdatedAt: now}
+	sub := model.Subscription{ID: "sub_1", UserID: u.ID, CustomerID: "cus_1", Plan: "monthly", Status: "active",
+		StartedAt: model.NullTime(start), CurrentPeriodEnd: model.NullTime(end), EventAt: 100, CreatedAt: now, UpdatedAt: now}
 
 	t.Run("a newer event's state replaces an older one, never the reverse", func(t *testing.T) {
 		if wrote, err := s.SaveSubscription(ctx, sub); err != nil || !wrote {
 			t.Fatalf("%v %v", wrote, err)
 		}
 		newer := sub
-		newer.CancelAtPeriodEnd, newer.CancelAt, newer.EventAt = true, &end, 200
+		newer.CancelAtPeriodEnd, newer.CancelAt, newer.EventAt = true, model.NullTime(end), 200
 		if wrote, err := s.SaveSubscription(ctx, newer); err != nil || !wrote {
 			t.Fatalf("%v %v", wrote, err)
 		}
@@ -136,7 +137,7 @@ func TestBillingCustomersAndSubscriptionsOnEveryEngine(t *testing.T) {
 	t.Run("a user's subscriptions come latest first", func(t *testing.T) {
 		later := start.Add(48 * time.Hour)
 		second := sub
-		second.ID, second.StartedAt = "sub_2", &later
+		second.ID, second.StartedAt = "sub_2", model.NullTime(later)
 		storetest.Must(t, func() error { _, err := s.SaveSubscription(ctx, second); return err }())
 		subs, err := s.ListUserSubscriptions(ctx, u.ID)
 		if err != nil || len(subs) != 2 || subs[0].ID != "sub_2" {
@@ -153,7 +154,7 @@ func TestBillingCustomersAndSubscriptionsOnEveryEngine(t *testing.T) {
 			if err := tx.LockUserBilling(ctx, u.ID); err != nil {
 				return err
 			}
-			return tx.SetUserPremium(ctx, u.ID, model.PremiumCancellation, &start, &end, &plan, now)
+			return tx.SetUserPremium(ctx, u.ID, model.PremiumCancellation, model.NullTime(start), model.NullTime(end), sql.NullString{String: plan, Valid: true}, now)
 		}))
 		got, _ := s.GetUser(ctx, u.ID)
 		if got.PremiumStatus != model.PremiumCancellation || !got.PremiumEndAt.Time.Equal(end) || !got.PremiumStartAt.Time.Equal(start) {

@@ -201,3 +201,30 @@ func affected(res sql.Result) int64 {
 
 // EmailKey is the form of an e-mail address that uniqueness is checked on.
 func EmailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// inList makes "$n+1, $n+2, ..." placeholders for values after n others.
+func inList(values []string, n int) (string, []any) {
+	ph := make([]string, len(values))
+	args := make([]any, len(values))
+	for i, v := range values {
+		ph[i] = fmt.Sprintf("$%d", n+i+1)
+		args[i] = v
+	}
+	return strings.Join(ph, ", "), args
+}
+
+// prefixed qualifies a column list with a table alias: "a, b" -> "t.a, t.b".
+func prefixed(alias, columns string) string {
+	fields := strings.Fields(strings.ReplaceAll(columns, ",", " "))
+	for i, f := range fields {
+		fields[i] = alias + "." + f
+	}
+	return strings.Join(fields, ", ")
+}
+
+// likePattern makes a "contains" LIKE pattern of q, lowercased, with the
+// LIKE wildcards escaped by a backslash (the queries say ESCAPE '\').
+func likePattern(q string) string {
+	q = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q))
+	return "%" + q + "%"
+}

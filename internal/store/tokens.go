@@ -76,14 +76,6 @@ func (s *Store) RevokeUserRefreshTokens(ctx context.Context, userID, keepFamily 
 	})
 }
 
-// SessionRevocation is one row of the revocation feed: the refresh-token
-// family whose access tokens are refused from RevokedAt on.
-type SessionRevocation struct {
-	Seq       int64     `db:"seq"`
-	FamilyID  string    `db:"family_id"`
-	RevokedAt time.Time `db:"revoked_at"`
-}
-
 // recordRevocations raises the feed's counter and writes families under the
 // new value. It must run inside the transaction that revokes them: the
 // counter's row stays locked until that transaction ends, which is what
@@ -106,8 +98,8 @@ func (s *Store) recordRevocations(ctx context.Context, families []string, now ti
 
 // SessionRevocationsAfter returns the feed's rows after sequence seq, in
 // order: one small read of the index on seq, however many rows there are.
-func (s *Store) SessionRevocationsAfter(ctx context.Context, seq int64) ([]SessionRevocation, error) {
-	var out []SessionRevocation
+func (s *Store) SessionRevocationsAfter(ctx context.Context, seq int64) ([]model.SessionRevocation, error) {
+	var out []model.SessionRevocation
 	err := s.q.SelectContext(ctx, &out, `SELECT seq, family_id, revoked_at FROM session_revocations WHERE seq > $1 ORDER BY seq`, seq)
 	if err != nil {
 		return nil, fmt.Errorf("store: session revocations: %w", err)

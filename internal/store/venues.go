@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"noces/internal/model"
@@ -94,9 +93,8 @@ func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, in
 
 // GetVisibleVenueBySlug returns a public venue, or ErrNotFound.
 func (s *Store) GetVisibleVenueBySlug(ctx context.Context, slug string) (model.Venue, error) {
-	cols := "v." + strings.ReplaceAll(strings.Join(strings.Fields(venueColumns), " "), ", ", ", v.")
 	var v model.Venue
-	err := s.q.GetContext(ctx, &v, `SELECT `+cols+` FROM venues v JOIN users u ON u.id = v.owner_id WHERE v.slug = $1 AND `+visibleVenue, slug)
+	err := s.q.GetContext(ctx, &v, `SELECT `+prefixed("v", venueColumns)+` FROM venues v JOIN users u ON u.id = v.owner_id WHERE v.slug = $1 AND `+visibleVenue, slug)
 	if err != nil {
 		return v, fmt.Errorf("store: public venue: %w", notFound(err))
 	}

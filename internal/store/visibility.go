@@ -32,3 +32,8 @@ func PlannerPageHidden(u model.User, c model.Company) string {
 	}
 	return HiddenSiretUnverified
 }
+
+// visibleProvider is the condition for a planner to be public: moderated,
+// not deleted, and in France a SIRET the register (or an admin) confirmed.
+const visibleProvider = `u.role = 'ROLE_PRESTATAIRE' AND u.is_moderated = TRUE AND u.deleted_at IS NULL
+	AND (c.country_code <> 'FR' OR c.siret_status = 'active')`

@@ -3,43 +3,12 @@
 // e-mail change, language, password change and account deletion. Runs
 // against its own server: it changes demo accounts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import {
-  apiMe,
-  checkA11y,
-  launchBrowser,
-  login,
-  newPage,
-  pngImage,
-  shot,
-  startServer,
-  waitForOutbox,
-  WIDTHS,
-} from './harness.mjs';
+import { describe, it } from 'node:test';
+import { apiMe, checkA11y, journey, login, pngImage, shot, useServer, waitForOutbox, WIDTHS } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function journey(options, fn) {
-  const page = await newPage(browser, options);
-  try {
-    await fn(page);
-  } finally {
-    await page.context().close();
-  }
-}
+const server = useServer();
 
 async function openAccount(page, email) {
   await login(page, server.baseURL, email);

@@ -5,24 +5,13 @@
 // log), publishes a popup whose HTML the server sanitises, reads the outbox
 // and the audit log, impersonates from the users screen. A planner is refused.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { apiTokens, checkA11y, launchBrowser, login, newPage, PASSWORD, shot, startServer } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { apiTokens, checkA11y, journey, login, PASSWORD, shot, useServer } from './harness.mjs';
 
 const T = { timeout: 180_000 };
 const SIRET = '73282932000074';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = useServer();
 
 async function api(method, path, { token, body } = {}) {
   const response = await fetch(`${server.baseURL}${path}`, {
@@ -90,8 +79,7 @@ describe('the admin back-office', () => {
     const providerToken = await newProvider(approvedName, approvedEmail);
     await newProvider(refusedName, refusedEmail);
 
-    const page = await newPage(browser);
-    try {
+    await journey({}, async (page) => {
       await login(page, server.baseURL, 'admin@noces.test');
       const nav = page.getByRole('navigation', { name: 'Menu principal' });
       await nav.getByRole('link', { name: 'Modération' }).click();
@@ -134,14 +122,11 @@ describe('the admin back-office', () => {
 
       // The approved professional is in the public directory of the French domain.
       const publicBase = `http://fr.localhost:${new URL(server.baseURL).port}`;
-      const visitor = await newPage(browser);
-      try {
+      await journey({}, async (visitor) => {
         await visitor.goto(`${publicBase}/search?service=FULL_PLANNING&city=Lyon`);
         await visitor.getByRole('link', { name: approvedName }).first().waitFor();
         assert.equal(await visitor.getByRole('link', { name: refusedName }).count(), 0, 'a refused professional stays hidden');
-      } finally {
-        await visitor.context().close();
-      }
+      });
 
       // Users: search, then credits (a withdrawal below zero is stopped before it is sent).
       await nav.getByRole('link', { name: 'Utilisateurs' }).click();
@@ -266,14 +251,11 @@ describe('the admin back-office', () => {
       await banner.getByRole('button').click();
       await Promise.all([page.waitForEvent('load'), page.getByRole('dialog').getByRole('button', { name: 'Revenir', exact: true }).click()]);
       await nav.getByRole('link', { name: 'Modération' }).waitFor();
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 
   it('refuses the admin pages and API to a planner', T, async () => {
-    const page = await newPage(browser);
-    try {
+    await journey({}, async (page) => {
       const { token } = await apiTokens(page.request, server.baseURL, 'planner@noces.test');
       for (const path of ['/api/admin/moderation', '/api/admin/users', '/api/admin/audit-log']) {
         const response = await api('GET', path, { token });
@@ -287,8 +269,6 @@ describe('the admin back-office', () => {
       await page.getByRole('navigation', { name: 'Menu principal', includeHidden: true }).getByRole('link', { name: 'Tableau de bord', includeHidden: true }).waitFor();
       assert.equal(await page.getByRole('heading', { name: 'Modération', includeHidden: true }).count(), 0);
       assert.equal(await page.getByRole('link', { name: 'Modération', includeHidden: true }).count(), 0);
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 });

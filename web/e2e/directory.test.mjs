@@ -5,8 +5,8 @@
 // the back-office. Every public page passes axe at 390 and 1440 px and
 // weighs under 100 KB of HTML, CSS and JavaScript as transferred.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, login, newPage, shot, startServer } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { journey, login, shot, useServer } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const PLANNER = 'planner@noces.test';
@@ -15,18 +15,7 @@ const PLANNER_NAME = 'Camille Durand Événements';
 const MIN_FILL_MS = 3_000;
 const PAGE_BUDGET = 100 * 1024;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = useServer();
 
 /**
  * Counts the bytes a page's HTML, CSS and JavaScript took on the wire
@@ -72,10 +61,9 @@ describe('a couple on the French directory', () => {
     const stamp = Date.now();
     const date = weddingDay();
     const message = `Mariage champêtre près de Lyon, demande ${stamp}.`;
-    const page = await newPage(browser);
     const weights = {};
-    const scale = weigh(page);
-    try {
+    await journey({}, async (page) => {
+      const scale = weigh(page);
       // Home: the search form.
       await page.goto(`${publicBase}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -124,9 +112,7 @@ describe('a couple on the French directory', () => {
       assert.match(await page.locator('main').innerText(), /Votre projet a été envoyé à 1 professionnel/);
       weights.sent = await scale.take();
       await shot(page, 'public-request-sent');
-    } finally {
-      await page.context().close();
-    }
+    });
 
     for (const [name, weight] of Object.entries(weights)) {
       console.log(`public ${name}: ${weight.bytes} bytes of HTML, CSS and JS (${weight.files.length} files)`);
@@ -135,8 +121,7 @@ describe('a couple on the French directory', () => {
     }
 
     // The planner signs in to the back-office: the request is there, new and locked.
-    const pro = await newPage(browser);
-    try {
+    await journey({}, async (pro) => {
       await login(pro, server.baseURL, PLANNER);
       const list = await pro.evaluate(async () => {
         const response = await fetch('/api/event-requests?sortField=createdAt&sortDirection=desc', {
@@ -159,8 +144,6 @@ describe('a couple on the French directory', () => {
       const grid = pro.getByRole('grid', { name: "Vos demandes d'événement" });
       await grid.waitFor();
       assert.equal(await grid.getByTestId('unseen-dot').count(), 5);
-    } finally {
-      await pro.context().close();
-    }
+    });
   });
 });

@@ -1,6 +1,11 @@
 // The e2e harness: starts the real Go binary (`noces serve --demo`) on a free
 // loopback port with a fresh data folder, launches Debian's Chromium through
 // playwright-core, and gives the tests shot() and checkA11y().
+//
+// A test file starts with `const server = useServer();`: one server and one
+// browser for the file (node --test runs each file in a process of its own),
+// then each test runs `journey(options, async (page) => ...)` in a fresh
+// browser context.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -9,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 
@@ -59,8 +65,11 @@ async function waitReady(baseURL, child, logs, timeoutMs = 30_000) {
   throw new Error(`noces was not ready within ${timeoutMs} ms:\n${logs.join('')}`);
 }
 
-/** Starts `noces serve --demo`; resolves when GET /readyz answers 200. */
-export async function startServer() {
+/**
+ * Starts `noces serve --demo`; resolves when GET /readyz answers 200.
+ * `env` adds variables to the server's environment.
+ */
+export async function startServer({ env = {} } = {}) {
   if (!existsSync(BIN)) {
     throw new Error(`No Go binary at ${BIN}: run \`make build\` (or set NOCES_BIN).`);
   }
@@ -69,7 +78,7 @@ export async function startServer() {
   const baseURL = `http://127.0.0.1:${port}`;
   const logs = [];
   const child = spawn(BIN, ['serve', '--demo'], {
-    env: { ...process.env, NOCES_ADDR: `127.0.0.1:${port}`, NOCES_DATA_DIR: dataDir },
+    env: { ...process.env, ...env, NOCES_ADDR: `127.0.0.1:${port}`, NOCES_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => logs.push(chunk.toString()));
@@ -113,25 +122,114 @@ export async function newPage(browser, { width = WIDTHS.desktop, locale = 'fr-FR
   return page;
 }
 
+/** The browser of this file's useServer(), which journey() opens its pages in. */
+let fileBrowser;
+
+/**
+ * One server and one browser for the whole test file, started before its
+ * first test and stopped after its last. Returns the server's record at once
+ * ({ baseURL, logs, stop, browser }), filled in when the server is up, so the
+ * tests can read `server.baseURL`. `env` goes to the server's environment;
+ * `setUp(server)` runs once both are up, in the same hook (node:test does not
+ * wait for one top-level before() hook to finish before starting the next).
+ */
+export function useServer({ env, setUp } = {}) {
+  const server = {};
+  before(async () => {
+    Object.assign(server, await startServer({ env }));
+    server.browser = await launchBrowser();
+    fileBrowser = server.browser;
+    if (setUp) await setUp(server);
+  });
+  after(async () => {
+    await server.browser?.close();
+    await server.stop?.();
+  });
+  return server;
+}
+
+/**
+ * Runs `fn(page)` in a fresh browser context (own cookies and storage) of the
+ * file's browser, closed afterwards whatever happens. The options are
+ * newPage()'s, plus `stepTimeout`: each step's own timeout (Playwright's
+ * default timeout for the page), so a failing step says which one before the
+ * test's timeout does.
+ */
+export async function journey({ stepTimeout, ...options } = {}, fn) {
+  if (!fileBrowser) throw new Error('journey() needs the browser of useServer(), called at the top of the test file');
+  const page = await newPage(fileBrowser, options);
+  if (stepTimeout) page.setDefaultTimeout(stepTimeout);
+  try {
+    return await fn(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Waits for two frames, so a resize's re-render and layout are done before a screenshot or axe. */
+async function settle(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** What axe would see: the address, the width and a hash of the whole DOM. */
+function screenKey(page) {
+  return page.evaluate(() => {
+    const html = document.documentElement.outerHTML;
+    let hash = 0;
+    for (let i = 0; i < html.length; i += 1) hash = (Math.imul(hash, 31) + html.charCodeAt(i)) | 0;
+    return `${location.href} ${window.innerWidth} ${html.length}:${hash}`;
+  });
+}
+
+/** Per page: the screens axe has passed (screenKey), and the paths shown at both widths. */
+const checked = new WeakMap();
+function checksOf(page) {
+  if (!checked.has(page)) checked.set(page, { screens: new Set(), paths: new Set() });
+  return checked.get(page);
+}
+
+/** A page's path with its ids (UUIDs, numbers) folded, so /requests/1 and /requests/2 are one layout. */
+function layoutOf(page) {
+  const url = new URL(page.url());
+  const path = url.pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id').replace(/\/\d+(?=\/|$)/g, '/:n');
+  return `${url.host}${path}`;
+}
+
 /**
  * Saves the page at 390 px and 1440 px wide into e2e/screenshots/<name>-<width>.png.
- * With { a11y: true } (the default) axe checks the page at each width first.
+ * With { a11y: true } (the default) axe checks the screen first: at both
+ * widths the first time this page shows its layout (its path), then at 390 px
+ * only (a dialog or a later state of a layout already seen at both widths),
+ * and never twice on the very same DOM at the same width (a test's own
+ * checkA11y() just before counts). The width the page had comes last, so the
+ * test goes on as it was.
  */
 export async function shot(page, name, { a11y = true } = {}) {
   await mkdir(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize();
-  for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+  const widths = original?.width === WIDTHS.mobile ? [WIDTHS.desktop, WIDTHS.mobile] : [WIDTHS.mobile, WIDTHS.desktop];
+  const checks = checksOf(page);
+  const layout = layoutOf(page);
+  const bothWidths = !checks.paths.has(layout);
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    if (a11y) await checkA11y(page);
+    await settle(page);
+    if (a11y && (bothWidths || width === WIDTHS.mobile)) await checkA11y(page);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
   }
-  if (original) await page.setViewportSize(original);
-  await page.waitForTimeout(200);
+  if (a11y && bothWidths) checks.paths.add(layout);
+  if (original && original.width !== widths[widths.length - 1]) {
+    await page.setViewportSize(original);
+    await settle(page);
+  }
 }
 
 /** Fails on any serious or critical axe violation; returns the others for information. */
 export async function checkA11y(page, { include } = {}) {
+  // The very same DOM at the same width already passed (a shot() right after a test's own check).
+  const key = `${include ?? ''} ${await screenKey(page)}`;
+  const { screens } = checksOf(page);
+  if (screens.has(key)) return [];
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
@@ -142,6 +240,7 @@ export async function checkA11y(page, { include } = {}) {
       .join('\n');
     throw new Error(`axe found ${blocking.length} serious/critical violation(s) on ${page.url()}:\n${details}`);
   }
+  screens.add(key);
   return violations;
 }
 

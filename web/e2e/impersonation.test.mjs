@@ -1,28 +1,16 @@
 // Impersonation (part 1 §2, §4): an admin acts as a planner, sees the
 // banner and the stop entry, then comes back to their own account.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { apiMe, apiTokens, launchBrowser, login, newPage, shot, startServer } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { apiMe, apiTokens, journey, login, shot, useServer } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = useServer();
 
 describe('impersonation', () => {
   it('an admin impersonates the planner, sees their dashboard and the stop entry, then stops', T, async () => {
-    const page = await newPage(browser);
-    try {
+    await journey({}, async (page) => {
       // The planner's id, read through the API with the planner's own token.
       const { token } = await apiTokens(page.request, server.baseURL, 'planner@noces.test');
       const planner = await apiMe(page.request, server.baseURL, token);
@@ -59,8 +47,6 @@ describe('impersonation', () => {
       assert.equal(await page.evaluate(() => window.localStorage.getItem('impersonating')), null);
       const admin = await apiMe(page.request, server.baseURL, await page.evaluate(() => window.localStorage.getItem('token')));
       assert.equal(admin.email, 'admin@noces.test');
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 });

@@ -1,32 +1,11 @@
 // Browser journeys against the real binary: `npm run e2e`.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { checkA11y, launchBrowser, login, newPage, shot, startServer, WIDTHS } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { checkA11y, journey, login, shot, useServer, WIDTHS } from './harness.mjs';
 
 const T = { timeout: 90_000 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Runs a journey in its own browser context, closed afterwards. */
-async function journey(options, fn) {
-  const page = await newPage(browser, options);
-  try {
-    await fn(page);
-  } finally {
-    await page.context().close();
-  }
-}
+const server = useServer();
 
 async function navLinks(page) {
   const nav = page.getByRole('navigation', { name: /menu principal|main menu/i });

@@ -4,32 +4,25 @@
 // sandbox's checkout, then every request unlocked and the credits paused.
 // `cd web && NOCES_BIN=../bin/noces node --test e2e/money.test.mjs`
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { apiTokens, checkA11y, launchBrowser, login, newPage, shot, startServer } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { apiTokens, checkA11y, login, newPage, shot, useServer } from './harness.mjs';
 
 // Generous for a loaded machine; on an idle one each journey takes a fraction of it.
 const T = { timeout: 180_000 };
 const PLANNER = 'planner@noces.test';
 
-let server;
-let browser;
 // One signed-in planner for the whole file: the journeys follow each other
-// (3 credits, 6 after the purchase, 5 after the unlock, then premium).
+// (3 credits, 6 after the purchase, 5 after the unlock, then premium). Its
+// context closes with the browser.
 let page;
 let token;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await login(page, server.baseURL, PLANNER);
-  ({ token } = await apiTokens(page.request, server.baseURL, PLANNER));
-});
-
-after(async () => {
-  await page?.context().close();
-  await browser?.close();
-  await server?.stop();
+const server = useServer({
+  setUp: async ({ browser, baseURL }) => {
+    page = await newPage(browser);
+    await login(page, baseURL, PLANNER);
+    ({ token } = await apiTokens(page.request, baseURL, PLANNER));
+  },
 });
 
 /** The planner's API view, with a token of its own. */

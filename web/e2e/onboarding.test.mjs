@@ -1,34 +1,14 @@
 // Onboarding, the company pages and the dashboard, against the real binary
 // (its own server and a fresh data folder): `npm run e2e`.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { apiTokens, checkA11y, launchBrowser, login, newPage, shot, startServer } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { apiTokens, checkA11y, journey, login, shot, useServer } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const NEW_PASSWORD = 'Bonjour-2026!';
 const SIRET = '73282932000074';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function journey(options, fn) {
-  const page = await newPage(browser, options);
-  try {
-    await fn(page);
-  } finally {
-    await page.context().close();
-  }
-}
+const server = useServer();
 
 /** The snackbar's text, then waits for it to go so the next one is fresh. */
 async function snackbar(page) {

@@ -4,23 +4,15 @@
 // Every page passes axe at both widths and runs no script of its own.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiTokens, checkA11y, launchBrowser, newPage, pngImage, shot, startServer } from './harness.mjs';
+import { apiTokens, checkA11y, newPage, pngImage, shot, useServer } from './harness.mjs';
 
 const T = { timeout: 90_000 };
 
-let server;
-let browser;
 let publicBase;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  publicBase = server.baseURL.replace('127.0.0.1', 'fr.localhost');
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+const server = useServer({
+  setUp: ({ baseURL }) => {
+    publicBase = baseURL.replace('127.0.0.1', 'fr.localhost');
+  },
 });
 
 /** Fills the premium demo planner's media through the API. */
@@ -91,7 +83,7 @@ async function visit(fn) {
 
 describe('public media', () => {
   before(async () => {
-    page = await newPage(browser);
+    page = await newPage(server.browser);
     await fillMedia(page.request);
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());

@@ -6,43 +6,28 @@
 // configured tile server, a premium planner's contacts; axe on every screen.
 // Runs on its own server: it spends a credit.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { apiMe, apiTokens, checkA11y, launchBrowser, login, newPage, pngImage, shot, startServer, WIDTHS } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { apiMe, apiTokens, checkA11y, journey as harnessJourney, login, pngImage, shot, useServer, WIDTHS } from './harness.mjs';
 
 // The map's tile server is configuration; the browser gets its tiles from a route below, never the internet.
 const TILES = 'https://tile.example/{z}/{x}/{y}.png';
-process.env.NOCES_MAP_TILES_URL = TILES;
 
 // Axe runs about 12 times: allow for a busy machine.
 const T = { timeout: 180_000 };
 const PLANNER = 'planner@noces.test';
 
-let server;
-let browser;
 // The public form's anti-spam token, taken early: a project may be sent 3 s after it.
 let formToken;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  formToken = (await (await fetch(`${server.baseURL}/api/public/options`)).json()).formToken;
+const server = useServer({
+  env: { NOCES_MAP_TILES_URL: TILES },
+  setUp: async ({ baseURL }) => {
+    formToken = (await (await fetch(`${baseURL}/api/public/options`)).json()).formToken;
+  },
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function journey(options, fn) {
-  const page = await newPage(browser, options);
-  // A step that fails says which, well before the test's own timeout.
-  page.setDefaultTimeout(15_000);
-  try {
-    await fn(page);
-  } finally {
-    await page.context().close();
-  }
-}
+/** A journey whose failing step says which, well before the test's own timeout. */
+const journey = (options, fn) => harnessJourney({ stepTimeout: 15_000, ...options }, fn);
 
 const mainMenu = (page) => page.getByRole('navigation', { name: /menu principal/i });
 const snackbar = (page) => page.getByTestId('snackbar');

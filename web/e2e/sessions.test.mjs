@@ -2,45 +2,24 @@
 // refresh, revoked sessions and the password reset by e-mail. Runs against its
 // own server so the sign-in throttle and the demo accounts start fresh.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   apiMe,
   apiTokens,
   checkA11y,
   gzippedScripts,
-  launchBrowser,
+  journey,
   login,
-  newPage,
   PASSWORD,
   shot,
-  startServer,
+  useServer,
   waitForOutbox,
   WIDTHS,
 } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function journey(options, fn) {
-  const page = await newPage(browser, options);
-  try {
-    await fn(page);
-  } finally {
-    await page.context().close();
-  }
-}
+const server = useServer();
 
 const storedToken = (page) => page.evaluate(() => window.localStorage.getItem('token'));
 
@@ -138,8 +117,7 @@ describe('registration', () => {
       );
 
       // The same address again is refused under the e-mail field (409).
-      const second = await newPage(browser);
-      try {
+      await journey({}, async (second) => {
         await second.goto(`${server.baseURL}/register`);
         await second.locator('input[name="firstname"]').fill('Juliette');
         await second.locator('input[name="lastname"]').fill('Martin');
@@ -150,9 +128,7 @@ describe('registration', () => {
         await second.getByRole('button', { name: 'Créer mon compte' }).click();
         await second.getByText('Cette adresse e-mail est déjà utilisée').waitFor();
         assert.equal(new URL(second.url()).pathname, '/register');
-      } finally {
-        await second.context().close();
-      }
+      });
     }));
 
   it('the terms page opens for anonymous visitors', T, () =>

@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SnackbarProvider } from '@/components/ui/snackbar-provider';
+import { createMemoryRouter } from 'react-router';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { setTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
+import { renderRouter } from '@/test/render-router';
 
 /** The demo administrator, as GET /api/me returns it. */
 export const ADMIN = makeUser({
@@ -27,12 +25,6 @@ export function renderAdmin(element: ReactElement, url = '/admin') {
   client.setQueryData(ME_QUERY_KEY, ADMIN);
   const path = new URL(url, 'http://localhost').pathname;
   const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(client, router);
   return { client, router };
 }

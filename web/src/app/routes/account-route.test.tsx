@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '@/app/guards/route-guards';
 import { AccountPage } from '@/features/account/components/account-page';
@@ -15,6 +15,7 @@ import type { User } from '@/lib/auth/user';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { renderRouter } from '@/test/render-router';
 
 function renderAccount(user: User = makeUser()) {
   setTokens('access', 'refresh');
@@ -27,13 +28,7 @@ function renderAccount(user: User = makeUser()) {
     ],
     { initialEntries: ['/account'] },
   );
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(client, router);
   return { client, router };
 }
 

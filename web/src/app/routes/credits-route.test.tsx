@@ -22,7 +22,7 @@ vi.mock('@/lib/config', async (original) => {
 });
 
 const leave = vi.hoisted(() => ({ leavePage: vi.fn() }));
-vi.mock('@/features/credits/leave-page', () => leave);
+vi.mock('@/lib/leave-page', () => leave);
 
 // Stripe.js never loads in tests: loadStripe gives a fake whose Payment
 // Element is "ready" at once and whose confirmation fails as told.

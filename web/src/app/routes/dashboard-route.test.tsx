@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as DashboardRoute } from '@/app/routes/dashboard-route';
-import { SnackbarProvider } from '@/components/ui/snackbar-provider';
 import { ONBOARDING_ARRIVAL_STATE } from '@/lib/auth/onboarding-arrival';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { setTokens } from '@/lib/auth/token-storage';
@@ -15,6 +13,7 @@ import type { AppConfig } from '@/lib/config';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { renderRouter } from '@/test/render-router';
 
 const config = vi.hoisted(() => ({ podcastUrl: '' }));
 vi.mock('@/lib/config', async (original) => {
@@ -77,13 +76,7 @@ function renderDashboard(user: User, state: unknown = null) {
     ],
     { initialEntries: [{ pathname: '/dashboard', state }] },
   );
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(client, router);
   return router;
 }
 

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRequests, stubBrowser } from '@/app/routes/event-requests-test-harness';
+import { renderRequests, stubBrowser } from '@/test/event-requests-harness';
 import type { EventRequestPage } from '@/features/event-requests/api/list-event-requests';
-import { makeItem, makePage } from '@/features/event-requests/request-fixtures';
+import { makeItem, makePage } from '@/test/event-request-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 

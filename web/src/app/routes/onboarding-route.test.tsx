@@ -1,17 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '@/app/guards/route-guards';
 import { OnboardingWizard } from '@/features/company/components/onboarding-wizard';
-import { SnackbarProvider } from '@/components/ui/snackbar-provider';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { setTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { renderRouter } from '@/test/render-router';
 
 function Arrival() {
   const location = useLocation();
@@ -37,13 +36,7 @@ function renderWizard() {
     ],
     { initialEntries: ['/onboarding'] },
   );
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(client, router);
   return router;
 }
 

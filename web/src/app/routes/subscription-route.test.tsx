@@ -13,7 +13,7 @@ import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 
 const leave = vi.hoisted(() => ({ leavePage: vi.fn() }));
-vi.mock('@/features/subscription/leave-page', () => leave);
+vi.mock('@/lib/leave-page', () => leave);
 
 let subscribeBodies: unknown[] = [];
 let portalCalls = 0;

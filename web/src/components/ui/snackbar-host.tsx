@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Notice } from '@/components/ui/snackbar-provider';
+import type { Notice } from '@/components/ui/snackbar-notice';
 
 export const SNACKBAR_AUTO_HIDE_MS = 6_000;
 

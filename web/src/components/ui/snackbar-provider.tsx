@@ -1,12 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
-
-export type NoticeSeverity = 'success' | 'error' | 'info' | 'warning';
-
-export interface Notice {
-  id: number;
-  message: string;
-  severity: NoticeSeverity;
-}
+import type { Notice, NoticeSeverity } from '@/components/ui/snackbar-notice';
 
 type Notify = (message: string, severity?: NoticeSeverity) => void;
 

@@ -21,8 +21,3 @@ export function fieldError(error: unknown, field: string, t: TFunction, i18n: Pi
   if (!code) return undefined;
   return i18n.exists(code) ? t(code) : t('admin.form.invalidField');
 }
-
-/** Whether the refusal named at least one of these fields (its message then sits under the field). */
-export function hasFieldErrors(error: unknown, fields: readonly string[]): boolean {
-  return isApiError(error) && fields.some((field) => Boolean(error.fields[field]));
-}

@@ -1,23 +1,24 @@
-import type { i18n as I18n } from 'i18next';
-import { fieldMessageKey } from '@/lib/validation/rules';
-
-/** The dictionary key for a server field code, or a generic "not valid" when the code is unknown here. */
-export function fieldErrorKey(code: string, i18n: Pick<I18n, 'exists'>): string {
-  const key = fieldMessageKey(code);
-  return i18n.exists(key) ? key : 'company.errors.invalidField';
-}
-
 /**
  * Where each field error of POST /api/onboarding/finish belongs: the wizard
  * step and the form field (keys like company.name, company.address.zipcode,
  * siret). Unknown keys go nowhere.
  */
-export type WizardField =
-  | { step: 0; field: 'name' | 'dateOfCreation' }
-  | { step: 1; field: 'zipcode' | 'city' | 'countryCode' | 'latitude' }
-  | { step: 2; field: 'siret' | 'prestations' | 'langues' };
+interface StepFields {
+  0: 'name' | 'dateOfCreation';
+  1: 'zipcode' | 'city' | 'countryCode' | 'latitude';
+  2: 'siret' | 'prestations' | 'langues';
+}
 
-export function wizardField(key: string): WizardField | null {
+type WizardField = { [S in keyof StepFields]: { step: S; field: StepFields[S] } }[keyof StepFields];
+
+/** The field of the given step that a key names, or null when the key belongs to another step or none. */
+export function wizardField<S extends keyof StepFields>(key: string, step: S): StepFields[S] | null {
+  const target = wizardTarget(key);
+  if (!target || target.step !== step) return null;
+  return target.field as StepFields[S];
+}
+
+function wizardTarget(key: string): WizardField | null {
   const name = key.replace(/^company\./, '');
   switch (name) {
     case 'name':

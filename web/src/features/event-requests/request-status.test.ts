@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListParams, listSearch } from '@/features/event-requests/hooks/use-list-params';
+import { parseListParams, listSearch } from '@/features/event-requests/hooks/use-page-and-sort';
 import { daysUntil, formatEventDate, isPremiumUser, requestStatus, soonDays } from '@/features/event-requests/request-status';
 
 describe('a request status', () => {

@@ -13,8 +13,8 @@ import { ApiError, describeError, isApiError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { emailSchema, type EmailValues } from '@/lib/validation/account-forms';
-import { fieldMessageKey } from '@/lib/validation/rules';
 
 /**
  * The sign-in address. The server renews the session: the new token and
@@ -61,12 +61,7 @@ export function EmailCard({ user }: { user: User }) {
         setError('email', { type: 'server', message: 'register.errors.email_already_used' }, { shouldFocus: true });
         return;
       }
-      const code = isApiError(failure) ? failure.fields.email : undefined;
-      if (code) {
-        const key = fieldMessageKey(code);
-        setError('email', { type: 'server', message: i18n.exists(key) ? key : 'account.email.errors.generic' }, { shouldFocus: true });
-        return;
-      }
+      if (applyFieldErrors(failure, setError, { targets: ['email'], i18n, fallbackKey: 'account.email.errors.generic', shouldFocus: true }).placed) return;
       notify(describeError(failure, t, 'account.email.errors.generic'), 'error');
     },
   });

@@ -9,11 +9,10 @@ import { updatePersonalInfo } from '@/features/account/api/update-personal-info'
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { TextInput } from '@/components/ui/text-input';
-import { isApiError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import type { User } from '@/lib/auth/user';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { personalInfoSchema, type PersonalInfoValues } from '@/lib/validation/account-forms';
-import { fieldMessageKey } from '@/lib/validation/rules';
 
 /** First and last names (part 1 §5): Save stays disabled while a field has an error. */
 export function PersonalInfoCard({ user }: { user: User }) {
@@ -40,13 +39,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
       notify(t('account.personalInfo.saved'));
     },
     onError: (failure) => {
-      if (isApiError(failure) && (failure.fields.firstname || failure.fields.lastname)) {
-        for (const field of ['firstname', 'lastname'] as const) {
-          const code = failure.fields[field];
-          if (code) setError(field, { type: 'server', message: i18n.exists(fieldMessageKey(code)) ? fieldMessageKey(code) : 'account.personalInfo.error' });
-        }
-        return;
-      }
+      if (applyFieldErrors(failure, setError, { targets: ['firstname', 'lastname'], i18n, fallbackKey: 'account.personalInfo.error' }).placed) return;
       notify(t('account.personalInfo.error'), 'error');
     },
   });

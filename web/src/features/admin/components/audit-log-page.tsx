@@ -8,7 +8,7 @@ import { AdminPage } from '@/features/admin/components/admin-page';
 import { DataTable, type Column } from '@/features/admin/components/data-table';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDateTime } from '@/features/admin/format';
-import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 
 /** The readable name of an action ("moderation.approve" -> "Provider approved"), else its code. */
 function actionLabel(action: string, t: TFunction, exists: (key: string) => boolean): string {
@@ -49,7 +49,7 @@ function detailValue(key: string, value: unknown, t: TFunction, exists: (key: st
 /** Every admin action, newest first: who, what, to whom, when. */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
-  const { page, setPage } = useListParams();
+  const { page, setPage } = usePageAndFilters();
   const log = useAuditLog(page);
   const exists = (key: string) => i18n.exists(key);
 

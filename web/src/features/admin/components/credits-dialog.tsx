@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useAdjustCredits } from '@/features/admin/api/adjust-credits';
 import type { AdminUser } from '@/features/admin/api/search-users';
 import { fullName } from '@/features/admin/format';
-import { errorMessage, fieldError, hasFieldErrors } from '@/features/admin/server-errors';
+import { errorMessage, fieldError } from '@/features/admin/server-errors';
+import { hasFieldErrors } from '@/lib/form-errors';
 
 /** The server's bounds of one adjustment. */
 export const CREDIT_ADJUST_MAX = 1000;

@@ -35,7 +35,7 @@ import { MessageFormDialog, type MessageKind } from '@/features/admin/components
 import { PopupPreview } from '@/features/admin/components/message-previews';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDateTime } from '@/features/admin/format';
-import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 import { errorMessage } from '@/features/admin/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
 
@@ -68,7 +68,7 @@ type Editing = { kind: MessageKind; existing?: Message } | null;
 export function MarketingPage() {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { values, setFilter } = useListParams(['tab', 'type']);
+  const { values, setFilter } = usePageAndFilters(['tab', 'type']);
   const kind: MessageKind = values.tab === 'popups' ? 'popup' : 'alert';
   const audience: Audience = values.type === 'venue' ? 'venue' : 'planner';
   const alerts = useAlerts();

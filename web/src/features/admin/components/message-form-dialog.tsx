@@ -34,8 +34,8 @@ import {
 } from '@/features/admin/marketing-rules';
 import { usePhone } from '@/features/admin/hooks/use-phone';
 import { errorMessage } from '@/features/admin/server-errors';
-import { isApiError } from '@/lib/api-error';
 import { useNotify } from '@/components/ui/snackbar-provider';
+import { applyFieldErrors } from '@/lib/form-errors';
 
 export type MessageKind = 'alert' | 'popup';
 
@@ -131,15 +131,7 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
       // The dialog itself now says the popup is saved, and shows it.
       setSaved({ popup, changed: popup.description !== body.description });
     } catch (error) {
-      let placed = false;
-      if (isApiError(error)) {
-        for (const [field, code] of Object.entries(error.fields)) {
-          if ((FIELDS as readonly string[]).includes(field)) {
-            setError(field as keyof Values, { type: 'server', message: i18n.exists(code) ? code : 'admin.form.invalidField' });
-            placed = true;
-          }
-        }
-      }
+      const { placed } = applyFieldErrors(error, setError, { targets: FIELDS, i18n, fallbackKey: 'admin.form.invalidField' });
       if (!placed) setFailure(error);
     }
   };

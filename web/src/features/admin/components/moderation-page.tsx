@@ -23,7 +23,7 @@ import { RejectProviderDialog } from '@/features/admin/components/reject-provide
 import { RoleChip, SiretChip } from '@/features/admin/components/status-chips';
 import { SiretVerifyDialog } from '@/features/admin/components/siret-verify-dialog';
 import { formatDate, formatDateTime, fullName } from '@/features/admin/format';
-import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { regionNamesOf } from '@/lib/region-names';
 
@@ -41,7 +41,7 @@ const siretBlocksVisibility = (item: ModerationItem) => item.siret !== '' && ite
 export function ModerationPage() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const { page, setPage } = useListParams();
+  const { page, setPage } = usePageAndFilters();
   const queue = useModerationQueue(page);
   const approve = useApproveProvider();
   const [dialog, setDialog] = useState<DialogState>(null);

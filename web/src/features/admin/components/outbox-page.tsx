@@ -20,7 +20,7 @@ import { DataTable, type Column } from '@/features/admin/components/data-table';
 import { DetailList } from '@/features/admin/components/detail-list';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDateTime } from '@/features/admin/format';
-import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 import { usePhone } from '@/features/admin/hooks/use-phone';
 
 /** What a message's first line says: its subject, or the start of an SMS. */
@@ -47,7 +47,7 @@ function ChannelLabel({ message }: { message: OutboxMessage }) {
 /** E-mails and SMS the platform sent or holds (no SMTP or SMS gateway configured), newest first. */
 export function OutboxPage() {
   const { t, i18n } = useTranslation();
-  const { page, setPage, values, setFilter } = useListParams(['to']);
+  const { page, setPage, values, setFilter } = usePageAndFilters(['to']);
   const [text, setText] = useState(values.to);
   // The address changed on its own (back button, a link): the field follows it.
   const [synced, setSynced] = useState(values.to);

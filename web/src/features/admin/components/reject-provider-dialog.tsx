@@ -11,8 +11,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModerationItem } from '@/features/admin/api/list-moderation';
 import { useRejectProvider } from '@/features/admin/api/reject-provider';
-import { errorMessage, fieldError, hasFieldErrors } from '@/features/admin/server-errors';
+import { errorMessage, fieldError } from '@/features/admin/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
+import { hasFieldErrors } from '@/lib/form-errors';
 
 /** The server's bounds of a refusal's reason, after trimming. */
 export const REJECT_REASON_MIN = 5;

@@ -22,7 +22,7 @@ import { AdminPage } from '@/features/admin/components/admin-page';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDate, formatDateTime } from '@/features/admin/format';
-import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 import { errorMessage } from '@/features/admin/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
 
@@ -35,7 +35,7 @@ const asStatus = (value: string): ReviewStatus => (REVIEW_STATUSES.includes(valu
 export function ReviewsPage() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const { page, setPage, values, setFilter } = useListParams(['status']);
+  const { page, setPage, values, setFilter } = usePageAndFilters(['status']);
   const status = asStatus(values.status);
   const reviews = useAdminReviews(status, page);
   const approve = useApproveReview();

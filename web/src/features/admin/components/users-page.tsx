@@ -20,7 +20,7 @@ import { QueryState } from '@/features/admin/components/query-state';
 import { SiretVerifyDialog } from '@/features/admin/components/siret-verify-dialog';
 import { ModeratedChip, PremiumChip, RoleChip } from '@/features/admin/components/status-chips';
 import { formatDate, fullName } from '@/features/admin/format';
-import { useListParams } from '@/features/admin/hooks/use-list-params';
+import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /**
@@ -43,7 +43,7 @@ const isProvider = (user: AdminUser) => user.role !== 'ROLE_ADMIN';
 /** Users: search, credits, SIRET, moderation and premium at a glance; impersonate or adjust credits. */
 export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
   const { t, i18n } = useTranslation();
-  const { page, setPage, values, setFilter } = useListParams(['q']);
+  const { page, setPage, values, setFilter } = usePageAndFilters(['q']);
   const [text, setText] = useState(values.q);
   // The address changed on its own (back button, a link): the field follows it.
   const [synced, setSynced] = useState(values.q);

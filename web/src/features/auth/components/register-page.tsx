@@ -26,6 +26,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { describeError, isApiError } from '@/lib/api-error';
 import { getConfig } from '@/lib/config';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { normalizeLocale } from '@/lib/locales';
 import { registerKey, registerSchema, type RegisterValues } from '@/lib/validation/account-forms';
 import { isCountryCode, toE164, formatNational, type CountryCode } from '@/lib/validation/phone';
@@ -41,6 +42,12 @@ const SERVER_FIELDS: Record<string, Path<RegisterValues>> = {
   role: 'role',
   tosIsAccepted: 'terms',
 };
+
+/** The message keys for a server field code, the form's register.validation.* wording first. */
+function serverKeys(code: string): string[] {
+  const key = fieldMessageKey(code);
+  return [registerKey(key), key];
+}
 
 function defaultCountry(): CountryCode {
   const country = getConfig().country.toUpperCase();
@@ -84,12 +91,6 @@ export function RegisterPage({ languageMenu }: RegisterPageProps) {
   });
   const password = useWatch({ control, name: 'password' }) ?? '';
 
-  /** A server field code as a message key, preferring the form's register.validation.* wording. */
-  const serverKey = (code: string) => {
-    const key = fieldMessageKey(code);
-    return [registerKey(key), key].find((candidate) => i18n.exists(candidate)) ?? 'register.errors.invalid';
-  };
-
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onSubmit = handleSubmit((values) => {
@@ -113,18 +114,14 @@ export function RegisterPage({ languageMenu }: RegisterPageProps) {
             return;
           }
           if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
-            let unmapped = false;
-            let first = true;
-            for (const [field, code] of Object.entries(failure.fields)) {
-              const name = SERVER_FIELDS[field];
-              if (!name) {
-                unmapped = true;
-                continue;
-              }
-              setError(name, { type: 'server', message: serverKey(code) }, { shouldFocus: first });
-              first = false;
-            }
-            if (!unmapped) return;
+            const { unplaced } = applyFieldErrors(failure, setError, {
+              targets: SERVER_FIELDS,
+              i18n,
+              fallbackKey: 'register.errors.invalid',
+              keysFor: serverKeys,
+              shouldFocus: true,
+            });
+            if (unplaced.length === 0) return;
           }
           setFormError(describeError(failure, t, 'register.errors.generic'));
         },

@@ -15,9 +15,11 @@ import { Link as RouterLink } from 'react-router';
 import { resetPassword } from '@/features/auth/api/reset-password';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PasswordStrengthMeter } from '@/components/ui/password-strength-meter';
-import { describeError, isApiError } from '@/lib/api-error';
+import { describeError } from '@/lib/api-error';
+import { applyFieldErrors, hasFieldErrors } from '@/lib/form-errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/lib/validation/password-forms';
-import { fieldMessageKey } from '@/lib/validation/rules';
+
+const PASSWORD_FIELDS = ['newPassword', 'confirmPassword'] as const;
 
 /** /forgot-password-reset/{token}: choose a new password; success replaces the form. */
 export function ResetPasswordPage({ token }: { token: string }) {
@@ -45,19 +47,12 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const onSubmit = handleSubmit((values) =>
     reset.mutate(values, {
       onError: (failure) => {
-        if (!isApiError(failure)) return;
-        for (const field of ['newPassword', 'confirmPassword'] as const) {
-          const code = failure.fields[field];
-          if (code) {
-            const key = fieldMessageKey(code);
-            setError(field, { type: 'server', message: i18n.exists(key) ? key : 'resetPassword.error' });
-          }
-        }
+        applyFieldErrors(failure, setError, { targets: PASSWORD_FIELDS, i18n, fallbackKey: 'resetPassword.error' });
       },
     }),
   );
 
-  const fieldFailure = isApiError(reset.error) && (reset.error.fields.newPassword || reset.error.fields.confirmPassword);
+  const fieldFailure = hasFieldErrors(reset.error, PASSWORD_FIELDS);
   const failure = reset.isError && !fieldFailure ? describeError(reset.error, t, 'resetPassword.error') : null;
 
   return (

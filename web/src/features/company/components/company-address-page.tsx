@@ -10,11 +10,10 @@ import { updateCompanyAddress } from '@/features/company/api/update-company-addr
 import { AddressFields } from '@/features/company/components/address-fields';
 import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
 import { SaveButton } from '@/features/company/components/save-button';
-import { fieldErrorKey } from '@/features/company/server-errors';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { isApiError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { regionNamesOf } from '@/lib/region-names';
 import { addressSchema, type AddressValues } from '@/lib/validation/company-forms';
 
@@ -56,11 +55,7 @@ function AddressForm({ address }: { address: CompanyAddress }) {
     },
     onError: (failure) => {
       notify(t('errors.saving'), 'error');
-      if (!isApiError(failure)) return;
-      for (const [key, field] of Object.entries(FIELDS)) {
-        const code = failure.fields[key];
-        if (code) form.setError(field, { type: 'server', message: fieldErrorKey(code, i18n) });
-      }
+      applyFieldErrors(failure, form.setError, { targets: FIELDS, i18n, fallbackKey: 'company.errors.invalidField' });
     },
   });
 

@@ -14,12 +14,11 @@ import { CreationDateField } from '@/features/company/components/creation-date-f
 import { SaveButton } from '@/features/company/components/save-button';
 import { SiretField } from '@/features/company/components/siret-field';
 import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
-import { fieldErrorKey } from '@/features/company/server-errors';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { isApiError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { HOME_COUNTRY } from '@/lib/countries';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { detailsSchema, type DetailsValues } from '@/lib/validation/company-forms';
 
 const FIELDS = ['name', 'siret', 'webSite', 'dateOfCreation'] as const;
@@ -74,11 +73,7 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
     },
     onError: (failure) => {
       notify(t('errors.saving'), 'error');
-      if (!isApiError(failure)) return;
-      for (const field of FIELDS) {
-        const code = failure.fields[field];
-        if (code) setError(field, { type: 'server', message: fieldErrorKey(code, i18n) }, { shouldFocus: true });
-      }
+      applyFieldErrors(failure, setError, { targets: FIELDS, i18n, fallbackKey: 'company.errors.invalidField', shouldFocus: true });
     },
   });
 

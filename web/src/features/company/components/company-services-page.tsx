@@ -16,11 +16,10 @@ import { CompanyPageFrame } from '@/features/company/components/company-page-fra
 import { OptionsMultiSelect } from '@/features/company/components/options-multi-select';
 import { SaveButton } from '@/features/company/components/save-button';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
-import { fieldErrorKey } from '@/features/company/server-errors';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { isApiError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { servicesPageSchema, type ServiceDetailValues, type ServicesPageValues } from '@/lib/validation/company-forms';
 import { DESCRIPTION_MAX } from '@/lib/validation/company-rules';
 
@@ -164,15 +163,16 @@ function ServicesForm({ services }: { services: CompanyServices }) {
     },
     onError: (failure, input) => {
       notify(t('errors.saving'), 'error');
-      if (!isApiError(failure)) return;
-      for (const [key, code] of Object.entries(failure.fields)) {
-        const message = fieldErrorKey(code, i18n);
-        if (key === 'langues' || key === 'prestations') setError(key, { type: 'server', message });
-        const match = DETAIL_FIELD.exec(key);
-        if (match && input.details[Number(match[1])]) {
-          setError(`details.${Number(match[1])}.${match[2] === 'description' ? 'description' : 'budget'}`, { type: 'server', message });
-        }
-      }
+      applyFieldErrors(failure, setError, {
+        targets: (key) => {
+          if (key === 'langues' || key === 'prestations') return key;
+          const match = DETAIL_FIELD.exec(key);
+          if (!match || !input.details[Number(match[1])]) return null;
+          return `details.${Number(match[1])}.${match[2] === 'description' ? 'description' : 'budget'}`;
+        },
+        i18n,
+        fallbackKey: 'company.errors.invalidField',
+      });
     },
   });
 

@@ -20,13 +20,14 @@ import { OptionsMultiSelect } from '@/features/company/components/options-multi-
 import { SiretField } from '@/features/company/components/siret-field';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
-import { fieldErrorKey, wizardField } from '@/features/company/server-errors';
+import { wizardField } from '@/features/company/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { isApiError } from '@/lib/api-error';
 import { setOnboardingArrival } from '@/lib/auth/onboarding-arrival';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { getConfig } from '@/lib/config';
 import { HOME_COUNTRY, isEuropeanCountry } from '@/lib/countries';
+import { applyFieldErrors } from '@/lib/form-errors';
 import {
   addressSchema,
   companyStepSchema,
@@ -128,17 +129,15 @@ export function OnboardingWizard() {
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         return;
       }
-      let first: number | null = null;
-      for (const [key, code] of Object.entries(failure.fields)) {
-        const target = wizardField(key);
-        if (!target) continue;
-        const error = { type: 'server', message: fieldErrorKey(code, i18n) };
-        if (target.step === 0) companyForm.setError(target.field, error);
-        else if (target.step === 1) addressForm.setError(target.field, error);
-        else servicesForm.setError(target.field, error);
-        first = first === null ? target.step : Math.min(first, target.step);
-      }
-      if (first !== null) go(first);
+      // Each step's form takes the fields of its step; the wizard then shows the first step refused.
+      const options = { i18n, fallbackKey: 'company.errors.invalidField' };
+      const placed = [
+        applyFieldErrors(failure, companyForm.setError, { ...options, targets: (key) => wizardField(key, 0) }).placed,
+        applyFieldErrors(failure, addressForm.setError, { ...options, targets: (key) => wizardField(key, 1) }).placed,
+        applyFieldErrors(failure, servicesForm.setError, { ...options, targets: (key) => wizardField(key, 2) }).placed,
+      ];
+      const first = placed.findIndex((count) => count > 0);
+      if (first !== -1) go(first);
     },
   });
 

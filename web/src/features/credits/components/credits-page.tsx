@@ -10,8 +10,6 @@ import { useBuyCredits } from '@/features/credits/api/buy-credits';
 import { useCreditLogs } from '@/features/credits/api/get-credit-logs';
 import { BalanceCard } from '@/features/credits/components/balance-card';
 import { CreditHistoryCard } from '@/features/credits/components/credit-history-card';
-import { CreditsFaq } from '@/features/credits/components/credits-faq';
-import { CreditsTestimonials } from '@/features/credits/components/credits-testimonials';
 import { PaymentDialog } from '@/features/credits/components/payment-dialog';
 import { PaymentReturnNotice } from '@/features/credits/components/payment-return-notice';
 import { PurchaseCard } from '@/features/credits/components/purchase-card';
@@ -19,7 +17,12 @@ import { useCreditArrival } from '@/features/credits/hooks/use-credit-arrival';
 import type { Quote } from '@/features/credits/money';
 import { readPaymentReturn, RETURN_PARAMS } from '@/features/credits/payment-messages';
 import { clearPendingPurchase, readPendingPurchase, savePendingPurchase } from '@/features/credits/pending-purchase';
+import { Faq } from '@/components/ui/faq';
+import { Testimonials } from '@/components/ui/testimonials';
 import { useCurrentUser } from '@/lib/auth/session';
+
+/** Questions providers ask before buying credits (creditsPage.faq.<topic>). */
+const FAQ_TOPICS = ['what', 'expire', 'price', 'decline', 'premium', 'payment', 'refund'] as const;
 
 function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -109,10 +112,11 @@ export function CreditsPage() {
 
       <Box sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' } }}>
         <CreditHistoryCard />
-        <CreditsFaq />
+        <Faq keyPrefix="creditsPage.faq" topics={FAQ_TOPICS} data-testid="credits-faq" />
       </Box>
 
-      <CreditsTestimonials />
+      {/* Part 2 §1's figures for credits: 10,000+ users, 4.8/5, 99%. */}
+      <Testimonials keyPrefix="creditsPage" trustTestId="credits-trust" />
 
       <PaymentDialog
         order={order}

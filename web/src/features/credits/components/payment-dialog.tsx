@@ -16,7 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPayment } from '@/features/credits/api/buy-credits';
-import { leavePage } from '@/features/credits/leave-page';
+import { leavePage } from '@/lib/leave-page';
 import { formatEuros, type Quote } from '@/features/credits/money';
 import { buyErrorMessage } from '@/features/credits/payment-messages';
 import { getConfig } from '@/lib/config';

@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { useEventRequests } from '@/features/event-requests/api/list-event-requests';
 import { CardsSkeleton, EventRequestCards } from '@/features/event-requests/components/event-request-cards';
 import { PremiumBanner } from '@/features/event-requests/components/premium-banner';
-import { useListParams } from '@/features/event-requests/hooks/use-list-params';
+import { usePageAndSort } from '@/features/event-requests/hooks/use-page-and-sort';
 import { isPremiumUser } from '@/features/event-requests/request-status';
 import { describeError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/auth/session';
@@ -75,7 +75,7 @@ export function EventRequestsPage() {
   const premium = isPremiumUser(user);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [params, setParams] = useListParams();
+  const [params, setParams] = usePageAndSort();
   const list = useEventRequests(params);
   const data = list.data;
   const loading = list.isFetching;

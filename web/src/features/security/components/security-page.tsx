@@ -13,9 +13,12 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { PasswordStrengthMeter } from '@/components/ui/password-strength-meter';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { describeError, isApiError } from '@/lib/api-error';
+import { describeError } from '@/lib/api-error';
+import { applyFieldErrors, hasFieldErrors } from '@/lib/form-errors';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/validation/password-forms';
-import { fieldMessageKey } from '@/lib/validation/rules';
+
+/** The fields whose refusal the server explains beside them. */
+const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /** /security: password change with the strength indicator (part 1 §5). */
 export function SecurityPage() {
@@ -46,18 +49,11 @@ export function SecurityPage() {
       notify(reply.message || t('security.success'));
     },
     onError: (failure) => {
-      if (!isApiError(failure)) return;
-      for (const field of ['currentPassword', 'newPassword'] as const) {
-        const code = failure.fields[field];
-        if (code) {
-          const key = fieldMessageKey(code);
-          setError(field, { type: 'server', message: i18n.exists(key) ? key : 'security.errors.generic' }, { shouldFocus: true });
-        }
-      }
+      applyFieldErrors(failure, setError, { targets: SERVER_FIELDS, i18n, fallbackKey: 'security.errors.generic', shouldFocus: true });
     },
   });
 
-  const fieldFailure = isApiError(save.error) && (save.error.fields.currentPassword || save.error.fields.newPassword);
+  const fieldFailure = hasFieldErrors(save.error, SERVER_FIELDS);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>

@@ -9,14 +9,17 @@ import { useSearchParams } from 'react-router';
 import { useBillingPortal } from '@/features/subscription/api/open-billing-portal';
 import { useSubscribe, type Billing } from '@/features/subscription/api/subscribe';
 import { usePremiumArrival } from '@/features/subscription/hooks/use-premium-arrival';
-import { leavePage } from '@/features/subscription/leave-page';
 import { BillingToggle, PlanCards } from '@/features/subscription/components/plan-cards';
 import { PlanComparison } from '@/features/subscription/components/plan-comparison';
-import { SubscriptionFaq } from '@/features/subscription/components/subscription-faq';
 import { SubscriptionStatusCard } from '@/features/subscription/components/subscription-status-card';
-import { SubscriptionTestimonials } from '@/features/subscription/components/subscription-testimonials';
 import { readSubscriptionReturn, RETURN_PARAMS, subscriptionErrorText } from '@/features/subscription/subscription-messages';
+import { Faq } from '@/components/ui/faq';
+import { Testimonials } from '@/components/ui/testimonials';
 import { useCurrentUser } from '@/lib/auth/session';
+import { leavePage } from '@/lib/leave-page';
+
+/** Questions providers ask before subscribing (subscription.faq.<topic>). */
+const FAQ_TOPICS = ['includes', 'yearly', 'cancel', 'withdrawal', 'credits', 'switch', 'payment'] as const;
 
 function ReturnNotice({ outcome, arrival, onClose }: { outcome: NonNullable<ReturnType<typeof readSubscriptionReturn>>; arrival: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -127,10 +130,11 @@ export function SubscriptionPage() {
 
       <Box sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' } }}>
         <PlanComparison />
-        <SubscriptionFaq />
+        <Faq keyPrefix="subscription.faq" topics={FAQ_TOPICS} data-testid="subscription-faq" />
       </Box>
 
-      <SubscriptionTestimonials />
+      {/* The pricing page's figures (part 2 §1): 200+ users, 4.8/5, 98%. */}
+      <Testimonials keyPrefix="subscription" trustTestId="subscription-trust" />
     </Box>
   );
 }

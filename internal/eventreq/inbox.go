@@ -11,6 +11,9 @@ import (
 	"noces/internal/store"
 )
 
+// The provider's inbox: its event requests listed, opened, unlocked and
+// rejected. Couples sending them is in eventreq.go.
+
 // Page sizes the list offers.
 var PageSizes = []int{25, 50, 100}
 
@@ -28,9 +31,6 @@ type View struct {
 	store.RequestRow
 	Unlocked bool // unlocked, or premium and not rejected
 }
-
-// Contact reports whether the couple's contact details may be shown.
-func (v View) Contact() bool { return v.Unlocked }
 
 func (s *Service) view(row store.RequestRow, premium bool) View {
 	return View{RequestRow: row, Unlocked: row.UnlockedAt.Valid || (premium && !row.RejectedAt.Valid)}

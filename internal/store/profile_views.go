@@ -3,34 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 )
-
-// RequestCounts are a provider's event requests by outcome.
-type RequestCounts struct {
-	Total     int `db:"total"`
-	Seen      int `db:"seen"`
-	Unlocked  int `db:"unlocked"`
-	Rejected  int `db:"rejected"`
-	Answered  int `db:"answered"`
-	SinceFrom int `db:"since_from"` // received since the "since" argument
-}
-
-// CountEventRequests counts a provider's requests in one pass.
-func (s *Store) CountEventRequests(ctx context.Context, providerID string, since time.Time) (RequestCounts, error) {
-	var c RequestCounts
-	err := s.q.GetContext(ctx, &c, `SELECT COUNT(*) AS total,
-		COALESCE(SUM(CASE WHEN seen_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS seen,
-		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS unlocked,
-		COALESCE(SUM(CASE WHEN rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS rejected,
-		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL OR rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS answered,
-		COALESCE(SUM(CASE WHEN created_at >= $2 THEN 1 ELSE 0 END), 0) AS since_from
-		FROM event_requests WHERE provider_id = $1`, providerID, since)
-	if err != nil {
-		return c, fmt.Errorf("store: count event requests: %w", err)
-	}
-	return c, nil
-}
 
 // DayCount is a count for one day (YYYY-MM-DD).
 type DayCount struct {

@@ -1,18 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet } from 'react-router';
 import { vi } from 'vitest';
 import { Component as EventRequestDetailRoute } from '@/app/routes/event-request-detail-route';
 import { Component as EventRequestsRoute } from '@/app/routes/event-requests-route';
 import { NewRequestPopup } from '@/features/event-requests/components/new-request-popup';
-import { SnackbarProvider } from '@/components/ui/snackbar-provider';
 import { ME_QUERY_KEY, useCurrentUser } from '@/lib/auth/session';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { renderRouter } from '@/test/render-router';
 
 /** The shell's part that matters here: menu links (as the side menu and breadcrumbs), the page, then the new-request popup. */
 function Shell() {
@@ -53,13 +51,7 @@ export function renderRequests(entry: string | { pathname: string; state?: unkno
     ],
     { initialEntries: [entry] },
   );
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(client, router);
   return { router, client };
 }
 

@@ -37,7 +37,7 @@ export function listSearch(params: ListParams): URLSearchParams {
  * The list's page and sort live in the address, so coming back from a request
  * (or reloading) shows the same page. A new page size or sort starts at page 1.
  */
-export function useListParams(): [ListParams, (next: Partial<ListParams>) => void] {
+export function usePageAndSort(): [ListParams, (next: Partial<ListParams>) => void] {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseListParams(search), [search]);
   const update = useCallback(

@@ -6,36 +6,34 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
 
-const QUESTIONS = [
-  { q: 'creditsPage.faq.what.q', a: 'creditsPage.faq.what.a' },
-  { q: 'creditsPage.faq.expire.q', a: 'creditsPage.faq.expire.a' },
-  { q: 'creditsPage.faq.price.q', a: 'creditsPage.faq.price.a' },
-  { q: 'creditsPage.faq.decline.q', a: 'creditsPage.faq.decline.a' },
-  { q: 'creditsPage.faq.premium.q', a: 'creditsPage.faq.premium.a' },
-  { q: 'creditsPage.faq.payment.q', a: 'creditsPage.faq.payment.a' },
-  { q: 'creditsPage.faq.refund.q', a: 'creditsPage.faq.refund.a' },
-] as const;
+interface FaqProps {
+  /** Where the texts are: <keyPrefix>.title, then <keyPrefix>.<topic>.q and .a for each topic. */
+  keyPrefix: string;
+  /** The questions, in the order shown. */
+  topics: readonly string[];
+  'data-testid'?: string;
+}
 
-/** Questions providers ask before buying credits. */
-export function CreditsFaq() {
+/** Questions and their answers, each answer folded under its question. */
+export function Faq({ keyPrefix, topics, ...rest }: FaqProps) {
   const { t } = useTranslation();
   return (
-    <SectionCard title={t('creditsPage.faq.title')} data-testid="credits-faq">
-      {QUESTIONS.map(({ q, a }, index) => (
+    <SectionCard title={t(`${keyPrefix}.title`)} data-testid={rest['data-testid']}>
+      {topics.map((topic, index) => (
         <Accordion
-          key={q}
+          key={topic}
           disableGutters
           elevation={0}
           sx={{ bgcolor: 'transparent', borderTop: index === 0 ? 0 : 1, borderColor: 'divider', '&::before': { display: 'none' } }}
         >
           <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
             <Typography component="h3" sx={{ fontWeight: 600, fontSize: '0.9375rem' }}>
-              {t(q)}
+              {t(`${keyPrefix}.${topic}.q`)}
             </Typography>
           </AccordionSummary>
           <AccordionDetails sx={{ px: 0, pt: 0 }}>
             <Typography variant="body2" color="text.secondary">
-              {t(a)}
+              {t(`${keyPrefix}.${topic}.a`)}
             </Typography>
           </AccordionDetails>
         </Accordion>

@@ -2,51 +2,10 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"strings"
+	"noces/internal/model"
 	"time"
 )
-
-// Portfolio is a wedding a provider organised, told with photos.
-type Portfolio struct {
-	ID             string          `db:"id"`
-	OwnerID        string          `db:"owner_id"`
-	Title          string          `db:"title"`
-	Description    string          `db:"description"`
-	WeddingDate    string          `db:"wedding_date"`
-	TotalBudget    int64           `db:"total_budget"`
-	PlannerBudget  int64           `db:"planner_budget"`
-	NumberOfGuests int             `db:"number_of_guests"`
-	Location       string          `db:"location"`
-	City           string          `db:"city"`
-	PostalCode     string          `db:"postal_code"`
-	CountryCode    string          `db:"country_code"`
-	Latitude       sql.NullFloat64 `db:"latitude"`
-	Longitude      sql.NullFloat64 `db:"longitude"`
-	Style          string          `db:"style"`
-	IsBudgetHidden bool            `db:"is_budget_hidden"`
-	IsPublished    bool            `db:"is_published"`
-	CreatedAt      time.Time       `db:"created_at"`
-	UpdatedAt      time.Time       `db:"updated_at"`
-}
-
-// PortfolioImage is one photo of a portfolio.
-type PortfolioImage struct {
-	ID          string    `db:"id"`
-	PortfolioID string    `db:"portfolio_id"`
-	Caption     string    `db:"caption"`
-	Position    int       `db:"position"`
-	IsKeyImage  bool      `db:"is_key_image"`
-	ImageKey    string    `db:"image_key"`
-	Width       int       `db:"width"`
-	Height      int       `db:"height"`
-	ThumbKey    string    `db:"thumb_key"`
-	ThumbWidth  int       `db:"thumb_width"`
-	ThumbHeight int       `db:"thumb_height"`
-	ByteSize    int       `db:"byte_size"`
-	CreatedAt   time.Time `db:"created_at"`
-}
 
 const portfolioColumns = `id, owner_id, title, description, wedding_date, total_budget, planner_budget, number_of_guests,
 	location, city, postal_code, country_code, latitude, longitude, style, is_budget_hidden, is_published, created_at, updated_at`
@@ -64,7 +23,7 @@ func (s *Store) CountPortfolios(ctx context.Context, ownerID string) (int, error
 }
 
 // CreatePortfolio stores a portfolio and its services.
-func (s *Store) CreatePortfolio(ctx context.Context, p Portfolio, prestations []int) error {
+func (s *Store) CreatePortfolio(ctx context.Context, p model.Portfolio, prestations []int) error {
 	_, err := s.exec(ctx, `INSERT INTO portfolios (`+portfolioColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
 		p.ID, p.OwnerID, p.Title, p.Description, p.WeddingDate, p.TotalBudget, p.PlannerBudget, p.NumberOfGuests,
@@ -78,7 +37,7 @@ func (s *Store) CreatePortfolio(ctx context.Context, p Portfolio, prestations []
 
 // UpdatePortfolio replaces a portfolio's fields and services (not its
 // publication, which has its own actions).
-func (s *Store) UpdatePortfolio(ctx context.Context, p Portfolio, prestations []int) error {
+func (s *Store) UpdatePortfolio(ctx context.Context, p model.Portfolio, prestations []int) error {
 	res, err := s.exec(ctx, `UPDATE portfolios SET title = $3, description = $4, wedding_date = $5, total_budget = $6,
 		planner_budget = $7, number_of_guests = $8, location = $9, city = $10, postal_code = $11, country_code = $12,
 		latitude = $13, longitude = $14, style = $15, is_budget_hidden = $16, updated_at = $17
@@ -108,8 +67,8 @@ func (s *Store) setPortfolioPrestations(ctx context.Context, id string, prestati
 
 // GetPortfolio returns one of a provider's portfolios; another owner's is
 // ErrNotFound.
-func (s *Store) GetPortfolio(ctx context.Context, ownerID, id string) (Portfolio, error) {
-	var p Portfolio
+func (s *Store) GetPortfolio(ctx context.Context, ownerID, id string) (model.Portfolio, error) {
+	var p model.Portfolio
 	err := s.q.GetContext(ctx, &p, `SELECT `+portfolioColumns+` FROM portfolios WHERE id = $1 AND owner_id = $2`, id, ownerID)
 	if err != nil {
 		return p, fmt.Errorf("store: get portfolio: %w", notFound(err))
@@ -118,8 +77,8 @@ func (s *Store) GetPortfolio(ctx context.Context, ownerID, id string) (Portfolio
 }
 
 // ListPortfolios returns a provider's portfolios, newest first.
-func (s *Store) ListPortfolios(ctx context.Context, ownerID string) ([]Portfolio, error) {
-	var out []Portfolio
+func (s *Store) ListPortfolios(ctx context.Context, ownerID string) ([]model.Portfolio, error) {
+	var out []model.Portfolio
 	err := s.q.SelectContext(ctx, &out, `SELECT `+portfolioColumns+` FROM portfolios WHERE owner_id = $1
 		ORDER BY created_at DESC, id DESC`, ownerID)
 	if err != nil {
@@ -130,8 +89,8 @@ func (s *Store) ListPortfolios(ctx context.Context, ownerID string) ([]Portfolio
 
 // ListPublishedPortfolios returns the portfolios a provider's public page
 // shows, latest weddings first.
-func (s *Store) ListPublishedPortfolios(ctx context.Context, ownerID string) ([]Portfolio, error) {
-	var out []Portfolio
+func (s *Store) ListPublishedPortfolios(ctx context.Context, ownerID string) ([]model.Portfolio, error) {
+	var out []model.Portfolio
 	err := s.q.SelectContext(ctx, &out, `SELECT `+portfolioColumns+` FROM portfolios WHERE owner_id = $1 AND is_published = TRUE
 		ORDER BY wedding_date DESC, created_at DESC, id DESC`, ownerID)
 	if err != nil {
@@ -189,12 +148,12 @@ func (s *Store) ListPortfolioPrestations(ctx context.Context, ids []string) (map
 }
 
 // ListPortfolioImages returns the photos of each portfolio in their order.
-func (s *Store) ListPortfolioImages(ctx context.Context, ids []string) (map[string][]PortfolioImage, error) {
-	out := map[string][]PortfolioImage{}
+func (s *Store) ListPortfolioImages(ctx context.Context, ids []string) (map[string][]model.PortfolioImage, error) {
+	out := map[string][]model.PortfolioImage{}
 	if len(ids) == 0 {
 		return out, nil
 	}
-	var rows []PortfolioImage
+	var rows []model.PortfolioImage
 	in, args := inList(ids, 0)
 	err := s.q.SelectContext(ctx, &rows, `SELECT `+portfolioImageColumns+` FROM portfolio_images
 		WHERE portfolio_id IN (`+in+`) ORDER BY position, created_at, id`, args...)
@@ -276,7 +235,7 @@ func (s *Store) CountPortfolioImages(ctx context.Context, portfolioID string) (n
 
 // CreatePortfolioImage stores a portfolio photo's row; its files are
 // already in blob storage.
-func (s *Store) CreatePortfolioImage(ctx context.Context, im PortfolioImage) error {
+func (s *Store) CreatePortfolioImage(ctx context.Context, im model.PortfolioImage) error {
 	_, err := s.exec(ctx, `INSERT INTO portfolio_images (`+portfolioImageColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 		im.ID, im.PortfolioID, im.Caption, im.Position, im.IsKeyImage, im.ImageKey, im.Width, im.Height,
@@ -289,8 +248,8 @@ func (s *Store) CreatePortfolioImage(ctx context.Context, im PortfolioImage) err
 
 // GetPortfolioImage returns a photo of a provider's portfolio; anything of
 // another owner is ErrNotFound.
-func (s *Store) GetPortfolioImage(ctx context.Context, ownerID, portfolioID, imageID string) (PortfolioImage, error) {
-	var im PortfolioImage
+func (s *Store) GetPortfolioImage(ctx context.Context, ownerID, portfolioID, imageID string) (model.PortfolioImage, error) {
+	var im model.PortfolioImage
 	err := s.q.GetContext(ctx, &im, `SELECT `+prefixed("i", portfolioImageColumns)+` FROM portfolio_images i
 		JOIN portfolios p ON p.id = i.portfolio_id WHERE i.id = $1 AND i.portfolio_id = $2 AND p.owner_id = $3`,
 		imageID, portfolioID, ownerID)
@@ -364,15 +323,4 @@ func (s *Store) TouchPortfolio(ctx context.Context, ownerID, id string, now time
 		return fmt.Errorf("store: touch portfolio: %w", ErrNotFound)
 	}
 	return nil
-}
-
-// inList makes "$n+1, $n+2, ..." placeholders for values after n others.
-func inList(values []string, n int) (string, []any) {
-	ph := make([]string, len(values))
-	args := make([]any, len(values))
-	for i, v := range values {
-		ph[i] = fmt.Sprintf("$%d", n+i+1)
-		args[i] = v
-	}
-	return strings.Join(ph, ", "), args
 }

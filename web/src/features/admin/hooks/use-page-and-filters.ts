@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
  * A list's page and filters live in the address (?page=2&q=...), so a
  * reload, the back button or a shared link shows the same list.
  */
-export function useListParams<K extends string>(filters: readonly K[] = []) {
+export function usePageAndFilters<K extends string>(filters: readonly K[] = []) {
   const [params, setParams] = useSearchParams();
   const raw = Number.parseInt(params.get('page') ?? '1', 10);
   const page = Number.isFinite(raw) && raw >= 1 ? raw : 1;

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
-
 	"noces/internal/model"
 )
 
@@ -24,46 +22,6 @@ func (s *Store) ListLangues(ctx context.Context) ([]model.Langue, error) {
 		return nil, fmt.Errorf("store: list langues: %w", err)
 	}
 	return ls, nil
-}
-
-// UpdateCompanyDetails sets the identity of a company.
-func (s *Store) UpdateCompanyDetails(ctx context.Context, c model.Company) error {
-	res, err := s.exec(ctx, `UPDATE companies SET name = $2, siret = $3, siret_status = $4, website = $5,
-		date_of_creation = $6, updated_at = $7 WHERE user_id = $1`,
-		c.UserID, c.Name, c.Siret, c.SiretStatus, c.Website, c.DateOfCreation, c.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("store: update company details: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: update company details: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// UpdateCompanyAddress sets where a company is.
-func (s *Store) UpdateCompanyAddress(ctx context.Context, c model.Company) error {
-	res, err := s.exec(ctx, `UPDATE companies SET zipcode = $2, city = $3, country_code = $4, latitude = $5,
-		longitude = $6, updated_at = $7 WHERE user_id = $1`,
-		c.UserID, c.Zipcode, c.City, c.CountryCode, c.Latitude, c.Longitude, c.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("store: update company address: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: update company address: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// SetCompanySiretStatus records what the register (or an admin) said.
-func (s *Store) SetCompanySiretStatus(ctx context.Context, userID, status string, now time.Time) error {
-	res, err := s.exec(ctx, `UPDATE companies SET siret_status = $2, updated_at = $3 WHERE user_id = $1`, userID, status, now)
-	if err != nil {
-		return fmt.Errorf("store: set siret status: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: set siret status: %w", ErrNotFound)
-	}
-	return nil
 }
 
 // GetCompanyServices returns a provider's languages and services.
@@ -107,13 +65,4 @@ func (s *Store) SetCompanyServices(ctx context.Context, userID string, langues [
 		}
 		return nil
 	})
-}
-
-// SlugTaken reports whether a company slug is in use.
-func (s *Store) SlugTaken(ctx context.Context, slug string) (bool, error) {
-	var n int
-	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM companies WHERE slug = $1`, slug); err != nil {
-		return false, fmt.Errorf("store: slug: %w", err)
-	}
-	return n > 0, nil
 }
