@@ -120,12 +120,12 @@ func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
 	if !u.IsModerated {
 		return View{}, apperr.New(apperr.Forbidden, "account.errors.not_moderated")
 	}
+	var row store.RequestRow
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
-		row, err := tx.GetEventRequest(ctx, userID, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return notFound(err)
-		}
-		if err != nil {
+		if row, err = tx.GetEventRequest(ctx, userID, id); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return notFound(err)
+			}
 			return err
 		}
 		now := s.clock.Now()
@@ -137,7 +137,12 @@ func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
 			if row.RejectedAt.Valid {
 				return apperr.New(apperr.Conflict, "event_request.errors.rejected")
 			}
-			return nil // already unlocked: free
+			return nil // already unlocked: free, and the row read is the row as it is
+		}
+		// The row as the update left it, without reading it again.
+		row.UnlockedAt = sql.NullTime{Time: now, Valid: true}
+		if !row.SeenAt.Valid {
+			row.SeenAt = row.UnlockedAt
 		}
 		if premium {
 			return nil
@@ -152,30 +157,45 @@ func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	row, err := s.store.GetEventRequest(ctx, userID, id)
+	return s.view(row, premium), nil
+}
+
+// Reject refuses a request with one of the seven reasons and returns it as
+// the refusal left it.
+func (s *Service) Reject(ctx context.Context, userID, id, reason string) (View, error) {
+	if !slices.Contains(RejectionReasons, reason) {
+		return View{}, apperr.Validation(map[string]string{"reason": "event_request.errors.reason_required"})
+	}
+	_, premium, err := s.provider(ctx, userID)
+	if err != nil {
+		return View{}, err
+	}
+	var row store.RequestRow
+	err = s.store.InTx(ctx, func(tx *store.Store) error {
+		if row, err = tx.GetEventRequest(ctx, userID, id); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return notFound(err)
+			}
+			return err
+		}
+		now := s.clock.Now()
+		won, err := tx.RejectEventRequest(ctx, id, reason, now)
+		if err != nil {
+			return err
+		}
+		if !won {
+			return apperr.New(apperr.Conflict, "event_request.errors.already_rejected")
+		}
+		// The row as the update left it, without reading it again.
+		row.RejectedAt = sql.NullTime{Time: now, Valid: true}
+		row.RejectionReason = sql.NullString{String: reason, Valid: true}
+		if !row.SeenAt.Valid {
+			row.SeenAt = row.RejectedAt
+		}
+		return nil
+	})
 	if err != nil {
 		return View{}, err
 	}
 	return s.view(row, premium), nil
-}
-
-// Reject refuses a request with one of the seven reasons.
-func (s *Service) Reject(ctx context.Context, userID, id, reason string) error {
-	if !slices.Contains(RejectionReasons, reason) {
-		return apperr.Validation(map[string]string{"reason": "event_request.errors.reason_required"})
-	}
-	if _, err := s.store.GetEventRequest(ctx, userID, id); err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return notFound(err)
-		}
-		return err
-	}
-	won, err := s.store.RejectEventRequest(ctx, id, reason, s.clock.Now())
-	if err != nil {
-		return err
-	}
-	if !won {
-		return apperr.New(apperr.Conflict, "event_request.errors.already_rejected")
-	}
-	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/model"
@@ -114,7 +116,7 @@ func TestUnlockRules(t *testing.T) {
 	ctx := context.Background()
 	t.Run("a rejected request cannot be unlocked", func(t *testing.T) {
 		svc, s, u, ids := setup(t, 2, 1, false)
-		if err := svc.Reject(ctx, u.ID, ids[0], "budget"); err != nil {
+		if _, err := svc.Reject(ctx, u.ID, ids[0], "budget"); err != nil {
 			t.Fatal(err)
 		}
 		_, err := svc.Unlock(ctx, u.ID, ids[0])
@@ -137,7 +139,7 @@ func TestUnlockRules(t *testing.T) {
 	})
 	t.Run("premium sees unrejected requests unlocked", func(t *testing.T) {
 		svc, _, u, ids := setup(t, 0, 2, true)
-		if err := svc.Reject(ctx, u.ID, ids[1], "location"); err != nil {
+		if _, err := svc.Reject(ctx, u.ID, ids[1], "location"); err != nil {
 			t.Fatal(err)
 		}
 		views, total, unseen, err := svc.List(ctx, u.ID, ListQuery{Page: 1, PageSize: 25, Sort: store.SortCreatedAt})
@@ -161,7 +163,7 @@ func TestUnlockRules(t *testing.T) {
 		if _, err := svc.Unlock(ctx, other.ID, ids[0]); !apperr.IsKind(err, apperr.NotFound) {
 			t.Errorf("unlock: %v", err)
 		}
-		if err := svc.Reject(ctx, other.ID, ids[0], "budget"); !apperr.IsKind(err, apperr.NotFound) {
+		if _, err := svc.Reject(ctx, other.ID, ids[0], "budget"); !apperr.IsKind(err, apperr.NotFound) {
 			t.Errorf("reject: %v", err)
 		}
 	})
@@ -185,13 +187,13 @@ func TestUnlockRules(t *testing.T) {
 	})
 	t.Run("rejecting needs one of the seven reasons, once", func(t *testing.T) {
 		svc, _, u, ids := setup(t, 0, 1, false)
-		if err := svc.Reject(ctx, u.ID, ids[0], "boring"); !apperr.IsKind(err, apperr.Invalid) {
+		if _, err := svc.Reject(ctx, u.ID, ids[0], "boring"); !apperr.IsKind(err, apperr.Invalid) {
 			t.Errorf("an unknown reason: %v", err)
 		}
-		if err := svc.Reject(ctx, u.ID, ids[0], "not_available"); err != nil {
+		if _, err := svc.Reject(ctx, u.ID, ids[0], "not_available"); err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.Reject(ctx, u.ID, ids[0], "not_available"); !apperr.IsKind(err, apperr.Conflict) {
+		if _, err := svc.Reject(ctx, u.ID, ids[0], "not_available"); !apperr.IsKind(err, apperr.Conflict) {
 			t.Errorf("twice: %v", err)
 		}
 	})
@@ -206,4 +208,34 @@ func TestUnlockRules(t *testing.T) {
 			t.Errorf("unseen %d", unseen)
 		}
 	})
+}
+
+// Unlock and Reject answer with the request as their update left it, the row
+// a later read finds, so the caller never reads it again.
+func TestUnlockAndRejectReturnTheRowTheyChanged(t *testing.T) {
+	ctx := context.Background()
+	svc, _, u, ids := setup(t, 1, 2, false)
+	unlocked, err := svc.Unlock(ctx, u.ID, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rejected, err := svc.Reject(ctx, u.ID, ids[1], "budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !unlocked.Unlocked || !unlocked.UnlockedAt.Time.Equal(now) || !unlocked.SeenAt.Time.Equal(now) {
+		t.Errorf("unlock returned %+v", unlocked.EventRequest)
+	}
+	if rejected.RejectionReason.String != "budget" || !rejected.RejectedAt.Time.Equal(now) || !rejected.SeenAt.Time.Equal(now) {
+		t.Errorf("reject returned %+v", rejected.EventRequest)
+	}
+	for _, changed := range []View{unlocked, rejected} {
+		stored, err := svc.Get(ctx, u.ID, changed.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(stored, changed); diff != "" {
+			t.Errorf("request %s (-stored +returned):\n%s", changed.ID, diff)
+		}
+	}
 }

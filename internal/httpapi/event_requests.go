@@ -193,10 +193,7 @@ func (s *Server) rejectEventRequest(w http.ResponseWriter, r *http.Request, c ac
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.Events.Reject(r.Context(), c.UserID, r.PathValue("uuid"), in.Reason); err != nil {
-		return err
-	}
-	v, err := s.Events.Get(r.Context(), c.UserID, r.PathValue("uuid"))
+	v, err := s.Events.Reject(r.Context(), c.UserID, r.PathValue("uuid"), in.Reason)
 	if err != nil {
 		return err
 	}
