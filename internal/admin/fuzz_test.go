@@ -85,11 +85,11 @@ func FuzzCheckPopup(f *testing.F) {
 	}
 	s := &Service{html: bluemonday.UGCPolicy(), plain: bluemonday.StrictPolicy()}
 	f.Fuzz(func(t *testing.T, typ, title, description, image, buttonText, buttonLink string) {
-		in := PopupInput{Type: typ, Title: title, Description: description, ImageURL: image, ButtonText: buttonText, ButtonLink: buttonLink}
-		err := s.checkPopup(&in)
+		in := PromotionInput{Type: typ, Title: title, Description: description, ImageURL: image, ButtonText: buttonText, ButtonLink: buttonLink}
+		err := s.check(Popups, &in)
 		checkHTML(t, description, in.Description)
 		again := in
-		if s.checkPopup(&again); again.Description != in.Description {
+		if s.check(Popups, &again); again.Description != in.Description {
 			t.Fatalf("the description %q sanitised is %q, then %q", description, in.Description, again.Description)
 		}
 		if err != nil {

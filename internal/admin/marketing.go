@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -23,14 +24,100 @@ const (
 	LinkMax             = 2000
 )
 
-// AlertInput is an alert as an admin writes it.
-type AlertInput struct {
-	Type, Title, Description, ButtonText, ButtonLink string
-	IsActive                                         bool
+// Kind is one of the two kinds of promotional message, the alert (a banner)
+// and the popup (a dialog). Both are created, read, updated and deleted the
+// same way; a Kind holds what differs: the table, the checks of the
+// description and image, the audit actions and the not-found code.
+type Kind struct {
+	// popup: an HTML description, an image and the once-per-user switch.
+	popup    bool
+	notFound string
+	created  string
+	updated  string
+	deleted  string
+	list     func(ctx context.Context, st *store.Store) ([]Promotion, error)
+	get      func(ctx context.Context, st *store.Store, id string) (Promotion, error)
+	save     func(ctx context.Context, st *store.Store, p Promotion, create bool) error
+	remove   func(ctx context.Context, st *store.Store, id string) error
 }
 
-// PopupInput is a popup as an admin writes it. Description is HTML.
-type PopupInput struct {
+// The two kinds.
+var (
+	Alerts = &Kind{notFound: "admin.errors.alert_not_found",
+		created: ActionAlertCreate, updated: ActionAlertUpdate, deleted: ActionAlertDelete,
+		list: func(ctx context.Context, st *store.Store) ([]Promotion, error) {
+			as, err := st.ListAlerts(ctx)
+			return convertAll(as, fromAlert), err
+		},
+		get: func(ctx context.Context, st *store.Store, id string) (Promotion, error) {
+			a, err := st.GetAlert(ctx, id)
+			return fromAlert(a), err
+		},
+		save: func(ctx context.Context, st *store.Store, p Promotion, create bool) error {
+			return st.SaveActiveAlert(ctx, p.alert(), create)
+		},
+		remove: func(ctx context.Context, st *store.Store, id string) error { return st.DeleteAlert(ctx, id) },
+	}
+	Popups = &Kind{popup: true, notFound: "admin.errors.popup_not_found",
+		created: ActionPopupCreate, updated: ActionPopupUpdate, deleted: ActionPopupDelete,
+		list: func(ctx context.Context, st *store.Store) ([]Promotion, error) {
+			ps, err := st.ListPopups(ctx)
+			return convertAll(ps, fromPopup), err
+		},
+		get: func(ctx context.Context, st *store.Store, id string) (Promotion, error) {
+			p, err := st.GetPopup(ctx, id)
+			return fromPopup(p), err
+		},
+		save: func(ctx context.Context, st *store.Store, p Promotion, create bool) error {
+			return st.SaveActivePopup(ctx, p.popup(), create)
+		},
+		remove: func(ctx context.Context, st *store.Store, id string) error { return st.DeletePopup(ctx, id) },
+	}
+)
+
+// Promotion is an alert or a popup as the admin side handles it. An alert's
+// description is text and it has no image and no once-per-user switch; a
+// popup's description is sanitised HTML.
+type Promotion struct {
+	ID, Audience, Title, Description, ImageURL, ButtonText, ButtonLink string
+	ShowOncePerUser, IsActive                                          bool
+	CreatedAt, UpdatedAt                                               time.Time
+}
+
+func fromAlert(a model.PromotionalAlert) Promotion {
+	return Promotion{ID: a.ID, Audience: a.Audience, Title: a.Title, Description: a.Description, ButtonText: a.ButtonText,
+		ButtonLink: a.ButtonLink, IsActive: a.IsActive, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
+}
+
+func (p Promotion) alert() model.PromotionalAlert {
+	return model.PromotionalAlert{ID: p.ID, Audience: p.Audience, Title: p.Title, Description: p.Description, ButtonText: p.ButtonText,
+		ButtonLink: p.ButtonLink, IsActive: p.IsActive, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+}
+
+func fromPopup(p model.PromotionalPopup) Promotion {
+	return Promotion{ID: p.ID, Audience: p.Audience, Title: p.Title, Description: p.DescriptionHTML, ImageURL: p.ImageURL,
+		ButtonText: p.ButtonText, ButtonLink: p.ButtonLink, ShowOncePerUser: p.ShowOncePerUser, IsActive: p.IsActive,
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+}
+
+func (p Promotion) popup() model.PromotionalPopup {
+	return model.PromotionalPopup{ID: p.ID, Audience: p.Audience, Title: p.Title, DescriptionHTML: p.Description, ImageURL: p.ImageURL,
+		ButtonText: p.ButtonText, ButtonLink: p.ButtonLink, ShowOncePerUser: p.ShowOncePerUser, IsActive: p.IsActive,
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+}
+
+// convertAll converts a list read from the store.
+func convertAll[T any](rows []T, conv func(T) Promotion) []Promotion {
+	out := make([]Promotion, len(rows))
+	for i, r := range rows {
+		out[i] = conv(r)
+	}
+	return out
+}
+
+// PromotionInput is an alert or a popup as an admin writes it. Description
+// is HTML for a popup; an alert has no ImageURL or ShowOncePerUser.
+type PromotionInput struct {
 	Type, Title, Description, ImageURL, ButtonText, ButtonLink string
 	IsActive                                                   bool
 	// ShowOncePerUser defaults to true.
@@ -93,22 +180,21 @@ func isImageURL(s string) bool {
 	return err == nil && isHTTPS(u)
 }
 
-func (in *AlertInput) check() error {
+// check trims and validates in as a message of kind k; a popup's HTML
+// description is sanitised.
+func (s *Service) check(k *Kind, in *PromotionInput) error {
 	f := apperr.Fields{}
 	checkCommon(f, &in.Type, &in.Title, &in.ButtonText, &in.ButtonLink)
-	in.Description = strings.TrimSpace(in.Description)
-	if n := utf8.RuneCountInString(in.Description); n == 0 {
-		f.Add("description", "validation.required")
-	} else if n > AlertDescriptionMax {
-		f.Add("description", "admin.validation.description_too_long")
+	if !k.popup {
+		in.ImageURL, in.ShowOncePerUser = "", nil
+		in.Description = strings.TrimSpace(in.Description)
+		if n := utf8.RuneCountInString(in.Description); n == 0 {
+			f.Add("description", "validation.required")
+		} else if n > AlertDescriptionMax {
+			f.Add("description", "admin.validation.description_too_long")
+		}
+		return f.Err()
 	}
-	return f.Err()
-}
-
-// checkPopup trims and validates in, and sanitises its HTML description.
-func (s *Service) checkPopup(in *PopupInput) error {
-	f := apperr.Fields{}
-	checkCommon(f, &in.Type, &in.Title, &in.ButtonText, &in.ButtonLink)
 	in.Description = strings.TrimSpace(s.html.Sanitize(in.Description))
 	switch {
 	case strings.TrimSpace(s.plain.Sanitize(in.Description)) == "":
@@ -123,142 +209,76 @@ func (s *Service) checkPopup(in *PopupInput) error {
 	return f.Err()
 }
 
-// Alerts lists every alert, newest first.
-func (s *Service) Alerts(ctx context.Context) ([]model.PromotionalAlert, error) {
-	return s.store.ListAlerts(ctx)
+// Promotions lists every message of kind k, newest first.
+func (s *Service) Promotions(ctx context.Context, k *Kind) ([]Promotion, error) {
+	return k.list(ctx, s.store)
 }
 
-// CreateAlert saves a new alert; an active one deactivates the others of its audience.
-func (s *Service) CreateAlert(ctx context.Context, actorID string, in AlertInput) (model.PromotionalAlert, error) {
-	if err := in.check(); err != nil {
-		return model.PromotionalAlert{}, err
+// CreatePromotion saves a new message of kind k; an active one deactivates
+// the others of its kind and audience.
+func (s *Service) CreatePromotion(ctx context.Context, actorID string, k *Kind, in PromotionInput) (Promotion, error) {
+	if err := s.check(k, &in); err != nil {
+		return Promotion{}, err
 	}
 	now := s.clock.Now()
-	a := model.PromotionalAlert{ID: model.NewID(), Audience: in.Type, Title: in.Title, Description: in.Description,
-		ButtonText: in.ButtonText, ButtonLink: in.ButtonLink, IsActive: in.IsActive, CreatedAt: now, UpdatedAt: now}
-	err := s.store.InTx(ctx, func(tx *store.Store) error {
-		if err := tx.SaveActiveAlert(ctx, a, true); err != nil {
-			return err
-		}
-		return s.audit(ctx, tx, actorID, ActionAlertCreate, a.ID, map[string]any{"type": a.Audience, "title": a.Title, "isActive": a.IsActive})
-	})
-	if err != nil {
-		return model.PromotionalAlert{}, err
-	}
-	return a, nil
-}
-
-// UpdateAlert replaces an alert's fields.
-func (s *Service) UpdateAlert(ctx context.Context, actorID, id string, in AlertInput) (model.PromotionalAlert, error) {
-	if err := in.check(); err != nil {
-		return model.PromotionalAlert{}, err
-	}
-	var a model.PromotionalAlert
-	err := s.store.InTx(ctx, func(tx *store.Store) error {
-		var err error
-		if a, err = tx.GetAlert(ctx, id); err != nil {
-			return err
-		}
-		a.Audience, a.Title, a.Description, a.ButtonText, a.ButtonLink, a.IsActive = in.Type, in.Title, in.Description, in.ButtonText, in.ButtonLink, in.IsActive
-		a.UpdatedAt = s.clock.Now()
-		if err := tx.SaveActiveAlert(ctx, a, false); err != nil {
-			return err
-		}
-		return s.audit(ctx, tx, actorID, ActionAlertUpdate, a.ID, map[string]any{"type": a.Audience, "title": a.Title, "isActive": a.IsActive})
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		return model.PromotionalAlert{}, apperr.Wrap(apperr.NotFound, "admin.errors.alert_not_found", err)
-	}
-	return a, err
-}
-
-// DeleteAlert removes an alert.
-func (s *Service) DeleteAlert(ctx context.Context, actorID, id string) error {
-	err := s.store.InTx(ctx, func(tx *store.Store) error {
-		a, err := tx.GetAlert(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := tx.DeleteAlert(ctx, id); err != nil {
-			return err
-		}
-		return s.audit(ctx, tx, actorID, ActionAlertDelete, id, map[string]any{"type": a.Audience, "title": a.Title})
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		return apperr.Wrap(apperr.NotFound, "admin.errors.alert_not_found", err)
-	}
-	return err
-}
-
-// Popups lists every popup, newest first.
-func (s *Service) Popups(ctx context.Context) ([]model.PromotionalPopup, error) {
-	return s.store.ListPopups(ctx)
-}
-
-// CreatePopup saves a new popup with its description sanitised; an active
-// one deactivates the others of its audience.
-func (s *Service) CreatePopup(ctx context.Context, actorID string, in PopupInput) (model.PromotionalPopup, error) {
-	if err := s.checkPopup(&in); err != nil {
-		return model.PromotionalPopup{}, err
-	}
-	now := s.clock.Now()
-	p := model.PromotionalPopup{ID: model.NewID(), Audience: in.Type, Title: in.Title, DescriptionHTML: in.Description,
-		ImageURL: in.ImageURL, ButtonText: in.ButtonText, ButtonLink: in.ButtonLink, ShowOncePerUser: in.ShowOncePerUser == nil || *in.ShowOncePerUser,
+	p := Promotion{ID: model.NewID(), Audience: in.Type, Title: in.Title, Description: in.Description, ImageURL: in.ImageURL,
+		ButtonText: in.ButtonText, ButtonLink: in.ButtonLink, ShowOncePerUser: k.popup && (in.ShowOncePerUser == nil || *in.ShowOncePerUser),
 		IsActive: in.IsActive, CreatedAt: now, UpdatedAt: now}
 	err := s.store.InTx(ctx, func(tx *store.Store) error {
-		if err := tx.SaveActivePopup(ctx, p, true); err != nil {
+		if err := k.save(ctx, tx, p, true); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, actorID, ActionPopupCreate, p.ID, map[string]any{"type": p.Audience, "title": p.Title, "isActive": p.IsActive})
+		return s.audit(ctx, tx, actorID, k.created, p.ID, map[string]any{"type": p.Audience, "title": p.Title, "isActive": p.IsActive})
 	})
 	if err != nil {
-		return model.PromotionalPopup{}, err
+		return Promotion{}, err
 	}
 	return p, nil
 }
 
-// UpdatePopup replaces a popup's fields.
-func (s *Service) UpdatePopup(ctx context.Context, actorID, id string, in PopupInput) (model.PromotionalPopup, error) {
-	if err := s.checkPopup(&in); err != nil {
-		return model.PromotionalPopup{}, err
+// UpdatePromotion replaces the fields of a message of kind k; a popup's
+// once-per-user switch stays as it was when in leaves it out.
+func (s *Service) UpdatePromotion(ctx context.Context, actorID string, k *Kind, id string, in PromotionInput) (Promotion, error) {
+	if err := s.check(k, &in); err != nil {
+		return Promotion{}, err
 	}
-	var p model.PromotionalPopup
+	var p Promotion
 	err := s.store.InTx(ctx, func(tx *store.Store) error {
 		var err error
-		if p, err = tx.GetPopup(ctx, id); err != nil {
+		if p, err = k.get(ctx, tx, id); err != nil {
 			return err
 		}
-		p.Audience, p.Title, p.DescriptionHTML, p.ImageURL = in.Type, in.Title, in.Description, in.ImageURL
+		p.Audience, p.Title, p.Description, p.ImageURL = in.Type, in.Title, in.Description, in.ImageURL
 		p.ButtonText, p.ButtonLink, p.IsActive = in.ButtonText, in.ButtonLink, in.IsActive
 		if in.ShowOncePerUser != nil {
 			p.ShowOncePerUser = *in.ShowOncePerUser
 		}
 		p.UpdatedAt = s.clock.Now()
-		if err := tx.SaveActivePopup(ctx, p, false); err != nil {
+		if err := k.save(ctx, tx, p, false); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, actorID, ActionPopupUpdate, p.ID, map[string]any{"type": p.Audience, "title": p.Title, "isActive": p.IsActive})
+		return s.audit(ctx, tx, actorID, k.updated, p.ID, map[string]any{"type": p.Audience, "title": p.Title, "isActive": p.IsActive})
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return model.PromotionalPopup{}, apperr.Wrap(apperr.NotFound, "admin.errors.popup_not_found", err)
+		return Promotion{}, apperr.Wrap(apperr.NotFound, k.notFound, err)
 	}
 	return p, err
 }
 
-// DeletePopup removes a popup.
-func (s *Service) DeletePopup(ctx context.Context, actorID, id string) error {
+// DeletePromotion removes a message of kind k.
+func (s *Service) DeletePromotion(ctx context.Context, actorID string, k *Kind, id string) error {
 	err := s.store.InTx(ctx, func(tx *store.Store) error {
-		p, err := tx.GetPopup(ctx, id)
+		p, err := k.get(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if err := tx.DeletePopup(ctx, id); err != nil {
+		if err := k.remove(ctx, tx, id); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, actorID, ActionPopupDelete, id, map[string]any{"type": p.Audience, "title": p.Title})
+		return s.audit(ctx, tx, actorID, k.deleted, id, map[string]any{"type": p.Audience, "title": p.Title})
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return apperr.Wrap(apperr.NotFound, "admin.errors.popup_not_found", err)
+		return apperr.Wrap(apperr.NotFound, k.notFound, err)
 	}
 	return err
 }

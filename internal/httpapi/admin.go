@@ -6,7 +6,6 @@ import (
 
 	"noces/internal/account"
 	"noces/internal/admin"
-	"noces/internal/model"
 	"noces/internal/store"
 )
 
@@ -194,7 +193,37 @@ func (s *Server) rejectReview(w http.ResponseWriter, r *http.Request, c account.
 	return nil
 }
 
-// adminAlert is an alert as the admin reads and writes it.
+// promotionKind is a kind of promotional message as the admin API reads
+// and writes it: one set of handlers serves both kinds.
+type promotionKind struct {
+	kind   *admin.Kind
+	decode func(w http.ResponseWriter, r *http.Request) (admin.PromotionInput, error)
+	reply  func(admin.Promotion) any
+}
+
+var (
+	alertKind = promotionKind{kind: admin.Alerts, decode: decodePromotion[alertBody],
+		reply: func(p admin.Promotion) any { return toAdminAlert(p) }}
+	popupKind = promotionKind{kind: admin.Popups, decode: decodePromotion[popupBody],
+		reply: func(p admin.Promotion) any { return toAdminPopup(p) }}
+)
+
+// promotionBody is the request body of one kind.
+type promotionBody interface {
+	alertBody | popupBody
+	input() admin.PromotionInput
+}
+
+// decodePromotion reads a body of kind B: each kind refuses the other's
+// fields, as any unknown field.
+func decodePromotion[B promotionBody](w http.ResponseWriter, r *http.Request) (admin.PromotionInput, error) {
+	var b B
+	if err := decodeJSON(w, r, &b); err != nil {
+		return admin.PromotionInput{}, err
+	}
+	return b.input(), nil
+}
+
 type adminAlert struct {
 	ID          string    `json:"id"`
 	Type        string    `json:"type"`
@@ -207,7 +236,7 @@ type adminAlert struct {
 	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
-func toAdminAlert(a model.PromotionalAlert) adminAlert {
+func toAdminAlert(a admin.Promotion) adminAlert {
 	return adminAlert{ID: a.ID, Type: a.Audience, IsActive: a.IsActive, Title: a.Title, Description: a.Description,
 		ButtonText: a.ButtonText, ButtonLink: a.ButtonLink, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
 }
@@ -221,56 +250,9 @@ type alertBody struct {
 	ButtonLink  string `json:"buttonLink"`
 }
 
-func (b alertBody) input() admin.AlertInput {
-	return admin.AlertInput{Type: b.Type, IsActive: b.IsActive, Title: b.Title, Description: b.Description,
+func (b alertBody) input() admin.PromotionInput {
+	return admin.PromotionInput{Type: b.Type, IsActive: b.IsActive, Title: b.Title, Description: b.Description,
 		ButtonText: b.ButtonText, ButtonLink: b.ButtonLink}
-}
-
-func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
-	as, err := s.Admin.Alerts(r.Context())
-	if err != nil {
-		return err
-	}
-	out := make([]adminAlert, 0, len(as))
-	for _, a := range as {
-		out = append(out, toAdminAlert(a))
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": out})
-	return nil
-}
-
-func (s *Server) createAlert(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	var in alertBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	a, err := s.Admin.CreateAlert(r.Context(), c.UserID, in.input())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, toAdminAlert(a))
-	return nil
-}
-
-func (s *Server) updateAlert(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	var in alertBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	a, err := s.Admin.UpdateAlert(r.Context(), c.UserID, r.PathValue("id"), in.input())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, toAdminAlert(a))
-	return nil
-}
-
-func (s *Server) deleteAlert(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	if err := s.Admin.DeleteAlert(r.Context(), c.UserID, r.PathValue("id")); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }
 
 // adminPopup is a popup as the admin reads and writes it.
@@ -288,8 +270,8 @@ type adminPopup struct {
 	UpdatedAt       time.Time `json:"updatedAt"`
 }
 
-func toAdminPopup(p model.PromotionalPopup) adminPopup {
-	return adminPopup{ID: p.ID, Type: p.Audience, IsActive: p.IsActive, Title: p.Title, Description: p.DescriptionHTML,
+func toAdminPopup(p admin.Promotion) adminPopup {
+	return adminPopup{ID: p.ID, Type: p.Audience, IsActive: p.IsActive, Title: p.Title, Description: p.Description,
 		ImageURL: p.ImageURL, ButtonText: p.ButtonText, ButtonLink: p.ButtonLink, ShowOncePerUser: p.ShowOncePerUser,
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 }
@@ -305,56 +287,64 @@ type popupBody struct {
 	ShowOncePerUser *bool  `json:"showOncePerUser"`
 }
 
-func (b popupBody) input() admin.PopupInput {
-	return admin.PopupInput{Type: b.Type, IsActive: b.IsActive, Title: b.Title, Description: b.Description,
+func (b popupBody) input() admin.PromotionInput {
+	return admin.PromotionInput{Type: b.Type, IsActive: b.IsActive, Title: b.Title, Description: b.Description,
 		ImageURL: b.ImageURL, ButtonText: b.ButtonText, ButtonLink: b.ButtonLink, ShowOncePerUser: b.ShowOncePerUser}
 }
 
-func (s *Server) listPopups(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
-	ps, err := s.Admin.Popups(r.Context())
-	if err != nil {
-		return err
+func (s *Server) listPromotions(k promotionKind) authedFunc {
+	return func(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
+		ps, err := s.Admin.Promotions(r.Context(), k.kind)
+		if err != nil {
+			return err
+		}
+		out := make([]any, 0, len(ps))
+		for _, p := range ps {
+			out = append(out, k.reply(p))
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"items": out})
+		return nil
 	}
-	out := make([]adminPopup, 0, len(ps))
-	for _, p := range ps {
-		out = append(out, toAdminPopup(p))
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": out})
-	return nil
 }
 
-func (s *Server) createPopup(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	var in popupBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
+func (s *Server) createPromotion(k promotionKind) authedFunc {
+	return func(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+		in, err := k.decode(w, r)
+		if err != nil {
+			return err
+		}
+		p, err := s.Admin.CreatePromotion(r.Context(), c.UserID, k.kind, in)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusCreated, k.reply(p))
+		return nil
 	}
-	p, err := s.Admin.CreatePopup(r.Context(), c.UserID, in.input())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, toAdminPopup(p))
-	return nil
 }
 
-func (s *Server) updatePopup(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	var in popupBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
+func (s *Server) updatePromotion(k promotionKind) authedFunc {
+	return func(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+		in, err := k.decode(w, r)
+		if err != nil {
+			return err
+		}
+		p, err := s.Admin.UpdatePromotion(r.Context(), c.UserID, k.kind, r.PathValue("id"), in)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, k.reply(p))
+		return nil
 	}
-	p, err := s.Admin.UpdatePopup(r.Context(), c.UserID, r.PathValue("id"), in.input())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, toAdminPopup(p))
-	return nil
 }
 
-func (s *Server) deletePopup(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	if err := s.Admin.DeletePopup(r.Context(), c.UserID, r.PathValue("id")); err != nil {
-		return err
+func (s *Server) deletePromotion(k promotionKind) authedFunc {
+	return func(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+		if err := s.Admin.DeletePromotion(r.Context(), c.UserID, k.kind, r.PathValue("id")); err != nil {
+			return err
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return nil
 	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }
 
 type auditItem struct {
