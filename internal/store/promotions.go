@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
+
 	"noces/internal/model"
 )
 
@@ -77,20 +79,29 @@ func (s *Store) DeleteAlert(ctx context.Context, id string) error {
 // caller's transaction or its own; when it is active, every other alert of
 // its audience is deactivated first, so exactly one is active per audience.
 func (s *Store) SaveActiveAlert(ctx context.Context, a model.PromotionalAlert, create bool) error {
-	return s.InTx(ctx, func(tx *Store) error {
-		if a.IsActive {
-			if err := tx.lockAudience(ctx, "promotional_alerts", a.Audience); err != nil {
-				return err
-			}
-			if _, err := tx.exec(ctx, `UPDATE promotional_alerts SET is_active = FALSE, updated_at = $3
-				WHERE audience = $1 AND id <> $2 AND is_active = TRUE`, a.Audience, a.ID, a.UpdatedAt); err != nil {
-				return fmt.Errorf("store: deactivate alerts: %w", err)
-			}
-		}
+	return s.saveActive(ctx, "promotional_alerts", a.ID, a.Audience, a.IsActive, a.UpdatedAt, func(tx *Store) error {
 		if create {
 			return tx.CreateAlert(ctx, a)
 		}
 		return tx.UpdateAlert(ctx, a)
+	})
+}
+
+// saveActive runs write, the save of one promotional message of table, in a
+// transaction; when the message is active, the other active ones of its
+// audience are deactivated first.
+func (s *Store) saveActive(ctx context.Context, table, id, audience string, active bool, at time.Time, write func(tx *Store) error) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		if active {
+			if err := tx.lockAudience(ctx, table, audience); err != nil {
+				return err
+			}
+			if _, err := tx.exec(ctx, `UPDATE `+table+` SET is_active = FALSE, updated_at = $3
+				WHERE audience = $1 AND id <> $2 AND is_active = TRUE`, audience, id, at); err != nil {
+				return fmt.Errorf("store: deactivate %s: %w", table, err)
+			}
+		}
+		return write(tx)
 	})
 }
 
@@ -163,16 +174,7 @@ func (s *Store) DeletePopup(ctx context.Context, id string) error {
 
 // SaveActivePopup is SaveActiveAlert for popups.
 func (s *Store) SaveActivePopup(ctx context.Context, p model.PromotionalPopup, create bool) error {
-	return s.InTx(ctx, func(tx *Store) error {
-		if p.IsActive {
-			if err := tx.lockAudience(ctx, "promotional_popups", p.Audience); err != nil {
-				return err
-			}
-			if _, err := tx.exec(ctx, `UPDATE promotional_popups SET is_active = FALSE, updated_at = $3
-				WHERE audience = $1 AND id <> $2 AND is_active = TRUE`, p.Audience, p.ID, p.UpdatedAt); err != nil {
-				return fmt.Errorf("store: deactivate popups: %w", err)
-			}
-		}
+	return s.saveActive(ctx, "promotional_popups", p.ID, p.Audience, p.IsActive, p.UpdatedAt, func(tx *Store) error {
 		if create {
 			return tx.CreatePopup(ctx, p)
 		}
