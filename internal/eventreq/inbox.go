@@ -84,10 +84,7 @@ func (s *Service) Get(ctx context.Context, userID, id string) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	row, err := s.store.GetEventRequest(ctx, userID, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return View{}, notFound(err)
-	}
+	row, err := request(ctx, s.store, userID, id)
 	if err != nil {
 		return View{}, err
 	}
@@ -99,6 +96,16 @@ func (s *Service) Get(ctx context.Context, userID, id string) (View, error) {
 		row.SeenAt = sql.NullTime{Time: now, Valid: true}
 	}
 	return s.view(row, premium), nil
+}
+
+// request reads one of the provider's requests; another provider's is not
+// found, as a missing one.
+func request(ctx context.Context, st *store.Store, userID, id string) (store.RequestRow, error) {
+	row, err := st.GetEventRequest(ctx, userID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return row, notFound(err)
+	}
+	return row, err
 }
 
 // UnlockRef is the ledger reference of an unlock: one credit per request,
@@ -122,10 +129,7 @@ func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
 	}
 	var row store.RequestRow
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
-		if row, err = tx.GetEventRequest(ctx, userID, id); err != nil {
-			if errors.Is(err, store.ErrNotFound) {
-				return notFound(err)
-			}
+		if row, err = request(ctx, tx, userID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now()
@@ -172,10 +176,7 @@ func (s *Service) Reject(ctx context.Context, userID, id, reason string) (View, 
 	}
 	var row store.RequestRow
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
-		if row, err = tx.GetEventRequest(ctx, userID, id); err != nil {
-			if errors.Is(err, store.ErrNotFound) {
-				return notFound(err)
-			}
+		if row, err = request(ctx, tx, userID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now()
