@@ -28,15 +28,11 @@ type moderationItem struct {
 
 func (s *Server) listModeration(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.ModerationQueue(r.Context(), pageParam(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, toPage(p, func(m store.ModerationItem) moderationItem {
+	return writePage(w, p, err, func(m store.ModerationItem) moderationItem {
 		return moderationItem{ID: m.ID, Email: m.Email, Firstname: m.Firstname, Lastname: m.Lastname, Role: m.Role,
 			CompanyName: m.CompanyName, City: m.City, Country: m.CountryCode, Siret: m.Siret, SiretStatus: m.SiretStatus,
 			ModerationNote: m.ModerationNote, CreatedAt: m.CreatedAt}
-	}))
-	return nil
+	})
 }
 
 type moderationReply struct {
@@ -91,14 +87,10 @@ type adminUserItem struct {
 
 func (s *Server) searchUsers(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.SearchUsers(r.Context(), r.URL.Query().Get("q"), pageParam(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, toPage(p, func(u store.AdminUser) adminUserItem {
+	return writePage(w, p, err, func(u store.AdminUser) adminUserItem {
 		return adminUserItem{ID: u.ID, Email: u.Email, Firstname: u.Firstname, Lastname: u.Lastname, Role: u.Role,
 			Company: u.Company, Moderated: u.IsModerated, Premium: u.PremiumStatus, Credits: u.Credits, CreatedAt: u.CreatedAt}
-	}))
-	return nil
+	})
 }
 
 type creditsBody struct {
@@ -168,11 +160,7 @@ func toAdminReview(rv admin.Review) adminReviewItem {
 
 func (s *Server) listAdminReviews(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.Reviews(r.Context(), r.URL.Query().Get("status"), pageParam(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, toPage(p, toAdminReview))
-	return nil
+	return writePage(w, p, err, toAdminReview)
 }
 
 func (s *Server) approveReview(w http.ResponseWriter, r *http.Request, c account.Claims) error {
@@ -360,10 +348,7 @@ type auditItem struct {
 
 func (s *Server) listAuditLog(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.AuditLog(r.Context(), pageParam(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, toPage(p, func(a store.AuditRow) auditItem {
+	return writePage(w, p, err, func(a store.AuditRow) auditItem {
 		it := auditItem{ID: a.ID, ActorID: a.ActorID, Action: a.Action, Details: a.Details, CreatedAt: a.CreatedAt}
 		if a.ActorEmail.Valid {
 			it.ActorEmail = &a.ActorEmail.String
@@ -375,6 +360,5 @@ func (s *Server) listAuditLog(w http.ResponseWriter, r *http.Request, _ account.
 			it.TargetEmail = &a.TargetEmail.String
 		}
 		return it
-	}))
-	return nil
+	})
 }

@@ -22,16 +22,12 @@ type outboxItem struct {
 
 func (s *Server) listOutbox(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
 	p, err := s.Admin.Outbox(r.Context(), r.URL.Query().Get("to"), pageParam(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, toPage(p, func(m model.OutboxMessage) outboxItem {
+	return writePage(w, p, err, func(m model.OutboxMessage) outboxItem {
 		it := outboxItem{ID: m.ID, Channel: m.Channel, To: m.Recipient, Subject: m.Subject, Text: m.BodyText,
 			HTML: m.BodyHTML, Created: m.CreatedAt, Error: m.Error}
 		if m.SentAt.Valid {
 			it.SentAt = &m.SentAt.Time
 		}
 		return it
-	}))
-	return nil
+	})
 }

@@ -30,6 +30,16 @@ func toPage[S, T any](p admin.Page[S], conv func(S) T) pageReply[T] {
 	return out
 }
 
+// writePage answers one page of a service's list as a pageReply, or the
+// error that kept it.
+func writePage[S, T any](w http.ResponseWriter, p admin.Page[S], err error, conv func(S) T) error {
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toPage(p, conv))
+	return nil
+}
+
 // pageParam reads ?page=, 1-based; anything unreadable is page 1.
 func pageParam(r *http.Request) int {
 	p, err := strconv.Atoi(r.URL.Query().Get("page"))
