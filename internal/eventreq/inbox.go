@@ -138,10 +138,16 @@ func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
 			return err
 		}
 		if !won {
+			// Unlocked or rejected already, perhaps by a transaction that
+			// committed while the update waited for it: the row read above
+			// may predate it, this read does not.
+			if row, err = request(ctx, tx, userID, id); err != nil {
+				return err
+			}
 			if row.RejectedAt.Valid {
 				return apperr.New(apperr.Conflict, "event_request.errors.rejected")
 			}
-			return nil // already unlocked: free, and the row read is the row as it is
+			return nil // already unlocked: free
 		}
 		// The row as the update left it, without reading it again.
 		row.UnlockedAt = sql.NullTime{Time: now, Valid: true}
