@@ -129,30 +129,22 @@ func (s *Service) Unlock(ctx context.Context, userID, id string) (View, error) {
 	}
 	var row store.RequestRow
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
-		if row, err = request(ctx, tx, userID, id); err != nil {
-			return err
-		}
 		now := s.clock.Now()
-		won, err := tx.UnlockEventRequest(ctx, id, now)
+		won, err := tx.UnlockEventRequest(ctx, userID, id, now)
 		if err != nil {
 			return err
 		}
+		// The row as this transaction leaves it: read after the update, it
+		// also sees what a concurrent unlock or reject, which the update
+		// waited for, committed.
+		if row, err = request(ctx, tx, userID, id); err != nil {
+			return err
+		}
 		if !won {
-			// Unlocked or rejected already, perhaps by a transaction that
-			// committed while the update waited for it: the row read above
-			// may predate it, this read does not.
-			if row, err = request(ctx, tx, userID, id); err != nil {
-				return err
-			}
 			if row.RejectedAt.Valid {
 				return apperr.New(apperr.Conflict, "event_request.errors.rejected")
 			}
 			return nil // already unlocked: free
-		}
-		// The row as the update left it, without reading it again.
-		row.UnlockedAt = sql.NullTime{Time: now, Valid: true}
-		if !row.SeenAt.Valid {
-			row.SeenAt = row.UnlockedAt
 		}
 		if premium {
 			return nil
@@ -182,22 +174,16 @@ func (s *Service) Reject(ctx context.Context, userID, id, reason string) (View, 
 	}
 	var row store.RequestRow
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
-		if row, err = request(ctx, tx, userID, id); err != nil {
+		won, err := tx.RejectEventRequest(ctx, userID, id, reason, s.clock.Now())
+		if err != nil {
 			return err
 		}
-		now := s.clock.Now()
-		won, err := tx.RejectEventRequest(ctx, id, reason, now)
-		if err != nil {
+		// The row as this transaction leaves it, read after the update.
+		if row, err = request(ctx, tx, userID, id); err != nil {
 			return err
 		}
 		if !won {
 			return apperr.New(apperr.Conflict, "event_request.errors.already_rejected")
-		}
-		// The row as the update left it, without reading it again.
-		row.RejectedAt = sql.NullTime{Time: now, Valid: true}
-		row.RejectionReason = sql.NullString{String: reason, Valid: true}
-		if !row.SeenAt.Valid {
-			row.SeenAt = row.RejectedAt
 		}
 		return nil
 	})

@@ -130,22 +130,23 @@ func (s *Store) MarkEventRequestSeen(ctx context.Context, id string, now time.Ti
 	return nil
 }
 
-// UnlockEventRequest unlocks a locked, not rejected request; false when it
-// was not (already unlocked, or rejected), so of two concurrent unlocks only
-// one goes on to pay.
-func (s *Store) UnlockEventRequest(ctx context.Context, id string, now time.Time) (bool, error) {
+// UnlockEventRequest unlocks a locked, not rejected request of the
+// provider; false when it was not (already unlocked, rejected, or not the
+// provider's), so of two concurrent unlocks only one goes on to pay.
+func (s *Store) UnlockEventRequest(ctx context.Context, providerID, id string, now time.Time) (bool, error) {
 	res, err := s.exec(ctx, `UPDATE event_requests SET unlocked_at = $2, seen_at = COALESCE(seen_at, $2)
-		WHERE id = $1 AND unlocked_at IS NULL AND rejected_at IS NULL`, id, now)
+		WHERE id = $1 AND provider_id = $3 AND unlocked_at IS NULL AND rejected_at IS NULL`, id, now, providerID)
 	if err != nil {
 		return false, fmt.Errorf("store: unlock: %w", err)
 	}
 	return affected(res) == 1, nil
 }
 
-// RejectEventRequest rejects a request with a reason; false when it already was.
-func (s *Store) RejectEventRequest(ctx context.Context, id, reason string, now time.Time) (bool, error) {
+// RejectEventRequest rejects a request of the provider with a reason; false
+// when it already was (or is not the provider's).
+func (s *Store) RejectEventRequest(ctx context.Context, providerID, id, reason string, now time.Time) (bool, error) {
 	res, err := s.exec(ctx, `UPDATE event_requests SET rejected_at = $2, rejection_reason = $3, seen_at = COALESCE(seen_at, $2)
-		WHERE id = $1 AND rejected_at IS NULL`, id, now, reason)
+		WHERE id = $1 AND provider_id = $4 AND rejected_at IS NULL`, id, now, reason, providerID)
 	if err != nil {
 		return false, fmt.Errorf("store: reject: %w", err)
 	}
