@@ -58,6 +58,10 @@ type env struct {
 	router  routers.Router
 	logs    *bytes.Buffer
 	users   map[string]model.User
+	// accounts makes extra users (addUser); tokens holds sessions a test
+	// made itself, by the name scenarios use in their as field.
+	accounts *account.Service
+	tokens   map[string]string
 }
 
 var testWeb = fstest.MapFS{
@@ -135,24 +139,33 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, store: s, clock: clk, server: srv, handler: srv.Handler(), router: router, logs: logs, users: map[string]model.User{}}
+	e := &env{t: t, store: s, clock: clk, server: srv, handler: srv.Handler(), router: router, logs: logs, users: map[string]model.User{},
+		accounts: accounts, tokens: map[string]string{}}
 	for _, u := range []struct{ key, role string }{
 		{"planner", model.RolePlanner}, {"venue", model.RoleVenue}, {"admin", model.RoleAdmin},
 	} {
-		made, err := accounts.CreateUser(context.Background(), account.NewUser{
-			Email: u.key + "@example.com", Password: testPassword, Role: u.role,
-			Firstname: "Test", Lastname: "User", Moderated: true, Onboarded: true,
-		})
-		if errors.Is(err, store.ErrConflict) {
-			// A second server on the same database: the users are there.
-			made, err = s.GetUserByEmail(context.Background(), u.key+"@example.com")
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.users[u.key] = made
+		e.addUser(u.key, u.role)
 	}
 	return e
+}
+
+// addUser makes a moderated, onboarded user who signs in as key@example.com
+// with testPassword, and files it under key in e.users.
+func (e *env) addUser(key, role string) model.User {
+	e.t.Helper()
+	made, err := e.accounts.CreateUser(context.Background(), account.NewUser{
+		Email: key + "@example.com", Password: testPassword, Role: role,
+		Firstname: "Test", Lastname: "User", Moderated: true, Onboarded: true,
+	})
+	if errors.Is(err, store.ErrConflict) {
+		// A second server on the same database: the users are there.
+		made, err = e.store.GetUserByEmail(context.Background(), key+"@example.com")
+	}
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.users[key] = made
+	return made
 }
 
 func newEnv(t *testing.T) *env {
