@@ -171,4 +171,3 @@ func partial(want, got any) any {
 	}
 	return got
 }
-
