@@ -509,35 +509,25 @@ func TestPortfolios(t *testing.T) {
 	create := func(body map[string]any) resp {
 		return e.do(req{method: "POST", path: "/api/portfolios", token: tok, body: body})
 	}
-	t.Run("invalid forms", func(t *testing.T) {
-		for _, c := range []struct {
-			change map[string]any
-			field  string
-			code   string
-		}{
-			{map[string]any{"title": ""}, "title", "portfolio.errors.title_required"},
-			{map[string]any{"description": ""}, "description", "portfolio.errors.description_required"},
-			{map[string]any{"weddingDate": ""}, "weddingDate", "portfolio.errors.wedding_date_required"},
-			{map[string]any{"weddingDate": "2030-01-01"}, "weddingDate", "portfolio.errors.wedding_date_invalid"},
-			{map[string]any{"numberOfGuests": 0}, "numberOfGuests", "portfolio.errors.guests_invalid"},
-			{map[string]any{"totalBudget": -1}, "totalBudget", "validation.budget_invalid"},
-			{map[string]any{"location": " "}, "location", "portfolio.errors.location_required"},
-			{map[string]any{"style": ""}, "style", "portfolio.errors.style_required"},
-			{map[string]any{"postalCode": "1310"}, "postalCode", "validation.invalid_zipcode"},
-			{map[string]any{"prestations": []int{4, 99}}, "prestations", "validation.prestations_invalid"},
-		} {
-			body := validPortfolio("Mariage en Provence")
-			for k, v := range c.change {
-				body[k] = v
-			}
-			r := create(body)
-			if r.status != 422 || field(t, r, c.field) != c.code {
-				t.Errorf("%v: %d %s", c.change, r.status, r.body)
-			}
+	invalid := func(name string, change map[string]any, field, code string) scenario {
+		body := validPortfolio("Mariage en Provence")
+		for k, v := range change {
+			body[k] = v
 		}
-		if n := e.countRows("portfolios"); n != 0 {
-			t.Errorf("refused forms wrote %d portfolios", n)
-		}
+		return scenario{name: "a portfolio with " + name + " is refused", method: "POST", path: "/api/portfolios", as: "planner", body: body,
+			wantStatus: 422, wantFields: map[string]string{field: code}, wantNoWrites: true}
+	}
+	runScenarios(t, e, []scenario{
+		invalid("no title", map[string]any{"title": ""}, "title", "portfolio.errors.title_required"),
+		invalid("no description", map[string]any{"description": ""}, "description", "portfolio.errors.description_required"),
+		invalid("no wedding date", map[string]any{"weddingDate": ""}, "weddingDate", "portfolio.errors.wedding_date_required"),
+		invalid("a wedding date in the future", map[string]any{"weddingDate": "2030-01-01"}, "weddingDate", "portfolio.errors.wedding_date_invalid"),
+		invalid("no guests", map[string]any{"numberOfGuests": 0}, "numberOfGuests", "portfolio.errors.guests_invalid"),
+		invalid("a negative budget", map[string]any{"totalBudget": -1}, "totalBudget", "validation.budget_invalid"),
+		invalid("a blank location", map[string]any{"location": " "}, "location", "portfolio.errors.location_required"),
+		invalid("no style", map[string]any{"style": ""}, "style", "portfolio.errors.style_required"),
+		invalid("a four-digit postal code", map[string]any{"postalCode": "1310"}, "postalCode", "validation.invalid_zipcode"),
+		invalid("an unknown service", map[string]any{"prestations": []int{4, 99}}, "prestations", "validation.prestations_invalid"),
 	})
 	r := create(validPortfolio("Mariage en Provence"))
 	if r.status != 201 {
@@ -608,27 +598,23 @@ func TestPortfolios(t *testing.T) {
 		t.Errorf("an incomplete order: %d", r.status)
 	}
 
-	t.Run("another provider's portfolio is not found", func(t *testing.T) {
-		other := e.login("venue").Access
-		ct, body := filesForm(t, "images[]", map[string][]byte{"a.png": pngOf(t, 400, 400)}, []string{"a.png"})
-		for _, q := range []req{
-			{method: "GET", path: "/api/portfolios/" + id, token: other},
-			{method: "PUT", path: "/api/portfolios/" + id, token: other, body: validPortfolio("Volé")},
-			{method: "DELETE", path: "/api/portfolios/" + id, token: other},
-			{method: "POST", path: "/api/portfolios/" + id + "/publish", token: other},
-			{method: "POST", path: "/api/portfolios/" + id + "/images", token: other, body: body, contentType: ct},
-			{method: "DELETE", path: base + first, token: other},
-			{method: "PUT", path: base + first + "/caption", token: other, body: map[string]string{"caption": "x"}},
-			{method: "PUT", path: base + first + "/key", token: other},
-			{method: "GET", path: "/api/portfolios/" + id + "/public-url", token: other},
-		} {
-			if r := e.do(q); r.status != 404 {
-				t.Errorf("%s %s: %d %s", q.method, q.path, r.status, r.body)
-			}
-		}
-		if l := e.do(req{method: "GET", path: "/api/portfolios", token: other}).json(t); l["portfolioCount"] != 0.0 {
-			t.Errorf("the other provider sees %v", l)
-		}
+	ct, files := filesForm(t, "images[]", map[string][]byte{"a.png": pngOf(t, 400, 400)}, []string{"a.png"})
+	notFound := func(what, method, path string, body any, contentType string) scenario {
+		return scenario{name: "another provider cannot " + what, method: method, path: path, as: "venue", body: body, contentType: contentType,
+			wantStatus: 404, wantCode: "errors.not_found", wantNoWrites: true}
+	}
+	runScenarios(t, e, []scenario{
+		notFound("read the portfolio", "GET", "/api/portfolios/"+id, nil, ""),
+		notFound("change the portfolio", "PUT", "/api/portfolios/"+id, validPortfolio("Volé"), ""),
+		notFound("delete the portfolio", "DELETE", "/api/portfolios/"+id, nil, ""),
+		notFound("publish the portfolio", "POST", "/api/portfolios/"+id+"/publish", nil, ""),
+		notFound("add photos to the portfolio", "POST", "/api/portfolios/"+id+"/images", files, ct),
+		notFound("remove a photo of the portfolio", "DELETE", base+first, nil, ""),
+		notFound("caption a photo of the portfolio", "PUT", base+first+"/caption", map[string]string{"caption": "x"}, ""),
+		notFound("choose the portfolio's key photo", "PUT", base+first+"/key", nil, ""),
+		notFound("get the portfolio's public address", "GET", "/api/portfolios/"+id+"/public-url", nil, ""),
+		{name: "another provider lists no portfolio", method: "GET", path: "/api/portfolios", as: "venue",
+			wantStatus: 200, wantJSON: map[string]any{"portfolioCount": 0}},
 	})
 
 	page := "/p/atelier-test/portfolio/" + id
