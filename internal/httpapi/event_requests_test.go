@@ -91,19 +91,12 @@ func TestEventRequestsAPI(t *testing.T) {
 		t.Errorf("no reason: %d", r.status)
 	}
 
-	t.Run("another provider's requests are invisible", func(t *testing.T) {
-		v := e.login("venue")
-		for _, path := range []string{"/api/event-requests/" + ids[0], "/api/event-requests/" + ids[3] + "/unlock"} {
-			method := "GET"
-			if path != "/api/event-requests/"+ids[0] {
-				method = "POST"
-			}
-			if r := e.do(req{method: method, path: path, token: v.Access}); r.status != 404 {
-				t.Errorf("%s %s: %d", method, path, r.status)
-			}
-		}
-		if l := e.do(req{method: "GET", path: "/api/event-requests", token: v.Access}).json(t); l["total"] != float64(0) {
-			t.Errorf("the venue lists %v", l["total"])
-		}
+	runScenarios(t, e, []scenario{
+		{name: "a venue cannot read another provider's request", method: "GET", path: "/api/event-requests/" + ids[0], as: "venue",
+			wantStatus: 404, wantCode: "event_request.errors.not_found"},
+		{name: "a venue cannot unlock another provider's request", method: "POST", path: "/api/event-requests/" + ids[3] + "/unlock", as: "venue",
+			wantStatus: 404, wantCode: "event_request.errors.not_found", wantNoWrites: true},
+		{name: "a venue lists none of another provider's requests", method: "GET", path: "/api/event-requests", as: "venue",
+			wantStatus: 200, wantJSON: map[string]any{"total": 0}},
 	})
 }

@@ -311,26 +311,18 @@ func TestVideos(t *testing.T) {
 	add := func(token string, body map[string]any) resp {
 		return e.do(req{method: "POST", path: "/api/videos", token: token, body: body})
 	}
-	for _, c := range []struct {
-		name  string
-		body  map[string]any
-		field string
-		code  string
-	}{
-		{"a short title", map[string]any{"title": " Ok ", "link": "https://youtu.be/dQw4w9WgXcQ"}, "title", "videos.errors.title_min_length"},
-		{"no title", map[string]any{"link": "https://youtu.be/dQw4w9WgXcQ"}, "title", "videos.errors.title_required"},
-		{"no link", map[string]any{"title": "Notre film"}, "link", "videos.errors.link_required"},
-		{"a Dailymotion link", map[string]any{"title": "Notre film", "link": "https://www.dailymotion.com/video/x7tgad0"}, "link", "videos.errors.invalid_url"},
-		{"a YouTube channel", map[string]any{"title": "Notre film", "link": "https://www.youtube.com/@noces"}, "link", "videos.errors.invalid_url"},
-		{"a script", map[string]any{"title": "Notre film", "link": "javascript:alert(1)"}, "link", "videos.errors.invalid_url"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			r := add(tok, c.body)
-			if r.status != 422 || field(t, r, c.field) != c.code {
-				t.Errorf("%d %s", r.status, r.body)
-			}
-		})
+	invalid := func(name string, body map[string]any, field, code string) scenario {
+		return scenario{name: "a video with " + name + " is refused", method: "POST", path: "/api/videos", as: "planner", body: body,
+			wantStatus: 422, wantFields: map[string]string{field: code}, wantNoWrites: true}
 	}
+	runScenarios(t, e, []scenario{
+		invalid("a short title", map[string]any{"title": " Ok ", "link": "https://youtu.be/dQw4w9WgXcQ"}, "title", "videos.errors.title_min_length"),
+		invalid("no title", map[string]any{"link": "https://youtu.be/dQw4w9WgXcQ"}, "title", "videos.errors.title_required"),
+		invalid("no link", map[string]any{"title": "Notre film"}, "link", "videos.errors.link_required"),
+		invalid("a Dailymotion link", map[string]any{"title": "Notre film", "link": "https://www.dailymotion.com/video/x7tgad0"}, "link", "videos.errors.invalid_url"),
+		invalid("a YouTube channel", map[string]any{"title": "Notre film", "link": "https://www.youtube.com/@noces"}, "link", "videos.errors.invalid_url"),
+		invalid("a script", map[string]any{"title": "Notre film", "link": "javascript:alert(1)"}, "link", "videos.errors.invalid_url"),
+	})
 	if n := e.countRows("videos"); n != 0 {
 		t.Fatalf("refused videos wrote %d rows", n)
 	}
