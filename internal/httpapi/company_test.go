@@ -235,24 +235,20 @@ func TestCompanyPages(t *testing.T) {
 		if me := e.do(req{method: "GET", path: "/api/me", token: s.Access}).json(t); me["missingServiceDetails"] != false || me["missingServices"] != false {
 			t.Errorf("completion flags %v %v", me["missingServices"], me["missingServiceDetails"])
 		}
-		for _, tc := range []struct {
-			name  string
-			body  map[string]any
-			field string
-		}{
-			{"a negative budget", map[string]any{"langues": []int{4}, "prestations": []int{3}, "prestationDetails": []map[string]any{{"prestationId": 3, "budgetStartingFrom": -1}}}, "prestationDetails.0.budgetStartingFrom"},
-			{"a detail for a service not chosen", map[string]any{"langues": []int{4}, "prestations": []int{3}, "prestationDetails": []map[string]any{{"prestationId": 5}}}, "prestationDetails.0.prestationId"},
-			{"no language", map[string]any{"langues": []int{}, "prestations": []int{3}}, "langues"},
-		} {
-			before := e.counts()
-			r := e.do(req{method: "POST", path: "/api/company/services", token: s.Access, body: tc.body})
-			if r.status != 422 || r.json(t)["fields"].(map[string]any)[tc.field] == nil {
-				t.Errorf("%s: %d %s", tc.name, r.status, r.body)
-			}
-			if diff := cmp.Diff(before, e.counts()); diff != "" {
-				t.Errorf("%s wrote:\n%s", tc.name, diff)
-			}
+		e.tokens["pages"] = s.Access
+		refused := func(name string, body map[string]any, field string) scenario {
+			return scenario{name: name + " is refused", method: "POST", path: "/api/company/services", as: "pages", body: body,
+				wantStatus: 422, wantNoWrites: true, after: func(t *testing.T, e *env, r resp) {
+					if r.json(t)["fields"].(map[string]any)[field] == nil {
+						t.Errorf("no refusal of %s: %s", field, r.body)
+					}
+				}}
 		}
+		runScenarios(t, e, []scenario{
+			refused("a negative budget", map[string]any{"langues": []int{4}, "prestations": []int{3}, "prestationDetails": []map[string]any{{"prestationId": 3, "budgetStartingFrom": -1}}}, "prestationDetails.0.budgetStartingFrom"),
+			refused("a detail for a service not chosen", map[string]any{"langues": []int{4}, "prestations": []int{3}, "prestationDetails": []map[string]any{{"prestationId": 5}}}, "prestationDetails.0.prestationId"),
+			refused("no language", map[string]any{"langues": []int{}, "prestations": []int{3}}, "langues"),
+		})
 		if r := e.do(req{method: "POST", path: "/api/company/services", token: s.Access, body: `{"langues":[4],"prestations":[3],"prestationDetails":[{"prestationId":3,"budgetStartingFrom":"cheap"}]}`}); r.status != 400 {
 			t.Errorf("a budget that is not a number: %d", r.status)
 		}
