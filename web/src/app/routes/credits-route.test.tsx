@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as CreditsRoute } from '@/app/routes/credits-route';
-import { savePendingPurchase } from '@/features/credits/pending-purchase';
+import { savePendingPurchase } from '@/features/billing/pending-purchase';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';

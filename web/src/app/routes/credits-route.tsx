@@ -1,4 +1,4 @@
-import { CreditsPage } from '@/features/credits/components/credits-page';
+import { CreditsPage } from '@/features/billing/components/credits-page';
 
 export function Component() {
   return <CreditsPage />;

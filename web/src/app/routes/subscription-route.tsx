@@ -1,4 +1,4 @@
-import { SubscriptionPage } from '@/features/subscription/components/subscription-page';
+import { SubscriptionPage } from '@/features/billing/components/subscription-page';
 
 export function Component() {
   return <SubscriptionPage />;

@@ -13,10 +13,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreditPrices } from '@/features/credits/api/get-credit-prices';
+import { useCreditPrices } from '@/features/billing/api/get-credit-prices';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { formatEuros, MAX_CREDITS, MIN_CREDITS, QUICK_PICKS, quote, type Quote } from '@/features/credits/money';
-import { plural } from '@/features/credits/plural';
+import { formatEuros, MAX_CREDITS, MIN_CREDITS, QUICK_PICKS, quote, type Quote } from '@/features/billing/money';
+import { plural } from '@/features/billing/plural';
 
 interface PurchaseCardProps {
   disabled: boolean;

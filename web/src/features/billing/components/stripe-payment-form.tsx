@@ -11,7 +11,7 @@ import type { Stripe, StripeElementLocale, StripeElementsOptions } from '@stripe
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardErrorKey } from '@/features/credits/payment-messages';
+import { cardErrorKey } from '@/features/billing/return-messages';
 
 /** Stripe's return address: the server reads the outcome and sends the browser to /credits?status=... */
 export const PAYMENT_RETURN_PATH = '/api/credits/payment-success';

@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Billing } from '@/features/subscription/api/subscribe';
-import { formatEuros, MONTHLY_CENTS, YEARLY_CENTS, YEARLY_PER_MONTH_CENTS, YEARLY_SAVING_PERCENT } from '@/features/subscription/prices';
+import type { Billing } from '@/features/billing/api/subscribe';
+import { formatEuros, MONTHLY_CENTS, YEARLY_CENTS, YEARLY_PER_MONTH_CENTS, YEARLY_SAVING_PERCENT } from '@/features/billing/money';
 import type { PremiumStatus } from '@/lib/auth/user';
 
 const FREE_FEATURES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyErrorMessage, cardErrorKey, readPaymentReturn } from '@/features/credits/payment-messages';
+import { buyErrorMessage, cardErrorKey, readPaymentReturn, readSubscriptionReturn, subscriptionErrorText } from '@/features/billing/return-messages';
 import { ApiError } from '@/lib/api-error';
 
 describe('the return status of a payment (part 2 §8)', () => {
@@ -61,5 +61,46 @@ describe('a card error (part 2 §8)', () => {
     [{ type: 'api_error', code: 'rate_limit' }, 'creditsPage.card.unexpected'],
   ])('%o is %s', (error, key) => {
     expect(cardErrorKey(error)).toBe(key);
+  });
+});
+
+describe('the return from the subscription checkout', () => {
+  it.each([
+    ['status=success', 'success', 'subscription.return.success', true],
+    ['success=1', 'success', 'subscription.return.success', true],
+    ['status=cancel', 'info', 'subscription.return.cancel', false],
+    ['status=canceled', 'info', 'subscription.return.cancel', false],
+    ['error=planner_not_found', 'error', 'subscription.errors.planner_not_found', false],
+    ['error=%3Cscript%3E', 'error', 'subscription.errors.failed', false],
+    ['success=false', 'error', 'subscription.errors.failed', false],
+    ['status=processing_error', 'warning', 'subscription.errors.unknown_status', false],
+  ])('%s is %s', (query, tone, messageKey, succeeded) => {
+    expect(readSubscriptionReturn(new URLSearchParams(query))).toEqual({ tone, messageKey, succeeded });
+  });
+
+  it('is nothing on a normal visit', () => {
+    expect(readSubscriptionReturn(new URLSearchParams('plan=yearly'))).toBeNull();
+  });
+});
+
+describe('a refused subscription or portal request (part 2 §8, pricing-page HTTP errors)', () => {
+  const t = (key: string) => `t:${key}`;
+
+  it.each([
+    [400, 't:subscription.errors.missing_parameters'],
+    [401, 't:subscription.errors.payment_intent_not_found'],
+    [403, 't:subscription.errors.planner_not_found'],
+    [404, 't:subscription.errors.credit_log_failed'],
+    [500, 't:subscription.errors.processing_error'],
+    [409, 't:subscription.errors.unknown_status'],
+  ])('%i without a text of its own is %s', (status, text) => {
+    expect(subscriptionErrorText(new ApiError(status, 'errors.x', ''), t)).toBe(text);
+  });
+
+  it("prefers the server's text below 500, and knows no answer and no HTTP error", () => {
+    expect(subscriptionErrorText(new ApiError(409, 'errors.conflict', 'Already subscribed.'), t)).toBe('Already subscribed.');
+    expect(subscriptionErrorText(new ApiError(500, 'errors.internal', 'Database down.'), t)).toBe('t:subscription.errors.processing_error');
+    expect(subscriptionErrorText(new ApiError(0, 'network', ''), t)).toBe('t:subscription.errors.processing_error');
+    expect(subscriptionErrorText(new Error('boom'), t)).toBe('t:subscription.errors.failed');
   });
 });

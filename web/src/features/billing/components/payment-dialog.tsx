@@ -15,16 +15,16 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreditPayment } from '@/features/credits/api/buy-credits';
+import type { CreditPayment } from '@/features/billing/api/buy-credits';
 import { leavePage } from '@/lib/leave-page';
-import { formatEuros, type Quote } from '@/features/credits/money';
-import { buyErrorMessage } from '@/features/credits/payment-messages';
+import { formatEuros, type Quote } from '@/features/billing/money';
+import { buyErrorMessage } from '@/features/billing/return-messages';
 import { getConfig } from '@/lib/config';
-import { plural } from '@/features/credits/plural';
+import { plural } from '@/features/billing/plural';
 
 // Stripe.js and its React bindings are loaded with the first Stripe payment only.
 const StripePaymentForm = lazy(() =>
-  import('@/features/credits/components/stripe-payment-form').then((module) => ({ default: module.StripePaymentForm })),
+  import('@/features/billing/components/stripe-payment-form').then((module) => ({ default: module.StripePaymentForm })),
 );
 
 interface PaymentDialogProps {

@@ -5,18 +5,19 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useBuyCredits } from '@/features/credits/api/buy-credits';
-import { useCreditLogs } from '@/features/credits/api/get-credit-logs';
-import { BalanceCard } from '@/features/credits/components/balance-card';
-import { CreditHistoryCard } from '@/features/credits/components/credit-history-card';
-import { PaymentDialog } from '@/features/credits/components/payment-dialog';
-import { PaymentReturnNotice } from '@/features/credits/components/payment-return-notice';
-import { PurchaseCard } from '@/features/credits/components/purchase-card';
-import { useCreditArrival } from '@/features/credits/hooks/use-credit-arrival';
-import type { Quote } from '@/features/credits/money';
-import { readPaymentReturn, RETURN_PARAMS } from '@/features/credits/payment-messages';
-import { clearPendingPurchase, readPendingPurchase, savePendingPurchase } from '@/features/credits/pending-purchase';
+import { Link as RouterLink } from 'react-router';
+import { useBuyCredits } from '@/features/billing/api/buy-credits';
+import { useCreditLogs } from '@/features/billing/api/get-credit-logs';
+import { BalanceCard } from '@/features/billing/components/balance-card';
+import { CreditHistoryCard } from '@/features/billing/components/credit-history-card';
+import { PaymentDialog } from '@/features/billing/components/payment-dialog';
+import { PaymentReturnNotice } from '@/features/billing/components/payment-return-notice';
+import { PurchaseCard } from '@/features/billing/components/purchase-card';
+import { useCreditArrival } from '@/features/billing/hooks/use-webhook-arrival';
+import type { Quote } from '@/features/billing/money';
+import { useReturnOutcome } from '@/features/billing/hooks/use-return-outcome';
+import { readPaymentReturn } from '@/features/billing/return-messages';
+import { clearPendingPurchase, readPendingPurchase, savePendingPurchase } from '@/features/billing/pending-purchase';
 import { Faq } from '@/components/ui/faq';
 import { Testimonials } from '@/components/ui/testimonials';
 import { useCurrentUser } from '@/lib/auth/session';
@@ -37,8 +38,7 @@ function newIdempotencyKey(): string {
 export function CreditsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [outcome, setOutcome] = useState(() => readPaymentReturn(searchParams));
+  const [outcome, setOutcome] = useReturnOutcome(readPaymentReturn);
   const [pending] = useState(() => readPendingPurchase());
   const arrival = useCreditArrival(outcome?.succeeded ?? false, pending, user.credits);
   const logs = useCreditLogs();
@@ -46,13 +46,6 @@ export function CreditsPage() {
   const [order, setOrder] = useState<Quote | null>(null);
   // Purchased credits are kept but not spendable while premium is in force.
   const paused = user.isPremium;
-
-  useEffect(() => {
-    if (!RETURN_PARAMS.some((name) => searchParams.has(name))) return;
-    const next = new URLSearchParams(searchParams);
-    for (const name of RETURN_PARAMS) next.delete(name);
-    setSearchParams(next, { replace: true });
-  }, [searchParams, setSearchParams]);
 
   useEffect(() => {
     if (outcome && outcome.tone === 'error') clearPendingPurchase();

@@ -1,4 +1,4 @@
-/** Euros from cents in the interface language: "231 €", "57,50 €"; cents only when there are some. */
+/** Euros from cents in the interface language: "69 €", "231 €", "57,50 €"; cents only when there are some. */
 export function formatEuros(cents: number, locale: string): string {
   const whole = cents % 100 === 0;
   return new Intl.NumberFormat(locale, {
@@ -40,3 +40,10 @@ export function quote(prices: readonly { credits: number; priceCents: number }[]
     savingPercent: Math.round((savingCents / full) * 100),
   };
 }
+
+/** DECISIONS.md, Money: premium is 69 EUR a month, or 690 EUR a year (57.50 a month, "save 20%"). */
+export const MONTHLY_CENTS = 6900;
+export const YEARLY_CENTS = 69000;
+export const YEARLY_PER_MONTH_CENTS = YEARLY_CENTS / 12;
+/** The badge the spec asks for ("save 20%", two months free), though 690 against 12 x 69 is 16.7% off. */
+export const YEARLY_SAVING_PERCENT = 20;

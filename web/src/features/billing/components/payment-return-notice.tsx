@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import type { ArrivalState } from '@/features/credits/hooks/use-credit-arrival';
-import type { PaymentReturn } from '@/features/credits/payment-messages';
-import { plural } from '@/features/credits/plural';
+import type { ArrivalState } from '@/features/billing/hooks/use-webhook-arrival';
+import type { PaymentReturn } from '@/features/billing/return-messages';
+import { plural } from '@/features/billing/plural';
 
 interface PaymentReturnNoticeProps {
   outcome: PaymentReturn;

@@ -7,10 +7,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreditLogs } from '@/features/credits/api/get-credit-logs';
+import { useCreditLogs } from '@/features/billing/api/get-credit-logs';
 import { SectionCard } from '@/components/ui/section-card';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { plural } from '@/features/credits/plural';
+import { plural } from '@/features/billing/plural';
 
 const FIRST_ROWS = 6;
 

@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuros, MONTHLY_CENTS, YEARLY_CENTS } from '@/features/subscription/prices';
+import { formatEuros, MONTHLY_CENTS, YEARLY_CENTS } from '@/features/billing/money';
 import type { User } from '@/lib/auth/user';
 
 type StatusUser = Pick<User, 'premiumStatus' | 'premiumPlan' | 'premiumStartAt' | 'premiumEndAt'>;

@@ -3,16 +3,16 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useBillingPortal } from '@/features/subscription/api/open-billing-portal';
-import { useSubscribe, type Billing } from '@/features/subscription/api/subscribe';
-import { usePremiumArrival } from '@/features/subscription/hooks/use-premium-arrival';
-import { BillingToggle, PlanCards } from '@/features/subscription/components/plan-cards';
-import { PlanComparison } from '@/features/subscription/components/plan-comparison';
-import { SubscriptionStatusCard } from '@/features/subscription/components/subscription-status-card';
-import { readSubscriptionReturn, RETURN_PARAMS, subscriptionErrorText } from '@/features/subscription/subscription-messages';
+import { useBillingPortal } from '@/features/billing/api/open-billing-portal';
+import { useSubscribe, type Billing } from '@/features/billing/api/subscribe';
+import { useWebhookArrival } from '@/features/billing/hooks/use-webhook-arrival';
+import { BillingToggle, PlanCards } from '@/features/billing/components/plan-cards';
+import { PlanComparison } from '@/features/billing/components/plan-comparison';
+import { SubscriptionStatusCard } from '@/features/billing/components/subscription-status-card';
+import { useReturnOutcome } from '@/features/billing/hooks/use-return-outcome';
+import { readSubscriptionReturn, subscriptionErrorText, type BillingReturn } from '@/features/billing/return-messages';
 import { Faq } from '@/components/ui/faq';
 import { Testimonials } from '@/components/ui/testimonials';
 import { useCurrentUser } from '@/lib/auth/session';
@@ -21,7 +21,7 @@ import { leavePage } from '@/lib/leave-page';
 /** Questions providers ask before subscribing (subscription.faq.<topic>). */
 const FAQ_TOPICS = ['includes', 'yearly', 'cancel', 'withdrawal', 'credits', 'switch', 'payment'] as const;
 
-function ReturnNotice({ outcome, arrival, onClose }: { outcome: NonNullable<ReturnType<typeof readSubscriptionReturn>>; arrival: string; onClose: () => void }) {
+function ReturnNotice({ outcome, arrival, onClose }: { outcome: BillingReturn; arrival: string; onClose: () => void }) {
   const { t } = useTranslation();
   if (outcome.succeeded && arrival === 'waiting') {
     return (
@@ -56,21 +56,13 @@ function ReturnNotice({ outcome, arrival, onClose }: { outcome: NonNullable<Retu
 export function SubscriptionPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [outcome, setOutcome] = useState(() => readSubscriptionReturn(searchParams));
-  const arrival = usePremiumArrival(outcome?.succeeded ?? false, user.isPremium);
+  const [outcome, setOutcome] = useReturnOutcome(readSubscriptionReturn);
+  const arrival = useWebhookArrival(outcome?.succeeded ?? false, user.isPremium);
   const [billing, setBilling] = useState<Billing>(user.premiumPlan === 'monthly' ? 'monthly' : 'yearly');
   const subscribe = useSubscribe();
   const portal = useBillingPortal();
   const [leaving, setLeaving] = useState<'subscribe' | 'manage' | null>(null);
   const error = subscribe.error ?? portal.error;
-
-  useEffect(() => {
-    if (!RETURN_PARAMS.some((name) => searchParams.has(name))) return;
-    const next = new URLSearchParams(searchParams);
-    for (const name of RETURN_PARAMS) next.delete(name);
-    setSearchParams(next, { replace: true });
-  }, [searchParams, setSearchParams]);
 
   const go = (url: string, action: 'subscribe' | 'manage') => {
     setLeaving(action);

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { CreditLog } from '@/features/credits/api/get-credit-logs';
-import { plural } from '@/features/credits/plural';
+import type { CreditLog } from '@/features/billing/api/get-credit-logs';
+import { plural } from '@/features/billing/plural';
 
 interface BalanceCardProps {
   balance: number;
