@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"noces/internal/account"
-	"noces/internal/apperr"
 )
 
 type ratesReply struct {
@@ -34,13 +33,6 @@ func (s *Server) statisticsRates(w http.ResponseWriter, r *http.Request, c accou
 }
 
 func (s *Server) statisticsViews(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	p, err := s.Accounts.Me(r.Context(), c)
-	if err != nil {
-		return err
-	}
-	if !p.IsPremium {
-		return apperr.New(apperr.Forbidden, "statistics.errors.premium_required")
-	}
 	period := r.URL.Query().Get("period")
 	if period == "" {
 		period = "7days"

@@ -61,11 +61,18 @@ type DayViews struct {
 var periodDays = map[string]int{"today": 1, "7days": 7, "30days": 30}
 
 // Views returns one point per day of the period, zero for days without
-// views, oldest first. Days are UTC days.
+// views, oldest first. Days are UTC days. The chart is a premium feature.
 func (s *Service) Views(ctx context.Context, userID, period string) ([]DayViews, error) {
 	n, ok := periodDays[period]
 	if !ok {
 		return nil, apperr.Validation(map[string]string{"period": "validation.period_invalid"})
+	}
+	u, err := s.store.GetUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	if !u.IsPremium(s.clock.Now()) {
+		return nil, apperr.New(apperr.Forbidden, "statistics.errors.premium_required")
 	}
 	today := s.clock.Now().UTC().Truncate(24 * time.Hour)
 	from := today.AddDate(0, 0, -(n - 1))
