@@ -23,15 +23,12 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteAlert } from '@/features/admin/api/delete-alert';
-import { useDeletePopup } from '@/features/admin/api/delete-popup';
-import { AUDIENCES, useAlerts, type AdminAlert, type Audience } from '@/features/admin/api/list-alerts';
-import { usePopups, type AdminPopup } from '@/features/admin/api/list-popups';
-import { useUpdateAlert } from '@/features/admin/api/update-alert';
-import { useUpdatePopup } from '@/features/admin/api/update-popup';
+import { useDeletePromotion } from '@/features/admin/api/delete-promotion';
+import { AUDIENCES, isPopup, usePromotions, type Audience, type Promotion, type PromotionInput, type PromotionKind } from '@/features/admin/api/list-promotions';
+import { useUpdatePromotion } from '@/features/admin/api/update-promotion';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
-import { MessageFormDialog, type MessageKind } from '@/features/admin/components/message-form-dialog';
+import { MessageFormDialog } from '@/features/admin/components/message-form-dialog';
 import { PopupPreview } from '@/features/admin/components/message-previews';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDateTime } from '@/features/admin/format';
@@ -39,12 +36,10 @@ import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 import { errorMessage } from '@/features/admin/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
 
-type Message = AdminAlert | AdminPopup;
-
-const isPopup = (message: Message): message is AdminPopup => 'showOncePerUser' in message;
+type Message = Promotion;
 
 /** The bodies a PUT needs to change only whether a message is active. */
-function alertWithActive(message: AdminAlert, isActive: boolean) {
+function alertWithActive(message: Promotion<'alert'>, isActive: boolean): PromotionInput<'alert'> {
   return {
     type: message.type,
     isActive,
@@ -55,11 +50,11 @@ function alertWithActive(message: AdminAlert, isActive: boolean) {
   };
 }
 
-function popupWithActive(message: AdminPopup, isActive: boolean) {
+function popupWithActive(message: Promotion<'popup'>, isActive: boolean): PromotionInput<'popup'> {
   return { ...alertWithActive(message, isActive), imageUrl: message.imageUrl, showOncePerUser: message.showOncePerUser };
 }
 
-type Editing = { kind: MessageKind; existing?: Message } | null;
+type Editing = { kind: PromotionKind; existing?: Message } | null;
 
 /**
  * Promotional alerts (a banner on the dashboard) and popups (a dialog),
@@ -69,31 +64,28 @@ export function MarketingPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { values, setFilter } = usePageAndFilters(['tab', 'type']);
-  const kind: MessageKind = values.tab === 'popups' ? 'popup' : 'alert';
+  const kind: PromotionKind = values.tab === 'popups' ? 'popup' : 'alert';
   const audience: Audience = values.type === 'venue' ? 'venue' : 'planner';
-  const alerts = useAlerts();
-  const popups = usePopups();
-  const updateAlert = useUpdateAlert();
-  const updatePopup = useUpdatePopup();
-  const deleteAlert = useDeleteAlert();
-  const deletePopup = useDeletePopup();
+  // Both lists load at once, so switching tabs shows the other at once.
+  const lists = { alert: usePromotions('alert'), popup: usePromotions('popup') };
+  const update = useUpdatePromotion();
+  const remove = useDeletePromotion();
   const [editing, setEditing] = useState<Editing>(null);
-  const [preview, setPreview] = useState<AdminPopup | null>(null);
+  const [preview, setPreview] = useState<Promotion<'popup'> | null>(null);
   const [removing, setRemoving] = useState<Message | null>(null);
-  const remove = kind === 'alert' ? deleteAlert : deletePopup;
 
   const toggle = (message: Message, isActive: boolean) => {
     const options = {
       onSuccess: () => notify(t(isActive ? 'admin.marketing.activated' : 'admin.marketing.deactivated', { title: message.title })),
       onError: (error: unknown) => notify(errorMessage(error, t), 'error'),
     };
-    if (isPopup(message)) updatePopup.mutate({ id: message.id, body: popupWithActive(message, isActive) }, options);
-    else updateAlert.mutate({ id: message.id, body: alertWithActive(message, isActive) }, options);
+    if (isPopup(message)) update.mutate({ kind: 'popup', id: message.id, body: popupWithActive(message, isActive) }, options);
+    else update.mutate({ kind: 'alert', id: message.id, body: alertWithActive(message, isActive) }, options);
   };
 
   const confirmRemove = () => {
     if (!removing) return;
-    remove.mutate(removing.id, {
+    remove.mutate({ kind, id: removing.id }, {
       onSuccess: () => {
         notify(t('admin.marketing.deleted', { title: removing.title }));
         setRemoving(null);
@@ -101,15 +93,10 @@ export function MarketingPage() {
     });
   };
 
-  const query = (kind === 'alert' ? alerts : popups) as UseQueryResult<Message[]>;
-  const toggling = (message: Message) =>
-    (updateAlert.isPending && updateAlert.variables?.id === message.id) || (updatePopup.isPending && updatePopup.variables?.id === message.id);
+  const query: UseQueryResult<Message[]> = lists[kind];
+  const toggling = (message: Message) => update.isPending && update.variables?.id === message.id;
   /** While a switch's change is on its way, it shows the state asked for. */
-  const shownActive = (message: Message) => {
-    if (updateAlert.isPending && updateAlert.variables?.id === message.id) return updateAlert.variables.body.isActive ?? message.isActive;
-    if (updatePopup.isPending && updatePopup.variables?.id === message.id) return updatePopup.variables.body.isActive ?? message.isActive;
-    return message.isActive;
-  };
+  const shownActive = (message: Message) => (toggling(message) ? (update.variables?.body.isActive ?? message.isActive) : message.isActive);
 
   return (
     <AdminPage
@@ -122,7 +109,7 @@ export function MarketingPage() {
       }
     >
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'center' }, justifyContent: 'space-between', borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={kind} onChange={(_, next: MessageKind) => setFilter('tab', next === 'popup' ? 'popups' : '')} aria-label={t('admin.marketing.kindLabel')}>
+        <Tabs value={kind} onChange={(_, next: PromotionKind) => setFilter('tab', next === 'popup' ? 'popups' : '')} aria-label={t('admin.marketing.kindLabel')}>
           <Tab value="alert" label={t('admin.marketing.alerts')} />
           <Tab value="popup" label={t('admin.marketing.popups')} />
         </Tabs>
@@ -267,7 +254,7 @@ function MessageCard({ message, busy, active, onToggle, onEdit, onPreview, onDel
   );
 }
 
-function PreviewDialog({ popup, onClose }: { popup: AdminPopup; onClose: () => void }) {
+function PreviewDialog({ popup, onClose }: { popup: Promotion<'popup'>; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (

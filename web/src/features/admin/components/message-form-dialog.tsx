@@ -15,12 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCreateAlert } from '@/features/admin/api/create-alert';
-import { useCreatePopup } from '@/features/admin/api/create-popup';
-import { AUDIENCES, type AdminAlert, type AlertInput, type Audience } from '@/features/admin/api/list-alerts';
-import type { AdminPopup, PopupInput } from '@/features/admin/api/list-popups';
-import { useUpdateAlert } from '@/features/admin/api/update-alert';
-import { useUpdatePopup } from '@/features/admin/api/update-popup';
+import { useCreatePromotion } from '@/features/admin/api/create-promotion';
+import { AUDIENCES, isPopup, type Audience, type Promotion, type PromotionInput, type PromotionKind } from '@/features/admin/api/list-promotions';
+import { useUpdatePromotion } from '@/features/admin/api/update-promotion';
 import { AlertPreview, PopupPreview } from '@/features/admin/components/message-previews';
 import {
   ALERT_DESCRIPTION_MAX,
@@ -37,8 +34,6 @@ import { errorMessage } from '@/features/admin/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { applyFieldErrors } from '@/lib/form-errors';
 
-export type MessageKind = 'alert' | 'popup';
-
 interface Values {
   type: Audience;
   title: string;
@@ -53,16 +48,16 @@ interface Values {
 const FIELDS: readonly (keyof Values)[] = ['type', 'title', 'description', 'imageUrl', 'buttonText', 'buttonLink', 'showOncePerUser', 'isActive'];
 
 interface MessageFormDialogProps {
-  kind: MessageKind;
+  kind: PromotionKind;
   /** The message to edit; a new one when absent. */
-  existing?: AdminAlert | AdminPopup;
+  existing?: Promotion;
   /** The audience a new message starts with. */
   audience: Audience;
   onClose: () => void;
 }
 
-function initialValues(existing: AdminAlert | AdminPopup | undefined, audience: Audience): Values {
-  const popup = existing && 'showOncePerUser' in existing ? existing : undefined;
+function initialValues(existing: Promotion | undefined, audience: Audience): Values {
+  const popup = existing && isPopup(existing) ? existing : undefined;
   return {
     type: existing?.type ?? audience,
     title: existing?.title ?? '',
@@ -85,12 +80,10 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
   const notify = useNotify();
   const titleId = useId();
   const fullScreen = usePhone();
-  const createAlert = useCreateAlert();
-  const updateAlert = useUpdateAlert();
-  const createPopup = useCreatePopup();
-  const updatePopup = useUpdatePopup();
+  const create = useCreatePromotion();
+  const update = useUpdatePromotion();
   const [failure, setFailure] = useState<unknown>(null);
-  const [saved, setSaved] = useState<{ popup: AdminPopup; changed: boolean } | null>(null);
+  const [saved, setSaved] = useState<{ popup: Promotion<'popup'>; changed: boolean } | null>(null);
   const {
     register,
     control,
@@ -119,17 +112,17 @@ export function MessageFormDialog({ kind, existing, audience, onClose }: Message
     };
     try {
       if (kind === 'alert') {
-        const body: AlertInput = common;
-        if (existing) await updateAlert.mutateAsync({ id: existing.id, body });
-        else await createAlert.mutateAsync(body);
+        const body: PromotionInput<'alert'> = common;
+        if (existing) await update.mutateAsync({ kind, id: existing.id, body });
+        else await create.mutateAsync({ kind, body });
         notify(t(existing ? 'admin.marketing.alertSaved' : 'admin.marketing.alertCreated'));
         onClose();
         return;
       }
-      const body: PopupInput = { ...common, imageUrl: values.imageUrl.trim(), showOncePerUser: values.showOncePerUser };
-      const popup = existing ? await updatePopup.mutateAsync({ id: existing.id, body }) : await createPopup.mutateAsync(body);
+      const body: PromotionInput<'popup'> = { ...common, imageUrl: values.imageUrl.trim(), showOncePerUser: values.showOncePerUser };
+      const popup = existing ? await update.mutateAsync({ kind, id: existing.id, body }) : await create.mutateAsync({ kind, body });
       // The dialog itself now says the popup is saved, and shows it.
-      setSaved({ popup, changed: popup.description !== body.description });
+      if (isPopup(popup)) setSaved({ popup, changed: popup.description !== body.description });
     } catch (error) {
       const { placed } = applyFieldErrors(error, setError, { targets: FIELDS, i18n, fallbackKey: 'admin.form.invalidField' });
       if (!placed) setFailure(error);
