@@ -108,6 +108,36 @@ describe('the marketing screen', () => {
     });
   });
 
+  it('deactivates a popup with the whole popup sent back to the popups endpoint', async () => {
+    lists({ alerts: [alertItem()], popups: [popupItem()] });
+    let body: unknown = null;
+    server.use(
+      http.put('*/api/admin/promotional-popups/:id', async ({ request, params }) => {
+        body = { id: params.id, ...((await request.json()) as object) };
+        return HttpResponse.json(popupItem({ isActive: false }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<MarketingRoute />, '/admin/marketing?tab=popups');
+    const card = await screen.findByTestId('marketing-message');
+    expect(card).toHaveTextContent('Offre de printemps');
+    await user.click(within(card).getByRole('switch', { name: 'Active' }));
+    expect(await screen.findByText('“Offre de printemps” is no longer active')).toBeInTheDocument();
+    expect(body).toEqual({
+      id: 'p-1',
+      type: 'planner',
+      isActive: false,
+      title: 'Offre de printemps',
+      description: '<p>Profitez de <strong>20 %</strong></p>',
+      buttonText: '',
+      buttonLink: '',
+      imageUrl: '',
+      showOncePerUser: true,
+    });
+    await user.click(screen.getByRole('tab', { name: 'Alerts' }));
+    expect(await screen.findByText('Crédits offerts')).toBeInTheDocument();
+  });
+
   it('puts the server field codes under their fields', async () => {
     lists({ alerts: [alertItem()] });
     server.use(
