@@ -197,8 +197,12 @@ describe('the admin back-office', () => {
       await alertForm.getByLabel(/Lien du bouton/).fill('/integrate-badge');
       await alertForm.getByRole('button', { name: 'Enregistrer' }).click();
       assert.match(await snackbar(page), /Alerte créée/);
-      await page.getByTestId('marketing-message').filter({ hasText: 'Nouveau : le badge Noces' }).getByRole('switch', { name: 'Active' }).check();
+      // A click, not check(): the switch is controlled, and on a fast machine
+      // check() reads it in the instant before the pending change shows.
+      const activeSwitch = page.getByTestId('marketing-message').filter({ hasText: 'Nouveau : le badge Noces' }).getByRole('switch', { name: 'Active' });
+      await activeSwitch.click();
       assert.match(await snackbar(page), /est maintenant active/);
+      assert.equal(await activeSwitch.isChecked(), true);
       await shot(page, 'admin-marketing');
 
       // Reviews: none in the demo data; the empty state says so.

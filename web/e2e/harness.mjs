@@ -166,9 +166,18 @@ export async function journey({ stepTimeout, ...options } = {}, fn) {
   }
 }
 
-/** Waits for two frames, so a resize's re-render and layout are done before a screenshot or axe. */
+/**
+ * Waits for two frames, so a resize's re-render and layout are done, then for
+ * the transitions under way (a dialog fading in): axe measures a half-faded
+ * text's contrast against the colours it has at that instant. Endless
+ * animations (spinners) are not waited for.
+ */
 async function settle(page) {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** What axe would see: the address, the width and a hash of the whole DOM. */
@@ -230,6 +239,7 @@ export async function checkA11y(page, { include } = {}) {
   const key = `${include ?? ''} ${await screenKey(page)}`;
   const { screens } = checksOf(page);
   if (screens.has(key)) return [];
+  await settle(page);
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
