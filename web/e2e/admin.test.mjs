@@ -6,44 +6,17 @@
 // and the audit log, impersonates from the users screen. A planner is refused.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiTokens, checkA11y, journey, login, PASSWORD, shot, useServer } from './harness.mjs';
+import { apiTokens, callApi, checkA11y, journey, login, onboardedPlanner, shot, useServer } from './harness.mjs';
 
 const T = { timeout: 180_000 };
-const SIRET = '73282932000074';
 
 const server = useServer();
 
-async function api(method, path, { token, body } = {}) {
-  const response = await fetch(`${server.baseURL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'fr', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+const api = (method, path, options) => callApi(server.baseURL, method, path, options);
 
-/** A planner registered and onboarded through the API (Lyon, full planning, French): it waits for moderation. */
+/** A planner registered and onboarded through the API: it waits for moderation. */
 async function newProvider(company, email) {
-  const registered = await api('POST', '/api/register', {
-    body: { email, phone: '+33 6 12 34 56 78', firstname: 'Inès', lastname: 'Garnier', password: PASSWORD, role: 'ROLE_PRESTATAIRE', tosIsAccepted: true, locale: 'fr' },
-  });
-  assert.equal(registered.status, 201, JSON.stringify(registered.body));
-  const finished = await api('POST', '/api/onboarding/finish', {
-    token: registered.body.token,
-    body: {
-      company: {
-        name: company,
-        siret: SIRET,
-        address: { zipcode: '69002', city: 'Lyon', countryCode: 'FR', latitude: 45.7485, longitude: 4.8467 },
-        prestations: [4],
-        langues: [4],
-        dateOfCreation: '2016-04-01',
-      },
-    },
-  });
-  assert.equal(finished.status, 201, JSON.stringify(finished.body));
-  return registered.body.token;
+  return (await onboardedPlanner(server.baseURL, company, email)).token;
 }
 
 /** The snackbar's text; it is then closed so the next one is fresh. */

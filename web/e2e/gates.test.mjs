@@ -5,69 +5,15 @@
 // register has not confirmed the company gets the e-mail that says so, and
 // no "view my public profile" link but the reason.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { apiMe, apiTokens, launchBrowser, login, newPage, PASSWORD, shot, startServer, waitForOutbox } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { apiMe, apiTokens, callApi, journey, login, onboardedPlanner, shot, useServer, waitForOutbox } from './harness.mjs';
 
 const T = { timeout: 180_000 };
-const SIRET = '73282932000074';
 
-let server;
-let browser;
+const server = useServer();
+const api = (method, path, options) => callApi(server.baseURL, method, path, options);
+const newPlanner = (company, email) => onboardedPlanner(server.baseURL, company, email);
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function journey(options, fn) {
-  const page = await newPage(browser, options);
-  try {
-    await fn(page);
-  } finally {
-    await page.context().close();
-  }
-}
-
-async function api(method, path, { token, body } = {}) {
-  const response = await fetch(`${server.baseURL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'fr', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/**
- * A French planner registered and onboarded through the API: it waits for
- * moderation, and the demo's SIRET register cannot confirm its SIRET.
- */
-async function newPlanner(company, email) {
-  const registered = await api('POST', '/api/register', {
-    body: { email, phone: '+33 6 12 34 56 78', firstname: 'Inès', lastname: 'Garnier', password: PASSWORD, role: 'ROLE_PRESTATAIRE', tosIsAccepted: true, locale: 'fr' },
-  });
-  assert.equal(registered.status, 201, JSON.stringify(registered.body));
-  const finished = await api('POST', '/api/onboarding/finish', {
-    token: registered.body.token,
-    body: {
-      company: {
-        name: company,
-        siret: SIRET,
-        address: { zipcode: '69002', city: 'Lyon', countryCode: 'FR', latitude: 45.7485, longitude: 4.8467 },
-        prestations: [4],
-        langues: [4],
-        dateOfCreation: '2016-04-01',
-      },
-    },
-  });
-  assert.equal(finished.status, 201, JSON.stringify(finished.body));
-  return { token: registered.body.token, id: finished.body.id };
-}
 
 const menu = (page) => page.getByRole('navigation', { name: /menu principal/i });
 

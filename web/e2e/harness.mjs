@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import assert from 'node:assert/strict';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -252,6 +253,46 @@ export async function checkA11y(page, { include } = {}) {
   }
   screens.add(key);
   return violations;
+}
+
+/** A JSON call to the API of baseURL in French: { status, body } (body parsed, null when empty). */
+export async function callApi(baseURL, method, path, { token, body } = {}) {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'fr', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A SIRET the Luhn and La Poste rules accept, which no register here confirms. */
+export const TEST_SIRET = '73282932000074';
+
+/**
+ * A French planner registered and onboarded through the API (Lyon, full
+ * planning, French): it waits for moderation. Returns its token and id.
+ */
+export async function onboardedPlanner(baseURL, company, email) {
+  const registered = await callApi(baseURL, 'POST', '/api/register', {
+    body: { email, phone: '+33 6 12 34 56 78', firstname: 'Inès', lastname: 'Garnier', password: PASSWORD, role: 'ROLE_PRESTATAIRE', tosIsAccepted: true, locale: 'fr' },
+  });
+  assert.equal(registered.status, 201, JSON.stringify(registered.body));
+  const finished = await callApi(baseURL, 'POST', '/api/onboarding/finish', {
+    token: registered.body.token,
+    body: {
+      company: {
+        name: company,
+        siret: TEST_SIRET,
+        address: { zipcode: '69002', city: 'Lyon', countryCode: 'FR', latitude: 45.7485, longitude: 4.8467 },
+        prestations: [4],
+        langues: [4],
+        dateOfCreation: '2016-04-01',
+      },
+    },
+  });
+  assert.equal(finished.status, 201, JSON.stringify(finished.body));
+  return { token: registered.body.token, id: finished.body.id };
 }
 
 /** Signs in through the real form and waits to leave /login. */
