@@ -12,7 +12,7 @@ export function SnackbarHost({ notice, onClose }: { notice: Notice; onClose: () 
   return (
     <Snackbar
       open={open}
-      autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+      autoHideDuration={notice.durationMs ?? SNACKBAR_AUTO_HIDE_MS}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') setOpen(false);

@@ -5,4 +5,6 @@ export interface Notice {
   id: number;
   message: string;
   severity: NoticeSeverity;
+  /** How long it stays; the host's default (6 s) when absent. */
+  durationMs?: number;
 }

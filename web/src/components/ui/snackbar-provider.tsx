@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { Notice, NoticeSeverity } from '@/components/ui/snackbar-notice';
 
-type Notify = (message: string, severity?: NoticeSeverity) => void;
+type Notify = (message: string, severity?: NoticeSeverity, durationMs?: number) => void;
 
 const NotifyContext = createContext<Notify>(() => undefined);
 
@@ -13,9 +13,9 @@ let nextId = 1;
 /** One snackbar at a time (part 1 §8: top center, hidden after 6 s); a new message replaces the current one. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
-  const notify = useCallback<Notify>((message, severity = 'success') => {
+  const notify = useCallback<Notify>((message, severity = 'success', durationMs) => {
     nextId += 1;
-    setNotice({ id: nextId, message, severity });
+    setNotice({ id: nextId, message, severity, durationMs });
   }, []);
   const close = useCallback(() => setNotice(null), []);
   return (
@@ -30,7 +30,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Shows a message in the snackbar: notify(text, 'error'). */
+/** Shows a message in the snackbar: notify(text, 'error'), or notify(text, 'success', 3_000) for a shorter one. */
 export function useNotify(): Notify {
   return useContext(NotifyContext);
 }

@@ -27,7 +27,7 @@ import { useDeletePromotion } from '@/features/admin/api/delete-promotion';
 import { AUDIENCES, isPopup, usePromotions, type Audience, type Promotion, type PromotionInput, type PromotionKind } from '@/features/admin/api/list-promotions';
 import { useUpdatePromotion } from '@/features/admin/api/update-promotion';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { MessageFormDialog } from '@/features/admin/components/message-form-dialog';
 import { PopupPreview } from '@/features/admin/components/message-previews';
 import { QueryState } from '@/features/admin/components/query-state';
@@ -169,6 +169,7 @@ export function MarketingPage() {
           color="error"
           pending={remove.isPending}
           error={remove.error ?? undefined}
+          errorFallbackKey="admin.errors.generic"
           onConfirm={confirmRemove}
           onClose={() => setRemoving(null)}
         >

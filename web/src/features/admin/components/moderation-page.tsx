@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useApproveProvider } from '@/features/admin/api/approve-provider';
 import { useModerationQueue, type ModerationItem } from '@/features/admin/api/list-moderation';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/features/admin/components/data-table';
 import { DetailList } from '@/features/admin/components/detail-list';
 import { QueryState } from '@/features/admin/components/query-state';
@@ -215,6 +215,7 @@ export function ModerationPage() {
           color="success"
           pending={approve.isPending}
           error={approve.error}
+          errorFallbackKey="admin.errors.generic"
           onConfirm={() => approveItem(dialog.item)}
           onClose={() => setDialog(null)}
         >

@@ -19,7 +19,7 @@ import { useApproveReview } from '@/features/admin/api/approve-review';
 import { REVIEW_STATUSES, useAdminReviews, type AdminReview, type ReviewStatus } from '@/features/admin/api/list-reviews';
 import { useRejectReview } from '@/features/admin/api/reject-review';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDate, formatDateTime } from '@/features/admin/format';
 import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
@@ -171,6 +171,7 @@ export function ReviewsPage() {
           color="error"
           pending={reject.isPending}
           error={reject.error ?? undefined}
+          errorFallbackKey="admin.errors.generic"
           onConfirm={() => doReject(confirm)}
           onClose={() => setConfirm(null)}
         >

@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserSearch, type AdminUser } from '@/features/admin/api/search-users';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CreditsDialog } from '@/features/admin/components/credits-dialog';
 import { DataTable, type Column } from '@/features/admin/components/data-table';
 import { QueryState } from '@/features/admin/components/query-state';
@@ -189,6 +189,7 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
           confirmLabel={t('admin.users.impersonate')}
           pending={impersonation.pending}
           error={impersonation.error ?? undefined}
+          errorFallbackKey="admin.errors.generic"
           onConfirm={() => impersonation.start(dialog.user.id)}
           onClose={() => setDialog(null)}
         >

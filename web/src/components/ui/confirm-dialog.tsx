@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/features/admin/server-errors';
+import { describeError, isApiError } from '@/lib/api-error';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -18,12 +18,14 @@ interface ConfirmDialogProps {
   pending?: boolean;
   /** The failure of the last attempt, shown with the server's message. */
   error?: unknown;
+  /** The text key shown when the failure carries no message of its own. */
+  errorFallbackKey?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before an action that cannot simply be undone; the dialog stays open on failure, with the reason. */
-export function ConfirmDialog({ open, title, children, confirmLabel, color = 'primary', pending = false, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, color = 'primary', pending = false, error, errorFallbackKey = 'errors.generic', onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -33,7 +35,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, color = 'pr
         {children}
         {error != null && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(error, t)}
+            {describe(error, (key) => t(key), errorFallbackKey)}
           </Alert>
         )}
       </DialogContent>
@@ -53,4 +55,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, color = 'pr
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The server's own text (already in the user's language) for a refusal, a transport message otherwise. */
+function describe(error: unknown, t: (key: string) => string, fallbackKey: string): string {
+  // "Some fields are not valid." comes translated too; the form then says which.
+  if (isApiError(error) && error.code === 'errors.validation' && error.message && error.message !== error.code) return error.message;
+  return describeError(error, t, fallbackKey);
 }
