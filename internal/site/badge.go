@@ -30,8 +30,10 @@ const badgeCSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 const maxBadgeName = 28
 
 // badge serves /badge/{slug}.svg: "Recommended on Noces" in the domain's
-// language, with the planner's name on the big size. A planner embeds it on
-// their own site, so it is cached for a day.
+// language, with the planner's name on the big size and, once the planner
+// has approved reviews, their average rating and count. A planner embeds it
+// on their own site, so it is cached for a day: a new review shows on it
+// within that day.
 func (s *Site) badge(w http.ResponseWriter, r *http.Request) {
 	slug, ok := strings.CutSuffix(r.PathValue("file"), ".svg")
 	if !ok || slug == "" {
@@ -47,10 +49,27 @@ func (s *Site) badge(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		theme = badgeThemes["white"]
 	}
+	rating, err := s.Directory.BadgeRating(r.Context(), pp.UserID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	big := r.URL.Query().Get("size") == "big"
-	lang := i18n.DomainFrom(r.Context()).Lang
-	svg := drawBadge(theme, big, s.Texts.T(lang, "site.badge.recommended_on"),
-		s.Texts.T(lang, "site.badge.title", "name", pp.Name), pp.Name, lang)
+	d := i18n.DomainFrom(r.Context())
+	lang := d.Lang
+	title := s.Texts.T(lang, "site.badge.title", "name", pp.Name)
+	var score string
+	if rating.Count > 0 {
+		form := "other"
+		if rating.Count == 1 {
+			form = "one"
+		}
+		avg := formatDecimal(d.Locale, rating.Average)
+		count := s.Texts.T(lang, "site.profile.review_count."+form, "n", formatInt(d.Locale, int64(rating.Count)))
+		score = "★ " + avg + " · " + count
+		title += " · " + s.Texts.T(lang, "site.profile.rating", "avg", avg) + " · " + count
+	}
+	svg := drawBadge(theme, big, s.Texts.T(lang, "site.badge.recommended_on"), title, pp.Name, score, lang)
 	h := w.Header()
 	h.Set("Content-Type", "image/svg+xml; charset=utf-8")
 	h.Set("Cache-Control", "public, max-age=86400")
@@ -60,13 +79,23 @@ func (s *Site) badge(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(svg)
 }
 
-// drawBadge writes the SVG; every text is escaped for XML.
-func drawBadge(t badgeTheme, big bool, recommendedOn, title, name, lang string) []byte {
+// scoreFit is the number of characters of the little badge's score line
+// drawn at their natural width; a longer line (a long word for "reviews")
+// is squeezed into the badge by textLength rather than cut. The big badge
+// has room for any language's line.
+const scoreFit = 19
+
+// drawBadge writes the SVG; every text is escaped for XML. score, when not
+// empty, is the rating line ("★ 4,8 · 12 avis"), drawn on a taller badge.
+func drawBadge(t badgeTheme, big bool, recommendedOn, title, name, score, lang string) []byte {
 	esc := html.EscapeString
 	var b bytes.Buffer
 	w, h := 184, 56
 	if big {
 		w, h = 240, 124
+	}
+	if score != "" {
+		h += 18
 	}
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s" lang="%s">`,
 		w, h, w, h, esc(title), esc(lang))
@@ -88,6 +117,17 @@ func drawBadge(t badgeTheme, big bool, recommendedOn, title, name, lang string) 
 		fmt.Fprintf(&b, `<g fill="none" stroke="%s" stroke-width="2.5"><circle cx="%d" cy="80" r="10"/><circle cx="%d" cy="80" r="10"/></g>`, t.accent, 44, 57)
 		fmt.Fprintf(&b, `<text x="78" y="74" %s font-size="12" fill="%s">%s</text>`, sans, t.ink, esc(recommendedOn))
 		fmt.Fprintf(&b, `<text x="78" y="98" %s font-size="24" font-weight="700" fill="%s">Noces</text>`, serif, t.accent)
+	}
+	if score != "" {
+		// The little badge writes it under "Noces"; the big one centres it.
+		x, y, anchor, fit := 52, 64, "start", ""
+		if big {
+			x, y, anchor = w/2, 126, "middle"
+		} else if utf8.RuneCountInString(score) > scoreFit {
+			fit = fmt.Sprintf(` textLength="%d" lengthAdjust="spacingAndGlyphs"`, w-52-8)
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="%s"%s %s font-size="11" font-weight="600" fill="%s">%s</text>`,
+			x, y, anchor, fit, sans, t.ink, esc(score))
 	}
 	b.WriteString(`</svg>`)
 	return b.Bytes()

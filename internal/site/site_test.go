@@ -715,7 +715,7 @@ func TestReviewForm(t *testing.T) {
 
 func TestBadge(t *testing.T) {
 	e := newEnv(t)
-	seedDirectory(e)
+	s := seedDirectory(e)
 	tests := []struct {
 		name, host, query     string
 		bg, width             string
@@ -768,6 +768,39 @@ func TestBadge(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the approved reviews' average and count", func(t *testing.T) {
+		// Atelier Lumière has two approved reviews (5 and 4) and a pending 1,
+		// which counts for nothing.
+		for _, tc := range []struct{ host, query, score, label, height string }{
+			{"fr.localhost", "", "★ 4,5 · 2 avis", "4,5 sur 5 · 2 avis", `height="74"`},
+			{"fr.localhost", "?size=big&theme=black", "★ 4,5 · 2 avis", "4,5 sur 5 · 2 avis", `height="142"`},
+			{"uk.localhost", "", "★ 4.5 · 2 reviews", "4.5 out of 5 · 2 reviews", `height="74"`},
+			{"de.localhost", "?size=big", "★ 4,5 · 2 Bewertungen", "4,5 von 5 · 2 Bewertungen", `height="142"`},
+		} {
+			r := e.get(tc.host, "/badge/atelier-lumiere.svg"+tc.query)
+			if r.status != 200 || !strings.Contains(r.body, ">"+tc.score+"</text>") || !strings.Contains(r.body, tc.label+`"`) ||
+				!strings.Contains(r.body, tc.height) {
+				t.Errorf("%s%s: want %q, %q and %s in\n%s", tc.host, tc.query, tc.score, tc.label, tc.height, r.body)
+			}
+		}
+		// A long word for "reviews" is squeezed into the little badge, not cut.
+		r := e.get("de.localhost", "/badge/atelier-lumiere.svg")
+		if !strings.Contains(r.body, `textLength="124" lengthAdjust="spacingAndGlyphs"`) {
+			t.Errorf("the German score line is not fitted:\n%s", r.body)
+		}
+		// Without approved reviews there is no score line and no taller badge.
+		r = e.get("fr.localhost", "/badge/maison-premium.svg")
+		if r.status != 200 || strings.Contains(r.body, "★") || strings.Contains(r.body, " sur 5") || !strings.Contains(r.body, `height="56"`) {
+			t.Errorf("a badge without reviews:\n%s", r.body)
+		}
+		// A review approved later shows (the badge is computed per request;
+		// browsers and proxies keep their copy a day, as the header says).
+		e.seedReview(s.premium, 3, "Zoé", model.ReviewApproved)
+		r = e.get("fr.localhost", "/badge/maison-premium.svg?size=big")
+		if !strings.Contains(r.body, ">★ 3,0 · 1 avis</text>") {
+			t.Errorf("a first review is not on the badge:\n%s", r.body)
+		}
+	})
 	t.Run("a name is escaped", func(t *testing.T) {
 		e.seedPlanner(planner{name: `A&B <"Mariages">`, slug: "a-and-b", city: "Lyon", lat: 45.7, lng: 4.8})
 		r := e.get("fr.localhost", "/badge/a-and-b.svg?size=big")

@@ -44,6 +44,24 @@ func (s *Store) ListApprovedReviews(ctx context.Context, providerID string, limi
 	return rs, agg.N, avg, nil
 }
 
+// ReviewStats returns the number of a provider's approved reviews and their
+// average rating (0 without any), in one aggregate: the badge asks it on
+// every cache miss, so it does not list the reviews themselves.
+func (s *Store) ReviewStats(ctx context.Context, providerID string) (int, float64, error) {
+	var agg struct {
+		N   int      `db:"n"`
+		Avg *float64 `db:"avg"`
+	}
+	err := s.q.GetContext(ctx, &agg, `SELECT COUNT(*) AS n, AVG(CAST(rating AS DOUBLE PRECISION)) AS avg FROM reviews WHERE provider_id = $1 AND status = 'approved'`, providerID)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: review stats: %w", err)
+	}
+	if agg.Avg == nil {
+		return agg.N, 0, nil
+	}
+	return agg.N, *agg.Avg, nil
+}
+
 // AdminReview is a review with the provider it is about, for moderation.
 type AdminReview struct {
 	model.Review
