@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
                 children: [
-                  soon('videos', 'menu.videos'),
+                  { path: 'videos', handle: { crumb: 'menu.videos' } satisfies RouteHandle, lazy: () => import('@/app/routes/videos-route') },
                   soon('images', 'menu.photos'),
                   soon('portfolios', 'menu.portfolios'),
                   {

@@ -1,0 +1,5 @@
+import { VideosPage } from '@/features/videos/components/videos-page';
+
+export function Component() {
+  return <VideosPage />;
+}
