@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
-                  soon('portrait-experiences', 'menu.portrait'),
+                  { path: 'portrait-experiences', handle: { crumb: 'menu.portrait' } satisfies RouteHandle, lazy: () => import('@/app/routes/portrait-route') },
                   soon('social-networks', 'menu.socialNetworks'),
                   soon('integrate-badge', 'menu.badge'),
                   soon('reviews', 'menu.reviews'),

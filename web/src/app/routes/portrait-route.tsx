@@ -1,0 +1,5 @@
+import { PortraitPage } from '@/features/portrait/components/portrait-page';
+
+export function Component() {
+  return <PortraitPage />;
+}
