@@ -140,6 +140,12 @@ func (s *Server) Handler() http.Handler {
 		case strings.HasPrefix(r.URL.Path, "/sandbox/") && s.Sandbox != nil && faceOf(r.Context()) == hosts.Pro:
 			nameRoute(r, "sandbox")
 			s.Sandbox.ServeHTTP(w, r)
+		case strings.HasPrefix(r.URL.Path, "/badge/") && s.Site != nil:
+			// The badge also answers on back-office hosts, so the badge page's
+			// preview loads from the back-office's own origin (its CSP allows
+			// no other http origin).
+			nameRoute(r, "site")
+			s.Site.ServeHTTP(w, r)
 		case faceOf(r.Context()) == hosts.Public && s.Site != nil:
 			nameRoute(r, "site")
 			s.Site.ServeHTTP(w, r)

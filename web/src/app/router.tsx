@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'portrait-experiences', handle: { crumb: 'menu.portrait' } satisfies RouteHandle, lazy: () => import('@/app/routes/portrait-route') },
                   soon('social-networks', 'menu.socialNetworks'),
-                  soon('integrate-badge', 'menu.badge'),
+                  { path: 'integrate-badge', handle: { crumb: 'menu.badge' } satisfies RouteHandle, lazy: () => import('@/app/routes/badge-route') },
                   soon('reviews', 'menu.reviews'),
                   {
                     // Requests, subscription and credits wait for moderation.

@@ -1,0 +1,5 @@
+import { BadgePage } from '@/features/badge/components/badge-page';
+
+export function Component() {
+  return <BadgePage />;
+}
