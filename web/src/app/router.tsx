@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
                   { path: 'portrait-experiences', handle: { crumb: 'menu.portrait' } satisfies RouteHandle, lazy: () => import('@/app/routes/portrait-route') },
                   soon('social-networks', 'menu.socialNetworks'),
                   { path: 'integrate-badge', handle: { crumb: 'menu.badge' } satisfies RouteHandle, lazy: () => import('@/app/routes/badge-route') },
-                  soon('reviews', 'menu.reviews'),
+                  { path: 'reviews', handle: { crumb: 'menu.reviews' } satisfies RouteHandle, lazy: () => import('@/app/routes/reviews-route') },
                   {
                     // Requests, subscription and credits wait for moderation.
                     lazy: () => import('@/app/routes/moderation-gate-route'),

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -63,7 +63,11 @@ function PortraitForm({ saved }: { saved: Portrait }) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<PortraitSection, string>>>({});
 
   // After a save the editors show the server's HTML (collapsed paragraphs, cleaned tags).
-  useEffect(() => setHtml({ ...saved }), [saved]);
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setHtml({ ...saved });
+  }
 
   const cleaned = Object.fromEntries(PORTRAIT_SECTIONS.map((s) => [s, collapseEmptyParagraphs(html[s])])) as Texts;
   const dirty = PORTRAIT_SECTIONS.some((s) => cleaned[s] !== collapseEmptyParagraphs(saved[s]));

@@ -25,7 +25,6 @@ import { useDeleteVideo, useSetVideoVisibility, useVideos, type Video } from '@/
 import { AddVideoDialog } from '@/features/videos/components/add-video-dialog';
 import { VideoThumbnail } from '@/features/videos/components/video-thumbnail';
 import { HOST_NAMES } from '@/features/videos/video-link';
-import { plural } from '@/features/billing/plural';
 import { describeError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/auth/session';
 
@@ -87,7 +86,7 @@ export function VideosPage() {
             </Button>
           }
         >
-          {t(plural(i18n.language, data.freePlanQuota, 'videos.quota.reached_one', 'videos.quota.reached_other'), { n: data.freePlanQuota })}
+          {t(new Intl.PluralRules(i18n.language).select(data.freePlanQuota) === 'one' ? 'videos.quota.reached_one' : 'videos.quota.reached_other', { n: data.freePlanQuota })}
         </Alert>
       )}
 
