@@ -6,16 +6,19 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { usePortrait, useSavePortrait, type Portrait } from '@/features/portrait/api/portrait';
-import { RichTextEditor } from '@/features/portrait/components/rich-text-editor';
 import { collapseEmptyParagraphs, hasWords, plainText, PORTRAIT_MAX_TEXT, PORTRAIT_SECTIONS, type PortraitSection } from '@/features/portrait/rich-text';
 import { describeError, isApiError } from '@/lib/api-error';
 
 type Texts = Record<PortraitSection, string>;
+
+// The editor (tiptap and ProseMirror, the bulk of this page) loads in its
+// own chunk once the page shows, so the route's chunk stays small.
+const RichTextEditor = lazy(() => import('@/features/portrait/components/rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
 
 /** /portrait-experiences (part 2 §5): four rich-text sections saved together. */
 export function PortraitPage() {
@@ -164,7 +167,15 @@ function SectionEditor({ section, value, length, error, onChange }: SectionEdito
             {t('portrait.emptyWarning')}
           </Alert>
         )}
-        <RichTextEditor label={t(`portrait.sections.${section}.title`)} value={value} onChange={onChange} invalid={Boolean(error) || over} describedBy={helpId} />
+        <Suspense
+          fallback={
+            <Box role="status" aria-label={t('portrait.loadingEditor')}>
+              <Skeleton variant="rounded" height={190} />
+            </Box>
+          }
+        >
+          <RichTextEditor label={t(`portrait.sections.${section}.title`)} value={value} onChange={onChange} invalid={Boolean(error) || over} describedBy={helpId} />
+        </Suspense>
         <Box id={helpId} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 0.5 }}>
           <FormHelperText error={Boolean(error) || over} role={error ? 'alert' : undefined} sx={{ m: 0 }}>
             {error ?? (over ? t('portrait.errors.too_long', { max: number(PORTRAIT_MAX_TEXT) }) : '')}
