@@ -148,7 +148,7 @@ describe('the content screens', () => {
     await journey({ stepTimeout: 20_000 }, async (page) => {
       await login(page, server.baseURL, PLANNER);
       await page.goto(`${server.baseURL}/reviews`);
-      const link = page.getByLabel("Lien d'avis");
+      const link = page.getByRole('textbox', { name: "Lien d'avis", exact: true });
       await link.waitFor();
       const formUrl = await link.inputValue();
       assert.match(formUrl, /\/review\/[^/]+$/);
@@ -159,8 +159,8 @@ describe('the content screens', () => {
       const couple = await page.context().newPage();
       await couple.goto(formUrl);
       await couple.getByLabel(/Excellent/).check();
-      await couple.getByLabel('Titre de votre avis').fill('Une journée parfaite');
-      await couple.getByLabel('Votre avis').fill('Camille a tout orchestré avec calme et bonne humeur, nos invités en parlent encore.');
+      await couple.getByLabel('Titre de votre avis', { exact: true }).fill('Une journée parfaite');
+      await couple.getByLabel('Votre avis', { exact: true }).fill('Camille a tout orchestré avec calme et bonne humeur, nos invités en parlent encore.');
       await couple.getByLabel('Votre nom (publié)').fill('Chloé et Malik');
       await couple.getByLabel('Vous êtes').selectOption('couple');
       await couple.getByLabel('E-mail (non publié)').fill(`chloe.malik.${Date.now()}@example.com`);
@@ -197,7 +197,7 @@ describe('the content screens', () => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseURL });
       await login(page, server.baseURL, PLANNER);
       await page.goto(`${server.baseURL}/integrate-badge`);
-      assert.match(await page.getByTestId('badge-claim').innerText(), /87 %/);
+      assert.match(await page.getByTestId('badge-claim').innerText(), /87\s%/);
       const card = page.getByRole('region', { name: 'Noir, grand' });
       const preview = card.getByRole('img', { name: 'Aperçu : Noir, grand' });
       await preview.waitFor();

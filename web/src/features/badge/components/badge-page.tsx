@@ -102,7 +102,7 @@ function BadgeCard({ target, theme, size }: { target: BadgeTarget; theme: BadgeT
           id={codeId}
           readOnly
           value={code}
-          rows={4}
+          rows={5}
           onFocus={(e) => e.currentTarget.select()}
           sx={{
             width: '100%',
