@@ -93,7 +93,7 @@ export function ReviewsPage({ companyName }: { companyName?: string }) {
           ) : (
             <Box component="section" aria-labelledby="reviews-list-title" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <Typography id="reviews-list-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
-                {t('reviews.listTitle', { total: count(data.total) })}
+                {t('reviews.listTitle')}
               </Typography>
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 2, opacity: reviews.isPlaceholderData ? 0.6 : 1 }}>
                 {data.items.map((review) => (
