@@ -142,7 +142,7 @@ export function AddVideoDialog({ open, onClose }: AddVideoDialogProps) {
             }}
             onBlur={() => setTouched((s) => ({ ...s, description: true }))}
             error={Boolean(descriptionMessage)}
-            helperText={descriptionMessage ?? t('videos.dialog.descriptionHelp', { length: description.trim().length, max: VIDEO_DESCRIPTION_MAX })}
+            helperText={descriptionMessage ?? t('videos.dialog.descriptionHelp', { length: description.trim().length.toLocaleString(i18n.language), max: VIDEO_DESCRIPTION_MAX.toLocaleString(i18n.language) })}
           />
           <FormControlLabel
             control={<Switch checked={visible} onChange={(e) => setVisible(e.target.checked)} />}
