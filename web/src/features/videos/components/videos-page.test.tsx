@@ -85,7 +85,8 @@ describe('the videos page', () => {
     expect(await screen.findByTestId('snackbar')).toHaveTextContent('Video added');
     expect(body).toEqual({ title: 'Notre plus beau mariage', link: 'youtu.be/dQw4w9WgXcQ', description: '', status: false });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+    // Typing key by key into MUI fields is slow on a busy machine.
+  }, 30_000);
 
   it("puts the server's refusal under its field and keeps the dialog open", async () => {
     server.use(
