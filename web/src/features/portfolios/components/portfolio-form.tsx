@@ -271,6 +271,7 @@ export function PortfolioForm({ portfolio, submitLabel, cancelTo, onSubmit }: Po
                 error={fieldState.error?.message}
                 helperText={prestations.isError ? t('portfolios.errors.loading_prestations') : t('portfolios.form.prestationsHint')}
                 disabled={pending}
+                required={false}
                 data-testid="portfolio-prestations"
               />
             )}

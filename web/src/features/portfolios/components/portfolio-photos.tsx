@@ -81,8 +81,8 @@ function PhotoTile({ portfolio, image, index, busy, onKey, onRemove, onCaption }
         borderWidth: image.isKeyImage ? 2 : 1,
       }}
     >
-      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover' }}>
-        <Box component="img" src={image.thumbUrl} alt={image.caption || t('portfolios.photos.alt', { number })} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden', borderRadius: '4px 4px 0 0' }}>
+        <Box component="img" src={image.thumbUrl} alt={image.caption || t('portfolios.photos.alt', { number })} sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
         {image.isKeyImage && (
           <Chip icon={<StarIcon />} label={t('portfolios.photos.keyImage')} size="small" color="primary" sx={{ position: 'absolute', top: 8, left: 8, fontWeight: 600 }} />
         )}

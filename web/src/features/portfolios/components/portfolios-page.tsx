@@ -34,7 +34,7 @@ function KeyImage({ portfolio }: { portfolio: Portfolio }) {
   return (
     <Box sx={{ position: 'relative', aspectRatio: '3 / 2', bgcolor: 'action.hover', overflow: 'hidden' }}>
       {key ? (
-        <Box component="img" src={key.thumbUrl} alt={key.caption || t('portfolios.list.keyImageAlt', { title: portfolio.title })} loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        <Box component="img" src={key.thumbUrl} alt={key.caption || t('portfolios.list.keyImageAlt', { title: portfolio.title })} loading="lazy" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
       ) : (
         <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, color: 'text.secondary' }}>
           <PhotoLibraryOutlinedIcon sx={{ fontSize: 40 }} aria-hidden="true" />
@@ -103,19 +103,16 @@ function PortfolioCard({ portfolio, onDelete }: { portfolio: Portfolio; onDelete
 export function UpgradePrompt({ quota }: { quota: number }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      severity="info"
-      icon={<WorkspacePremiumOutlinedIcon />}
-      data-testid="portfolio-upgrade"
-      action={
-        <Button component={RouterLink} to="/subscription" variant="contained" size="small" sx={{ whiteSpace: 'nowrap' }}>
+    <Alert severity="info" icon={<WorkspacePremiumOutlinedIcon />} data-testid="portfolio-upgrade" sx={{ '& .MuiAlert-message': { flexGrow: 1 } }}>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' }, gap: 1.5 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>{t('portfolios.upgrade.title', { quota })}</Typography>
+          <Typography variant="body2">{t('portfolios.upgrade.text')}</Typography>
+        </Box>
+        <Button component={RouterLink} to="/subscription" variant="contained" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {t('portfolios.upgrade.button')}
         </Button>
-      }
-      sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
-    >
-      <Typography sx={{ fontWeight: 600 }}>{t('portfolios.upgrade.title', { quota })}</Typography>
-      <Typography variant="body2">{t('portfolios.upgrade.text')}</Typography>
+      </Box>
     </Alert>
   );
 }
@@ -152,6 +149,7 @@ export function PortfoliosPage() {
     onSuccess: (_reply, id) => {
       client.removeQueries({ queryKey: portfolioKeys.one(id) });
       void client.invalidateQueries({ queryKey: portfolioKeys.all });
+      void client.invalidateQueries({ queryKey: ['statistics', 'portfolio-views'] });
       setToDelete(null);
       notify(t('portfolios.list.deleted'), 'success', LIST_SNACKBAR_MS);
     },

@@ -31,6 +31,8 @@ export function useStorePortfolio() {
     (portfolio: Portfolio) => {
       client.setQueryData(portfolioKeys.one(portfolio.id), portfolio);
       void client.invalidateQueries({ queryKey: portfolioKeys.list() });
+      // A new or renamed portfolio is a new series of the views chart.
+      void client.invalidateQueries({ queryKey: ['statistics', 'portfolio-views'] });
     },
     [client],
   );
