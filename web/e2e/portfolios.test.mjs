@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiTokens, journey, login, pngImage, shot, useServer } from './harness.mjs';
 
-const T = { timeout: 180_000 };
+// Generous: two cores are shared with the Go suite and the other browser files in CI.
+const T = { timeout: 300_000 };
 
 let publicBase;
 const server = useServer({
