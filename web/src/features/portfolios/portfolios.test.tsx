@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Portfolio, PortfolioList } from '@/features/portfolios/api/portfolios-api';
-import { NewPortfolioPage } from '@/features/portfolios/components/portfolio-edit-pages';
+import { EditPortfolioPage, NewPortfolioPage } from '@/features/portfolios/components/portfolio-edit-pages';
 import { PortfolioDetailPage } from '@/features/portfolios/components/portfolio-detail-page';
 import { PortfoliosPage } from '@/features/portfolios/components/portfolios-page';
 import { budgetRule, descriptionRule, guestsRule, titleRule, weddingDateRule } from '@/features/portfolios/portfolio-rules';
@@ -197,6 +197,37 @@ describe('the portfolio form', () => {
     renderAt('/portfolios/new', <Route path="/portfolios/new" element={<NewPortfolioPage />} />);
     expect(await screen.findByTestId('portfolio-upgrade')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create the portfolio' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the edit page', () => {
+  it('reuses the form, filled, and saves with PUT before going back to the portfolio', { timeout: 40_000 }, async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get('*/api/portfolios/p1', () => HttpResponse.json(portfolio({ isBudgetHidden: false, prestations: [{ id: 4, label: 'Full planning' }] }))),
+      http.put('*/api/portfolios/p1', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(portfolio({ ...(body as Partial<Portfolio>), prestations: [{ id: 4, label: 'Full planning' }] }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt(
+      '/portfolios/p1/edit',
+      <>
+        <Route path="/portfolios/:id/edit" element={<EditPortfolioPage id="p1" />} />
+        <Route path="/portfolios/:id" element={<p>Portfolio page</p>} />
+      </>,
+    );
+    const title = await screen.findByLabelText(/^Title/);
+    expect(title).toHaveValue('Claire et Malik');
+    expect(screen.getByRole('combobox', { name: /^Place/ })).toHaveValue('Bordeaux');
+    expect(screen.getByRole('switch', { name: /Hide the budgets/ })).not.toBeChecked();
+    expect(screen.getByLabelText(/^Total budget/)).toHaveValue('38000');
+    await user.clear(title);
+    await user.type(title, 'Claire et Malik à Bordeaux');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Portfolio page')).toBeInTheDocument();
+    expect(body).toMatchObject({ title: 'Claire et Malik à Bordeaux', isBudgetHidden: false, totalBudget: 38000, prestations: [4], latitude: 44.84 });
   });
 });
 
