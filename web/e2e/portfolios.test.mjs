@@ -65,14 +65,20 @@ describe('portfolios', () => {
       assert.equal(await page.getByTestId('publish-toggle').isDisabled(), true, 'no photo, no publication');
       await page.getByText('Ajoutez au moins une photo pour le publier.').waitFor();
 
-      // Four files at once: three photos, and one too small that the server refuses by name.
+      // Four files at once on a slow connection (the progress bar shows): three
+      // photos, and one too small that the server refuses by name.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 256 * 1024, uploadThroughput: 64 * 1024 });
       await page.getByTestId('photo-input').setInputFiles([
         { name: 'ceremonie.png', mimeType: 'image/png', buffer: pngImage(1200, 800) },
         { name: 'diner.png', mimeType: 'image/png', buffer: pngImage(900, 900) },
         { name: 'bal.png', mimeType: 'image/png', buffer: pngImage(800, 1100) },
         { name: 'icone.png', mimeType: 'image/png', buffer: pngImage(120, 120) },
       ]);
-      await page.getByTestId('upload-refusals').getByText('icone.png').waitFor();
+      await page.getByTestId('upload-progress').getByRole('progressbar', { name: 'Envoi des photos' }).waitFor();
+      await page.getByTestId('upload-refusals').getByText('icone.png').waitFor({ timeout: 60_000 });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       await page.getByTestId('upload-refusals').getByText(/trop petite/).waitFor();
       await page.getByTestId('portfolio-photo').nth(2).waitFor();
       assert.equal(await page.getByTestId('portfolio-photo').count(), 3);
