@@ -459,19 +459,30 @@ func (s *Server) toPortfolioJSON(lang string, p media.Portfolio) portfolioJSON {
 	return out
 }
 
+// portfoliosReply carries the server's limits with the list, so that the
+// screen's texts and checks read the same constants the server enforces.
 type portfoliosReply struct {
-	Portfolios     []portfolioJSON `json:"portfolios"`
-	PortfolioCount int             `json:"portfolioCount"`
-	FreePlanQuota  int             `json:"freePlanQuota"`
+	Portfolios        []portfolioJSON `json:"portfolios"`
+	PortfolioCount    int             `json:"portfolioCount"`
+	FreePlanQuota     int             `json:"freePlanQuota"`
+	IsPremium         bool            `json:"isPremium"`
+	CanAddMore        bool            `json:"canAddMore"`
+	MaxImageBytes     int             `json:"maxImageBytes"`
+	MaxImages         int             `json:"maxImages"`
+	MaxFilesPerUpload int             `json:"maxFilesPerUpload"`
+	MinImageSide      int             `json:"minImageSide"`
 }
 
 func (s *Server) listPortfolios(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	ps, err := s.MediaService.Portfolios(r.Context(), c.UserID)
+	list, err := s.MediaService.Portfolios(r.Context(), c.UserID)
 	if err != nil {
 		return err
 	}
+	ps := list.Portfolios
 	lang := i18n.LangFrom(r.Context())
-	out := portfoliosReply{Portfolios: make([]portfolioJSON, 0, len(ps)), PortfolioCount: len(ps), FreePlanQuota: media.FreePortfolioQuota}
+	out := portfoliosReply{Portfolios: make([]portfolioJSON, 0, len(ps)), PortfolioCount: len(ps), FreePlanQuota: media.FreePortfolioQuota,
+		IsPremium: list.IsPremium, CanAddMore: list.CanAddMore, MaxImageBytes: media.PortfolioImageMaxBytes,
+		MaxImages: media.MaxPortfolioImages, MaxFilesPerUpload: media.MaxFilesPerUpload, MinImageSide: media.MinSide}
 	for _, p := range ps {
 		out.Portfolios = append(out.Portfolios, s.toPortfolioJSON(lang, p))
 	}

@@ -515,9 +515,19 @@ func TestPortfolios(t *testing.T) {
 		invalid("a four-digit postal code", map[string]any{"postalCode": "1310"}, "postalCode", "validation.invalid_zipcode"),
 		invalid("an unknown service", map[string]any{"prestations": []int{4, 99}}, "prestations", "validation.prestations_invalid"),
 	})
+	list := func() map[string]any {
+		return e.do(req{method: "GET", path: "/api/portfolios", token: tok}).json(t)
+	}
+	if l := list(); l["canAddMore"] != true || l["isPremium"] != false || l["maxImageBytes"] != float64(5<<20) ||
+		l["maxFilesPerUpload"] != 10.0 || l["maxImages"] != 50.0 || l["minImageSide"] != 360.0 {
+		t.Errorf("an empty free list: %v", l)
+	}
 	r := create(validPortfolio("Mariage en Provence"))
 	if r.status != 201 {
 		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if l := list(); l["canAddMore"] != false || l["portfolioCount"] != 1.0 {
+		t.Errorf("a free list at its quota offers another: %v", l)
 	}
 	p := r.json(t)
 	id := p["id"].(string)
@@ -642,6 +652,9 @@ func TestPortfolios(t *testing.T) {
 		t.Errorf("the remaining photo is not the key image: %v", left)
 	}
 	e.makePremium("planner")
+	if l := list(); l["canAddMore"] != true || l["isPremium"] != true {
+		t.Errorf("a premium list: %v", l)
+	}
 	if r := create(validPortfolio("Un second mariage")); r.status != 201 || r.json(t)["totalViews"] != 0.0 {
 		t.Errorf("premium second portfolio: %d %s", r.status, r.body)
 	}

@@ -51,7 +51,22 @@ export const routes: RouteObject[] = [
                 children: [
                   soon('videos', 'menu.videos'),
                   soon('images', 'menu.photos'),
-                  soon('portfolios', 'menu.portfolios'),
+                  {
+                    path: 'portfolios',
+                    handle: { crumb: 'menu.portfolios' } satisfies RouteHandle,
+                    children: [
+                      { index: true, lazy: () => import('@/app/routes/portfolios-list-route') },
+                      { path: 'new', handle: { crumb: 'portfolios.crumbs.new' } satisfies RouteHandle, lazy: () => import('@/app/routes/portfolios-new-route') },
+                      {
+                        path: ':id',
+                        handle: { crumb: 'portfolios.crumbs.view' } satisfies RouteHandle,
+                        children: [
+                          { index: true, lazy: () => import('@/app/routes/portfolios-detail-route') },
+                          { path: 'edit', handle: { crumb: 'portfolios.crumbs.edit' } satisfies RouteHandle, lazy: () => import('@/app/routes/portfolios-edit-route') },
+                        ],
+                      },
+                    ],
+                  },
                   {
                     path: 'company',
                     handle: { crumb: 'menu.company', crumbLink: false } satisfies RouteHandle,

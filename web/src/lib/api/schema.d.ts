@@ -2284,6 +2284,17 @@ export interface paths {
                             portfolios: components["schemas"]["Portfolio"][];
                             portfolioCount: number;
                             freePlanQuota: number;
+                            isPremium: boolean;
+                            /** @description whether the plan allows one more portfolio now */
+                            canAddMore: boolean;
+                            /** @description the largest portfolio photo accepted (5 MB) */
+                            maxImageBytes: number;
+                            /** @description the photos a portfolio holds at most */
+                            maxImages: number;
+                            /** @description the files one POST .../images accepts */
+                            maxFilesPerUpload: number;
+                            /** @description the shortest side a photo may have, in pixels */
+                            minImageSide: number;
                         };
                     };
                 };
