@@ -10,6 +10,7 @@ import (
 	"noces/internal/clientip"
 	"noces/internal/i18n"
 	"noces/internal/media"
+	"noces/internal/platform/geo"
 )
 
 // The media of public pages: a provider's or venue's photos, videos,
@@ -345,11 +346,24 @@ func orText(s, fallback string) string {
 	return s
 }
 
+// place is where a portfolio's wedding took place: the place, then its town
+// unless the place already names it (a town picked in the search is both).
+func place(location, city string) string {
+	if city == "" || strings.Contains(geo.Fold(location), geo.Fold(city)) {
+		return location
+	}
+	if location == "" {
+		return city
+	}
+	return location + ", " + city
+}
+
 // portfolioPage is a published portfolio.
 type portfolioPage struct {
 	Owner       owner
 	Portfolio   media.PublicPortfolio
 	Date        string
+	Place       string
 	Guests      string
 	Budget      string
 	PlannerFee  string
@@ -378,7 +392,7 @@ func (s *Site) providerPortfolio(w http.ResponseWriter, r *http.Request) {
 	base := "/p/" + url.PathEscape(p.Slug)
 	v := s.mediaView(r, pf.Title+" – "+p.Name, media.PortfolioPath(p.Slug, pf.ID))
 	v.Description = v.T("site.media.portfolio_description", "title", pf.Title, "name", p.Name)
-	pg := portfolioPage{Owner: owner{Name: p.Name, Base: base}, Portfolio: pf, Date: v.MonthYear(pf.WeddingDate),
+	pg := portfolioPage{Owner: owner{Name: p.Name, Base: base}, Portfolio: pf, Date: v.MonthYear(pf.WeddingDate), Place: place(pf.Location, pf.City),
 		Guests: v.Plural("site.venue.guests", pf.NumberOfGuests), ProfileLink: base, Paragraphs: paragraphs(pf.Description)}
 	if !pf.BudgetHidden {
 		if pf.TotalBudget > 0 {
