@@ -377,4 +377,3 @@ func TestWithoutAnAppEverythingIsUnavailable(t *testing.T) {
 		t.Error(err)
 	}
 }
-

@@ -167,4 +167,3 @@ func (s *Service) SaveSocial(ctx context.Context, userID string, in map[string]s
 	}
 	return Social{Links: linksOf(l)}, nil
 }
-
