@@ -25,8 +25,10 @@ type Profile = (parts: string[], query: URLSearchParams) => string;
 
 const oneName =
   (re: RegExp): Profile =>
-  (parts) =>
-    parts.length === 1 && re.test(parts[0]) && !RESERVED.has(parts[0].toLowerCase()) ? `/${parts[0]}` : '';
+  (parts) => {
+    const [name] = parts;
+    return parts.length === 1 && name !== undefined && re.test(name) && !RESERVED.has(name.toLowerCase()) ? `/${name}` : '';
+  };
 
 interface Rules {
   hosts: readonly string[];
@@ -61,8 +63,8 @@ const RULES: Record<Network, Rules> = {
   linkedin: {
     hosts: ['linkedin.com', 'www.linkedin.com'],
     base: 'https://www.linkedin.com',
-    profile: (parts) =>
-      parts.length === 2 && (parts[0] === 'in' || parts[0] === 'company') && linkedinName.test(parts[1]) ? `/${parts[0]}/${parts[1]}` : '',
+    profile: ([kind, name, ...rest]) =>
+      rest.length === 0 && (kind === 'in' || kind === 'company') && name !== undefined && linkedinName.test(name) ? `/${kind}/${name}` : '',
   },
   pinterest: { hosts: PINTEREST_HOSTS, base: 'https://www.pinterest.com', profile: oneName(pinterestName) },
 };
