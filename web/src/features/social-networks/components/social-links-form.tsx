@@ -68,6 +68,8 @@ export function SocialLinksForm({ links }: { links: SocialNetworks }) {
     mode: 'onTouched',
     defaultValues: valuesOf(links),
   });
+  // Read on every render, so the form re-renders when errors come and go.
+  const hasErrors = Object.keys(formState.errors).length > 0;
 
   const save = useMutation({
     mutationFn: (values: Values) =>
@@ -98,7 +100,7 @@ export function SocialLinksForm({ links }: { links: SocialNetworks }) {
         onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}
         sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
       >
-        {refused && Object.keys(formState.errors).length > 0 && (
+        {refused && hasErrors && (
           <Alert severity="error" sx={{ gridColumn: '1 / -1' }} data-testid="social-invalid-urls">
             {t('social_networks.errors.invalid_urls')}
           </Alert>
