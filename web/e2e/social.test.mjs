@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { callApi, journey, login, pngImage, shot, startServer, useServer } from './harness.mjs';
 
-const T = { timeout: 120_000 };
+const T = { timeout: 240_000 };
 const APP_ID = '990602627938098';
 const APP_SECRET = 'e2e-fake-app-secret';
 

@@ -94,6 +94,12 @@ export function InstagramCard({ status, connecting, returnError }: InstagramCard
     </Button>
   );
 
+  const revokeButton = (
+    <Button variant="outlined" color="error" onClick={() => setConfirming(true)} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+      {t('social_networks.instagram.revoke')}
+    </Button>
+  );
+
   return (
     <SectionCard title={title} description={t('social_networks.instagram.description')} data-testid="instagram-card">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -138,14 +144,12 @@ export function InstagramCard({ status, connecting, returnError }: InstagramCard
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
               {!status.hasToken && connectButton(t('social_networks.instagram.connect'))}
               {status.tokenExpired && connectButton(t('social_networks.instagram.reconnect'))}
-              {status.hasToken && (
-                <Button variant="outlined" color="error" onClick={() => setConfirming(true)} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-                  {t('social_networks.instagram.revoke')}
-                </Button>
-              )}
+              {status.hasToken && revokeButton}
             </Box>
           </>
         )}
+        {/* A plan that ended or a link removed stops the sync; the connection can still be removed. */}
+        {status.reason !== '' && status.hasToken && <Box>{revokeButton}</Box>}
         {status.hasToken && !status.tokenExpired && status.reason === '' && (
           <Box component="section" aria-labelledby="instagram-posts-title">
             <Typography id="instagram-posts-title" variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1.5 }}>

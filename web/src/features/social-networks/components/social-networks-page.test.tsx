@@ -100,6 +100,13 @@ describe('the Instagram card', () => {
     expect(screen.queryByRole('button', { name: 'Connect Instagram' })).not.toBeInTheDocument();
   });
 
+  it('lets a plan that ended remove its connection', async () => {
+    renderPage(links({ ...synced, reason: 'premium' }));
+    await screen.findByTestId('instagram-premium');
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
+    expect(screen.queryByTestId('instagram-posts')).not.toBeInTheDocument();
+  });
+
   it('asks for the Instagram link before connecting', async () => {
     renderPage(links({ ...notSynced, reason: 'link' }, ''));
     expect(await screen.findByTestId('instagram-need-link')).toBeInTheDocument();
