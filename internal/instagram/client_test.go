@@ -129,3 +129,22 @@ func TestSealing(t *testing.T) {
 		t.Errorf("a short key is accepted")
 	}
 }
+
+func TestPicturesAreBoundedAndFromAllowedAddresses(t *testing.T) {
+	big := strings.Repeat("x", 2048)
+	graph := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(big)) }))
+	defer graph.Close()
+	c, _ := NewClient(Config{AppID: "1", AppSecret: "2", AuthorizeURL: graph.URL, TokenURL: graph.URL, GraphURL: graph.URL})
+	ctx := context.Background()
+	if b, err := c.Download(ctx, graph.URL+"/pic", 4096); err != nil || len(b) != 2048 {
+		t.Errorf("a picture on the Graph API's own test host: %d %v", len(b), err)
+	}
+	if _, err := c.Download(ctx, graph.URL+"/pic", 1024); err == nil {
+		t.Errorf("a picture over the byte bound is accepted")
+	}
+	for _, raw := range []string{"http://169.254.169.254/latest/meta-data", "file:///etc/passwd", "javascript:alert(1)", ""} {
+		if _, err := c.Download(ctx, raw, 4096); err == nil {
+			t.Errorf("%q is fetched", raw)
+		}
+	}
+}
