@@ -309,6 +309,10 @@ type instagramStatus struct {
 	Available    bool `json:"available"`
 	HasToken     bool `json:"hasToken"`
 	TokenExpired bool `json:"tokenExpired"`
+	// Reason says why the sync is not offered: "premium", "link" or "".
+	Reason     string              `json:"reason"`
+	LastSyncAt *time.Time          `json:"lastSyncAt"`
+	Posts      []instagramPostJSON `json:"posts"`
 }
 
 type socialReply struct {
@@ -320,11 +324,11 @@ type socialReply struct {
 var socialFields = map[string]string{"facebook": "snFacebook", "instagram": "snInstagram", "twitter": "snTwitter",
 	"tiktok": "snTikTok", "linkedin": "snLinkedIn", "pinterest": "snPinterest"}
 
-func toSocialReply(sc media.Social) socialReply {
+func (s *Server) toSocialReply(r *http.Request, userID string, sc media.Social) (socialReply, error) {
 	l := sc.Links
+	st, err := s.instagramStatusOf(r, userID)
 	return socialReply{socialBody: socialBody{Facebook: l["facebook"], Instagram: l["instagram"], Twitter: l["twitter"],
-		TikTok: l["tiktok"], LinkedIn: l["linkedin"], Pinterest: l["pinterest"]},
-		InstagramStatus: instagramStatus{Available: sc.InstagramAvailable, HasToken: sc.InstagramHasToken, TokenExpired: sc.InstagramExpired}}
+		TikTok: l["tiktok"], LinkedIn: l["linkedin"], Pinterest: l["pinterest"]}, InstagramStatus: st}, err
 }
 
 func (s *Server) getSocial(w http.ResponseWriter, r *http.Request, c account.Claims) error {
@@ -332,7 +336,11 @@ func (s *Server) getSocial(w http.ResponseWriter, r *http.Request, c account.Cla
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toSocialReply(sc))
+	out, err := s.toSocialReply(r, c.UserID, sc)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -358,14 +366,12 @@ func (s *Server) saveSocial(w http.ResponseWriter, r *http.Request, c account.Cl
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toSocialReply(sc))
+	out, err := s.toSocialReply(r, c.UserID, sc)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
-}
-
-// instagramUnavailable answers the Instagram sync calls: the server has no
-// Instagram app, so the feature is shown as unavailable.
-func (s *Server) instagramUnavailable(_ http.ResponseWriter, _ *http.Request, _ account.Claims) error {
-	return media.InstagramUnavailable()
 }
 
 type portraitJSON struct {

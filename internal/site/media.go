@@ -9,6 +9,7 @@ import (
 
 	"noces/internal/clientip"
 	"noces/internal/i18n"
+	"noces/internal/instagram"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
 )
@@ -66,6 +67,15 @@ type mediaSection struct {
 	Portrait    []portraitPart
 	Social      []socialLink
 	HasSomeText bool
+	// Instagram are the synced posts, InstagramURL the profile they come from.
+	Instagram    []instagramCard
+	InstagramURL string
+}
+
+// instagramCard is a synced post: its copied picture, linked to the post.
+type instagramCard struct {
+	instagram.PublicPost
+	Alt string
 }
 
 // hostNames are the video hosts as their names are written.
@@ -125,6 +135,9 @@ func (s *Site) providerMedia(v *view, base string, m media.ProviderMedia) mediaS
 	}
 	for _, l := range m.Social {
 		sec.Social = append(sec.Social, socialLink{Name: socialNames[l[0]], URL: l[1]})
+		if l[0] == "instagram" {
+			sec.InstagramURL = l[1]
+		}
 	}
 	sec.HasSomeText = len(sec.Portrait) > 0
 	return sec
@@ -424,4 +437,24 @@ func paragraphs(text string) []string {
 		}
 	}
 	return out
+}
+
+// addInstagram puts a provider's synced Instagram posts on their page; a
+// failure to read them leaves the section out, never the page.
+func (s *Site) addInstagram(r *http.Request, v *view, sec *mediaSection, userID string) {
+	if s.Instagram == nil || sec.InstagramURL == "" {
+		return
+	}
+	posts, err := s.Instagram.PublicPosts(r.Context(), userID)
+	if err != nil {
+		s.Log.WarnContext(r.Context(), "site: instagram posts", "err", err.Error())
+		return
+	}
+	for _, p := range posts {
+		alt := p.Caption
+		if alt == "" {
+			alt = v.T("site.media.instagram_post")
+		}
+		sec.Instagram = append(sec.Instagram, instagramCard{PublicPost: p, Alt: alt})
+	}
 }

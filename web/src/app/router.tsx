@@ -89,7 +89,11 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   soon('portrait-experiences', 'menu.portrait'),
-                  soon('social-networks', 'menu.socialNetworks'),
+                  {
+                    path: 'social-networks',
+                    handle: { crumb: 'menu.socialNetworks' } satisfies RouteHandle,
+                    lazy: () => import('@/app/routes/social-networks-route'),
+                  },
                   soon('integrate-badge', 'menu.badge'),
                   soon('reviews', 'menu.reviews'),
                   {
