@@ -33,7 +33,7 @@ function parse(text: string): unknown {
 
 /** One POST of the form; transport failures become ApiError(0, timeout | network). */
 function send(options: UploadOptions, token: string | null): Promise<Reply> {
-  const { path, form, onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS, createRequest = () => new XMLHttpRequest() } = options;
+  const { path, onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS, createRequest = () => new XMLHttpRequest() } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));

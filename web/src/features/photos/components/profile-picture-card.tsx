@@ -5,47 +5,27 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteProfileImage } from '@/features/account/api/delete-profile-image';
-import { uploadProfileImage } from '@/features/account/api/upload-profile-image';
-import {
-  checkProfileImage,
-  PROFILE_IMAGE_TYPES,
-  withCacheBust,
-  type ImageSize,
-  type ProfileImageProblem,
-} from '@/features/account/components/profile-image-checks';
+import { deleteProfileImage } from '@/features/photos/api/delete-profile-image';
+import { uploadProfileImage } from '@/features/photos/api/upload-profile-image';
+import { CropArea } from '@/features/photos/components/crop-area';
+import { CropError, cropImage, type PixelArea } from '@/features/photos/components/crop-image';
+import { checkImage, IMAGE_TYPES, withCacheBust, type ImageSize } from '@/features/photos/components/image-checks';
+import { uploadErrorText } from '@/features/photos/components/upload-errors';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { isApiError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import type { User } from '@/lib/auth/user';
-
-type UploadProblem = ProfileImageProblem | 'timeout' | 'upload_failed' | 'save_failed';
-
-const PROBLEM_KEYS: Record<UploadProblem, string> = {
-  invalid_format: 'account.picture.errors.invalidFormat',
-  too_large: 'account.picture.errors.tooLarge',
-  too_small: 'account.picture.errors.tooSmall',
-  timeout: 'account.picture.errors.timeout',
-  upload_failed: 'account.picture.errors.uploadFailed',
-  save_failed: 'account.picture.errors.saveFailed',
-};
-
-/** What went wrong with an upload, from the server's answer. */
-function uploadProblem(error: unknown): UploadProblem {
-  if (!isApiError(error)) return 'upload_failed';
-  if (error.code === 'timeout') return 'timeout';
-  if (error.status === 415 || error.code === 'profile_image.errors.invalid_format') return 'invalid_format';
-  if (error.status === 413 || error.code === 'profile_image.errors.too_large') return 'too_large';
-  if (error.fields.image === 'profile_image.errors.too_small') return 'too_small';
-  if (error.status >= 500) return 'save_failed';
-  return 'upload_failed';
-}
 
 function initials(user: Pick<User, 'firstname' | 'lastname' | 'email'>): string {
   const value = `${user.firstname?.[0] ?? ''}${user.lastname?.[0] ?? ''}`.toUpperCase();
@@ -54,48 +34,56 @@ function initials(user: Pick<User, 'firstname' | 'lastname' | 'email'>): string 
 
 interface ProfilePictureCardProps {
   user: User;
-  /** Injected by tests: jsdom cannot decode images. */
+  /** Injected by tests: happy-dom cannot decode images. */
   readSize?: (file: Blob) => Promise<ImageSize | null>;
+  /** Injected by tests: happy-dom has no canvas. */
+  crop?: (src: string, area: PixelArea) => Promise<Blob>;
 }
 
-export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) {
-  const { t } = useTranslation();
+/** The profile picture (sidebar, public page): cropped to a square before it is sent, replaced, deleted after a confirmation. */
+export function ProfilePictureCard({ user, readSize, crop = cropImage }: ProfilePictureCardProps) {
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<UploadProblem | null>(null);
-  // The server's own words for what only it can tell: the image's dimensions
-  // (read from its header) or too many images being processed.
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const titleId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [area, setArea] = useState<{ pixels: PixelArea; ok: boolean } | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  useEffect(() => () => {
+    if (source) URL.revokeObjectURL(source);
+  }, [source]);
+
   const setAvatar = (avatar: string | null) =>
-    queryClient.setQueryData<User>(ME_QUERY_KEY, (current) =>
-      current ? { ...current, avatar, hasProfilePicture: avatar !== null } : current,
-    );
+    queryClient.setQueryData<User>(ME_QUERY_KEY, (current) => (current ? { ...current, avatar, hasProfilePicture: avatar !== null } : current));
 
   const upload = useMutation({
-    mutationFn: (file: File) => uploadProfileImage(file, file.name),
-    onSuccess: (url) => {
-      setAvatar(withCacheBust(url, Date.now()));
-      notify(t('account.picture.uploaded'));
+    mutationFn: async ({ src, pixels }: { src: string; pixels: PixelArea }) => {
+      const blob = await crop(src, pixels);
+      setProgress(0);
+      return uploadProfileImage(blob, 'profile-picture.jpg', setProgress);
     },
-    onError: (error) => {
-      if (isApiError(error) && error.code.startsWith('images.errors.') && error.message && error.message !== error.code) {
-        setServerMessage(error.message);
-        return;
-      }
-      setProblem(uploadProblem(error));
+    onSuccess: (url) => {
+      setSource(null);
+      setAvatar(withCacheBust(url, Date.now()));
+      notify(t('photos.picture.uploaded'));
+    },
+    onError: (failure) => {
+      setSource(null);
+      setError(failure instanceof CropError ? t('photos.upload.error.crop_failed') : uploadErrorText(failure, i18n));
     },
   });
 
   const remove = useMutation({
     mutationFn: deleteProfileImage,
     onSuccess: () => {
+      setConfirmDelete(false);
       setAvatar(null);
-      notify(t('account.picture.deleted'));
+      notify(t('photos.picture.deleted'));
     },
-    onError: () => notify(t('account.picture.errors.deleteFailed'), 'error'),
   });
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -103,46 +91,39 @@ export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) 
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    setProblem(null);
-    setServerMessage(null);
-    setChecking(true);
-    const found = await checkProfileImage(file, readSize);
-    setChecking(false);
-    if (found) {
-      setProblem(found);
+    setError(null);
+    const checked = await checkImage(file, readSize);
+    if ('problem' in checked) {
+      setError(t(`photos.upload.error.${checked.problem}`));
       return;
     }
-    upload.mutate(file);
+    setArea(null);
+    setSource(URL.createObjectURL(file));
   };
 
-  const busy = checking || upload.isPending || remove.isPending;
+  const busy = upload.isPending || remove.isPending;
 
   return (
-    <SectionCard title={t('account.picture.title')} description={t('account.picture.rules')} data-testid="picture-card">
+    <SectionCard title={t('photos.picture.title')} description={t('photos.picture.rules')} data-testid="picture-card">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
         <Avatar
           src={user.avatar ?? undefined}
-          alt={user.avatar ? t('account.picture.alt') : ''}
-          sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.main' }}
-          data-testid="account-avatar"
+          alt={user.avatar ? t('photos.picture.alt') : ''}
+          sx={{ width: 112, height: 112, fontSize: 36, bgcolor: 'primary.main' }}
+          data-testid="profile-avatar"
         >
           <span aria-hidden="true">{initials(user)}</span>
         </Avatar>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
-          <Button
-            variant="contained"
-            startIcon={busy && !remove.isPending ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <PhotoCameraIcon />}
-            disabled={busy}
-            onClick={() => fileInput.current?.click()}
-          >
-            {user.avatar ? t('account.picture.change') : t('account.picture.upload')}
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start', minWidth: 0 }}>
+          <Button variant="contained" startIcon={<PhotoCameraIcon />} disabled={busy} onClick={() => fileInput.current?.click()}>
+            {user.avatar ? t('photos.picture.change') : t('photos.picture.upload')}
           </Button>
           {/* Opened by the button above; hidden from the keyboard and screen readers. */}
           <Box
             component="input"
             ref={fileInput}
             type="file"
-            accept={PROFILE_IMAGE_TYPES.join(',')}
+            accept={IMAGE_TYPES.join(',')}
             tabIndex={-1}
             aria-hidden="true"
             onChange={(event: ChangeEvent<HTMLInputElement>) => void onFile(event)}
@@ -150,31 +131,62 @@ export function ProfilePictureCard({ user, readSize }: ProfilePictureCardProps) 
             data-testid="picture-input"
           />
           {user.avatar && (
-            <Button
-              color="error"
-              startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <DeleteOutlineIcon />}
-              onClick={() => {
-                setProblem(null);
-                setServerMessage(null);
-                remove.mutate();
-              }}
-              disabled={busy}
-            >
-              {t('account.picture.delete')}
+            <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDelete(true)} disabled={busy}>
+              {t('photos.picture.delete')}
             </Button>
-          )}
-          {upload.isPending && (
-            <Typography variant="body2" color="text.secondary" role="status">
-              {t('account.picture.uploading')}
-            </Typography>
           )}
         </Box>
       </Box>
-      {(problem || serverMessage) && (
-        <Alert severity="error" sx={{ mt: 2 }} data-testid="picture-error">
-          {problem ? t(PROBLEM_KEYS[problem]) : serverMessage}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2, whiteSpace: 'pre-line' }} data-testid="picture-error">
+          {error}
         </Alert>
       )}
+
+      <Dialog open={source !== null} onClose={busy ? undefined : () => setSource(null)} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>{t('photos.picture.cropTitle')}</DialogTitle>
+        <DialogContent>
+          {source && <CropArea src={source} aspect={1} round onChange={(pixels, ok) => setArea({ pixels, ok })} />}
+          {upload.isPending && (
+            <Box sx={{ mt: 2 }} role="status">
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                {t('photos.picture.uploading')}
+              </Typography>
+              <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('photos.picture.uploading')} />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setSource(null)} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={busy || !area?.ok}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+            onClick={() => source && area && upload.mutate({ src: source, pixels: area.pixels })}
+          >
+            {t('photos.picture.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('photos.picture.deleteTitle')}
+        confirmLabel={t('photos.picture.delete')}
+        color="error"
+        pending={remove.isPending}
+        error={remove.error}
+        errorFallbackKey="photos.profile.delete.error"
+        onConfirm={() => remove.mutate()}
+        onClose={() => {
+          setConfirmDelete(false);
+          remove.reset();
+        }}
+      >
+        <Typography>{t('photos.picture.deleteBody')}</Typography>
+      </ConfirmDialog>
     </SectionCard>
   );
 }
