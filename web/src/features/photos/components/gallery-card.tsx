@@ -202,18 +202,18 @@ export function GalleryCard({ readSize, crop }: GalleryCardProps) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
           {isPremium ? (
             <Typography color="text.secondary" data-testid="photo-count">
-              {t('photos.gallery.count', { count: images.length, formatted: number.format(images.length) })}
+              {t('photos.gallery.count', { formatted: number.format(images.length) })}
             </Typography>
           ) : (
             <Box sx={{ flex: '1 1 220px', maxWidth: 360 }} data-testid="photo-quota">
               <Typography variant="body2" sx={{ mb: 0.5 }}>
-                {t('photos.gallery.quota', { count: images.length, quota: freePlanQuota })}
+                {t('photos.gallery.quota', { used: images.length, quota: freePlanQuota })}
               </Typography>
               <LinearProgress
                 variant="determinate"
                 value={Math.min(100, (images.length / freePlanQuota) * 100)}
                 color={atQuota ? 'warning' : 'primary'}
-                aria-label={t('photos.gallery.quota', { count: images.length, quota: freePlanQuota })}
+                aria-label={t('photos.gallery.quota', { used: images.length, quota: freePlanQuota })}
               />
             </Box>
           )}

@@ -72,7 +72,7 @@ export function PhotoCard({ image, position, onToggleVisible, onEdit, onDelete, 
           >
             <VisibilityOutlinedIcon sx={{ fontSize: 16 }} aria-hidden="true" />
             <Typography variant="caption" sx={{ color: 'inherit' }}>
-              {t('photos.card.views', { count: image.views, formatted: new Intl.NumberFormat(i18n.language).format(image.views) })}
+              {t('photos.card.views', { formatted: new Intl.NumberFormat(i18n.language).format(image.views) })}
             </Typography>
           </Box>
         )}
