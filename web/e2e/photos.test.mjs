@@ -98,8 +98,10 @@ describe('the photos page', () => {
       // The first file is on its way while the second one is framed.
       const sending = page.locator('[data-testid="upload-item"][data-state="sending"]');
       await sending.first().waitFor();
-      const bar = sending.first().getByRole('progressbar', { name: 'Envoi de ceremonie.jpg' });
+      // Behind the dialog (aria-hidden meanwhile): found by its test id, named for its file.
+      const bar = sending.first().getByTestId('upload-progress');
       await bar.waitFor();
+      assert.equal(await bar.getAttribute('aria-label'), 'Envoi de ceremonie.jpg');
       await page.waitForFunction(() => {
         const bar = document.querySelector('[data-testid="upload-item"][data-state="sending"] [role="progressbar"]');
         const value = Number(bar?.getAttribute('aria-valuenow'));

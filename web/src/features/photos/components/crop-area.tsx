@@ -79,7 +79,7 @@ export function CropArea({ src, aspect, round = false, onChange }: CropAreaProps
           onZoomChange={setZoom}
           onCropComplete={complete}
           onMediaLoaded={setMedia}
-          cropperProps={{ 'aria-label': t('photos.crop.area') }}
+          cropperProps={{ role: 'group', 'aria-label': t('photos.crop.area') }}
           mediaProps={{ alt: '' } as React.ImgHTMLAttributes<HTMLElement>}
         />
       </Box>

@@ -39,6 +39,15 @@ import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { describeError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 
+/** A message with its button beside it, or below it on a phone, so the text keeps the width. */
+const stackedAction = {
+  display: 'flex',
+  flexDirection: { xs: 'column', sm: 'row' },
+  alignItems: { xs: 'flex-start', sm: 'center' },
+  justifyContent: 'space-between',
+  gap: 1,
+} as const;
+
 interface GalleryCardProps {
   /** Injected by tests: happy-dom cannot decode images nor draw on a canvas. */
   readSize?: (file: Blob) => Promise<ImageSize | null>;
@@ -238,16 +247,13 @@ export function GalleryCard({ readSize, crop }: GalleryCardProps) {
         </Box>
 
         {atQuota && (
-          <Alert
-            severity="info"
-            data-testid="quota-reached"
-            action={
-              <Button component={RouterLink} to="/subscription" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+          <Alert severity="info" data-testid="quota-reached" sx={{ '& .MuiAlert-message': { flexGrow: 1 } }}>
+            <Box sx={stackedAction}>
+              <span>{t('photos.gallery.quotaReached', { quota: freePlanQuota })}</span>
+              <Button component={RouterLink} to="/subscription" variant="outlined" color="inherit" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {t('photos.gallery.upgrade')}
               </Button>
-            }
-          >
-            {t('photos.gallery.quotaReached', { quota: freePlanQuota })}
+            </Box>
           </Alert>
         )}
 
@@ -299,14 +305,13 @@ export function GalleryCard({ readSize, crop }: GalleryCardProps) {
         )}
 
         {!isPremium && images.length > 0 && (
-          <Alert icon={<InsightsIcon />} severity="success" variant="outlined" data-testid="views-teaser"
-            action={
-              <Button component={RouterLink} to="/subscription" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+          <Alert icon={<InsightsIcon />} severity="success" variant="outlined" data-testid="views-teaser" sx={{ '& .MuiAlert-message': { flexGrow: 1 } }}>
+            <Box sx={stackedAction}>
+              <span>{t('photos.teaser.body')}</span>
+              <Button component={RouterLink} to="/subscription" color="inherit" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {t('photos.teaser.cta')}
               </Button>
-            }
-          >
-            {t('photos.teaser.body')}
+            </Box>
           </Alert>
         )}
       </Box>

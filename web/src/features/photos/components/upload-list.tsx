@@ -38,7 +38,7 @@ export function UploadList({ items, onDismiss }: { items: UploadItem[]; onDismis
               {item.name}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }} role={item.state === 'sending' ? undefined : 'status'}>
-              {item.state === 'sending' && percent.format(item.progress)}
+              {item.state === 'sending' && (item.progress < 1 ? percent.format(item.progress) : t('photos.uploads.processing'))}
               {item.state === 'done' && t('photos.uploads.done')}
               {item.state === 'failed' && t('photos.uploads.failed')}
             </Typography>
