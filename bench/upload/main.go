@@ -317,6 +317,8 @@ func run(bin string, runs int, outPath string) error {
 	processing := realD - baseD
 	var rep strings.Builder
 	fmt.Fprintf(&rep, "## Upload of a 10 MB photo (%s)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Fprintf(&rep, "Load average when done (other work on the machine): %s.\n\n", strings.Join(strings.Fields(string(load))[:3], " "))
 	fmt.Fprintf(&rep, "%d CPUs, %s, `%s`; the photo: %dx%d JPEG, %d bytes (quality %d); median of %d uploads of each kind, after one unmeasured.\n\n",
 		runtime.NumCPU(), runtime.Version(), bin, cfg.Width, cfg.Height, len(data), q, runs)
 	fmt.Fprintf(&rep, "| figure | value | baseline | ratio | target |\n|---|---|---|---|---|\n")
