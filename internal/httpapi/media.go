@@ -65,12 +65,31 @@ func (s *Server) listImages(w http.ResponseWriter, r *http.Request, c account.Cl
 	if err != nil {
 		return err
 	}
+	writeImages(w, l)
+	return nil
+}
+
+func writeImages(w http.ResponseWriter, l media.ImageList) {
 	out := imagesReply{Images: make([]imageJSON, 0, len(l.Images)), ImageCount: l.ImageCount, FreePlanQuota: l.FreePlanQuota,
 		IsPremium: l.IsPremium, CanAddMore: l.CanAddMore, MaxUploadBytes: l.MaxUploadBytes}
 	for _, im := range l.Images {
 		out.Images = append(out.Images, toImageJSON(im))
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// reorderImages sets the gallery's order and answers the gallery as
+// GET /api/images does.
+func (s *Server) reorderImages(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	var in orderBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	l, err := s.MediaService.ReorderGallery(r.Context(), c.UserID, in.ImageIDs)
+	if err != nil {
+		return err
+	}
+	writeImages(w, l)
 	return nil
 }
 

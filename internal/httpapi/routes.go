@@ -83,6 +83,7 @@ func (s *Server) registerRoutes() {
 	// Media: photos, videos, social links, portrait, portfolios.
 	s.route("GET /api/images", s.provider(s.listImages))
 	s.route("POST /api/images/upload", s.provider(s.uploadImage))
+	s.route("PUT /api/images/order", s.provider(s.reorderImages))
 	s.route("PATCH /api/images/{id}/visibility", s.provider(s.setImageVisibility))
 	s.route("PATCH /api/images/{id}", s.provider(s.updateImage))
 	s.route("DELETE /api/images/{id}", s.provider(s.deleteImage))

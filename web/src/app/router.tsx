@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
                 children: [
                   soon('videos', 'menu.videos'),
-                  soon('images', 'menu.photos'),
+                  { path: 'images', handle: { crumb: 'menu.photos' } satisfies RouteHandle, lazy: () => import('@/app/routes/images-route') },
                   {
                     path: 'portfolios',
                     handle: { crumb: 'menu.portfolios' } satisfies RouteHandle,

@@ -1660,8 +1660,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The gallery photos, newest first, with what the add button needs
-         * @description views is the photo's number of views (one per visitor per day) on a premium plan and null on a free plan. A free plan holds freePlanQuota photos; premium has no quota.
+         * The gallery photos in the owner's order, with what the add button needs
+         * @description The order is the one set by PUT /api/images/order, new photos last; the public page shows the visible ones in it. views is the photo's number of views (one per visitor per day) on a premium plan and null on a free plan. A free plan holds freePlanQuota photos; premium has no quota.
          */
         get: {
             parameters: {
@@ -1678,20 +1678,60 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            images: components["schemas"]["Image"][];
-                            imageCount: number;
-                            freePlanQuota: number;
-                            isPremium: boolean;
-                            canAddMore: boolean;
-                            maxUploadBytes: number;
-                        };
+                        "application/json": components["schemas"]["Gallery"];
                     };
                 };
                 default: components["responses"]["Error"];
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder the gallery
+         * @description imageIds names every photo of the caller's gallery once, in the new order, which the public page follows. An id that is not one of the caller's photos is 404; a list missing one or naming one twice is 422 photos.order.error.mismatch (field imageIds), and nothing moves.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description every photo of the gallery once */
+                        imageIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The gallery in its new order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Gallery"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -4917,6 +4957,14 @@ export interface components {
             createdAt: string;
             /** @description views on a premium plan; null on a free plan */
             views: number | null;
+        };
+        Gallery: {
+            images: components["schemas"]["Image"][];
+            imageCount: number;
+            freePlanQuota: number;
+            isPremium: boolean;
+            canAddMore: boolean;
+            maxUploadBytes: number;
         };
         Visibility: {
             isVisible: boolean;
