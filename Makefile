@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests dev clean stripe-mock
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload dev clean stripe-mock
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
@@ -118,6 +118,10 @@ bench-login: build
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -endpoints me -c 4 -d 20s -warmup 5s -out bench/results-login-$$e.md -append; \
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -endpoints me -c 4 -logins 50 -d 20s -warmup 5s -out bench/results-login-$$e.md -append; \
 	done
+
+## bench-upload: a 10 MB 4000x3000 JPEG through POST /api/images/upload: server time and peak memory (issue #13)
+bench-upload: build
+	$(GO) run ./bench/upload -bin ./$(BIN) -out bench/results-upload.md
 
 ## bench-search: the public search over 100,000 generated providers (issue #5)
 bench-search: build

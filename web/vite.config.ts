@@ -2,11 +2,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkBudget } from './scripts/chunk-budget.mjs';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkBudget(fileURLToPath(new URL('./chunk-budget.json', import.meta.url)))],
   resolve: {
     alias: { '@': src },
   },

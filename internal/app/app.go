@@ -35,6 +35,7 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/httpapi"
 	"noces/internal/i18n"
+	"noces/internal/instagram"
 	"noces/internal/marketing"
 	"noces/internal/media"
 	"noces/internal/outbox"
@@ -71,7 +72,9 @@ type App struct {
 	Media     *blob.Local
 	// MediaService runs the photo, video and portfolio rules (the demo seeds through it).
 	MediaService *media.Service
-	Server       *httpapi.Server
+	// Instagram syncs providers' Instagram posts (unavailable without an app).
+	Instagram *instagram.Service
+	Server    *httpapi.Server
 }
 
 // Options tune New for tests and tools.
@@ -188,8 +191,11 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if err != nil {
 		return nil, err
 	}
+	if a.Instagram, err = newInstagram(cfg, a, log); err != nil {
+		return nil, err
+	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
-		Media: a.MediaService, Log: log, Clock: a.Clock})
+		Media: a.MediaService, Instagram: a.Instagram, Log: log, Clock: a.Clock})
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +219,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
-		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: a.MediaService, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
+		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: a.MediaService, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
@@ -221,6 +227,24 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		return nil, err
 	}
 	return a, nil
+}
+
+// newInstagram builds the Instagram sync: with an app id, its client on the
+// configured addresses; without, a service that answers "unavailable". The
+// tokens' sealing key and the state's signing key derive from the token key.
+func newInstagram(cfg config.Config, a *App, log *slog.Logger) (*instagram.Service, error) {
+	d := instagram.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Log: log,
+		TokenKey: derivedKey(cfg.TokenKey, "instagram-tokens"), StateKey: derivedKey(cfg.TokenKey, "instagram-state")}
+	if cfg.Instagram.AppID != "" {
+		c, err := instagram.NewClient(instagram.Config{AppID: cfg.Instagram.AppID, AppSecret: cfg.Instagram.AppSecret,
+			AuthorizeURL: cfg.Instagram.AuthorizeURL, TokenURL: cfg.Instagram.TokenURL, GraphURL: cfg.Instagram.GraphURL})
+		if err != nil {
+			return nil, err
+		}
+		d.Client = c
+		log.Info("instagram: sync on", "graph", cfg.Instagram.GraphURL, "every", cfg.Instagram.SyncInterval.String())
+	}
+	return instagram.NewService(d)
 }
 
 // newBilling builds the card processor (Stripe when its secret key is set,
@@ -277,6 +301,8 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	// The Instagram schedule; issue #15's job queue will call SyncAll instead.
+	go a.Instagram.Run(ctx, a.Config.Instagram.SyncInterval)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("app: serve: %w", err)

@@ -43,6 +43,9 @@ type Config struct {
 	FreePhotoQuota int
 
 	Stripe Stripe
+	// Instagram configures the Instagram sync; an empty AppID shows the
+	// feature as unavailable.
+	Instagram Instagram
 	// MapTilesURL is a tile URL template ({z}/{x}/{y}); empty hides maps.
 	MapTilesURL string
 
@@ -87,6 +90,25 @@ type Stripe struct {
 	APIURL         string
 	PriceMonthly   string
 	PriceYearly    string
+}
+
+// Instagram's addresses (Instagram API with Instagram Login); tests point
+// them at a fake server.
+const (
+	DefaultInstagramAuthorizeURL = "https://www.instagram.com/oauth/authorize"
+	DefaultInstagramTokenURL     = "https://api.instagram.com/oauth/access_token"
+	DefaultInstagramGraphURL     = "https://graph.instagram.com"
+	DefaultInstagramSyncInterval = 3 * time.Hour
+)
+
+// Instagram configures the Instagram sync (an Instagram app's id and secret).
+type Instagram struct {
+	AppID        string
+	AppSecret    string
+	AuthorizeURL string
+	TokenURL     string
+	GraphURL     string
+	SyncInterval time.Duration
 }
 
 // DomainHosts are the host names of one domain's two faces.
@@ -135,6 +157,12 @@ var Vars = []Var{
 	{"NOCES_STRIPE_API_URL", DefaultStripeAPIURL, false, "Stripe API address (tests use stripe-mock)"},
 	{"NOCES_STRIPE_PRICE_MONTHLY", "empty: 69 EUR a month, given inline", false, "Stripe Price id of the monthly premium plan (needed to switch plans in Stripe's billing portal)"},
 	{"NOCES_STRIPE_PRICE_YEARLY", "empty: 690 EUR a year, given inline", false, "Stripe Price id of the yearly premium plan"},
+	{"NOCES_INSTAGRAM_APP_ID", "empty: the Instagram sync is shown as unavailable", false, "Instagram app id (Instagram API with Instagram Login); register `<scheme>://<back-office host>/api/instagram/callback` as its OAuth redirect URI"},
+	{"NOCES_INSTAGRAM_APP_SECRET", "", true, "Instagram app secret; required with the app id"},
+	{"NOCES_INSTAGRAM_AUTHORIZE_URL", DefaultInstagramAuthorizeURL, false, "Instagram's authorisation window (tests use a fake server)"},
+	{"NOCES_INSTAGRAM_TOKEN_URL", DefaultInstagramTokenURL, false, "Instagram's code exchange endpoint"},
+	{"NOCES_INSTAGRAM_GRAPH_URL", DefaultInstagramGraphURL, false, "Instagram's Graph API (long-lived tokens, refresh, media)"},
+	{"NOCES_INSTAGRAM_SYNC_INTERVAL", "3h", false, "how often the synced Instagram posts and tokens are refreshed"},
 	{"NOCES_MAP_TILES_URL", "empty: no map, the address is shown", false, "map tile URL template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`"},
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
 	{"NOCES_METRICS_TOKEN", "empty: `/metrics` answers loopback clients only", true, "bearer token (`Authorization: Bearer ...`) a scraper on another machine sends for `/metrics`; never served on public directory hosts"},
@@ -202,6 +230,13 @@ func Load(getenv Getenv) (Config, error) {
 			PriceMonthly:   getenv("NOCES_STRIPE_PRICE_MONTHLY"),
 			PriceYearly:    getenv("NOCES_STRIPE_PRICE_YEARLY"),
 		},
+		Instagram: Instagram{
+			AppID:        getenv("NOCES_INSTAGRAM_APP_ID"),
+			AppSecret:    secret("NOCES_INSTAGRAM_APP_SECRET"),
+			AuthorizeURL: or(getenv("NOCES_INSTAGRAM_AUTHORIZE_URL"), DefaultInstagramAuthorizeURL),
+			TokenURL:     or(getenv("NOCES_INSTAGRAM_TOKEN_URL"), DefaultInstagramTokenURL),
+			GraphURL:     or(getenv("NOCES_INSTAGRAM_GRAPH_URL"), DefaultInstagramGraphURL),
+		},
 		MapTilesURL: getenv("NOCES_MAP_TILES_URL"),
 	}
 	var err error
@@ -216,6 +251,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.ShutdownTimeout, err = time.ParseDuration(or(getenv("NOCES_SHUTDOWN_TIMEOUT"), "15s")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SHUTDOWN_TIMEOUT: %w", err))
+	}
+	if c.Instagram.SyncInterval, err = time.ParseDuration(or(getenv("NOCES_INSTAGRAM_SYNC_INTERVAL"), "3h")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_INSTAGRAM_SYNC_INTERVAL: %w", err))
 	}
 	if c.TrustedProxies, err = clientip.ParsePrefixes(getenv("NOCES_TRUSTED_PROXIES")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_TRUSTED_PROXIES: %w", err))
@@ -321,6 +359,18 @@ func (c Config) Validate() error {
 	if u, err := url.Parse(c.Stripe.APIURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		bad("NOCES_STRIPE_API_URL", "want an http(s) URL")
 	}
+	if (c.Instagram.AppID == "") != (c.Instagram.AppSecret == "") {
+		bad("NOCES_INSTAGRAM_APP_SECRET", "NOCES_INSTAGRAM_APP_ID and NOCES_INSTAGRAM_APP_SECRET go together (or unset both)")
+	}
+	for name, v := range map[string]string{"NOCES_INSTAGRAM_AUTHORIZE_URL": c.Instagram.AuthorizeURL,
+		"NOCES_INSTAGRAM_TOKEN_URL": c.Instagram.TokenURL, "NOCES_INSTAGRAM_GRAPH_URL": c.Instagram.GraphURL} {
+		if u, err := url.Parse(v); c.Instagram.AppID != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "") {
+			bad(name, "want an http(s) URL")
+		}
+	}
+	if c.Instagram.AppID != "" && c.Instagram.SyncInterval < time.Minute {
+		bad("NOCES_INSTAGRAM_SYNC_INTERVAL", "want at least 1m")
+	}
 	if c.MapTilesURL != "" {
 		u, err := url.Parse(strings.NewReplacer("{z}", "0", "{x}", "0", "{y}", "0", "{s}", "a", "{r}", "").Replace(c.MapTilesURL))
 		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || !strings.Contains(c.MapTilesURL, "{z}") {
@@ -368,6 +418,7 @@ func (c Config) String() string {
 	masked.SMTP.Password = mask(c.SMTP.Password)
 	masked.SMS.Token = mask(c.SMS.Token)
 	masked.SentryDSN = mask(c.SentryDSN)
+	masked.Instagram.AppSecret = mask(c.Instagram.AppSecret)
 	payments := "sandbox"
 	if c.Stripe.SecretKey != "" {
 		payments = "stripe(" + c.Stripe.APIURL + ")"
@@ -377,11 +428,19 @@ func (c Config) String() string {
 	for i, p := range c.TrustedProxies {
 		proxies[i] = p.String()
 	}
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s",
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s instagram=%s",
 		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
 		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
 		or(masked.SMS.URL, "outbox"), payments, or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"),
-		or(strings.Join(proxies, ","), "none"))
+		or(strings.Join(proxies, ","), "none"), instagramState(c.Instagram))
+}
+
+// instagramState says whether the sync is on, and against which API.
+func instagramState(c Instagram) string {
+	if c.AppID == "" {
+		return "unavailable"
+	}
+	return "on(" + c.GraphURL + ")"
 }
 
 func or(v, def string) string {

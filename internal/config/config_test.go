@@ -133,3 +133,37 @@ func TestTheMetricsTokenFromItsFile(t *testing.T) {
 		t.Error("the metrics token is printed")
 	}
 }
+
+func TestTheInstagramSettings(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "ig")
+	if err := os.WriteFile(file, []byte("ig-secret-from-file\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(env(map[string]string{"NOCES_INSTAGRAM_APP_ID": "990602627938098", "NOCES_INSTAGRAM_APP_SECRET_FILE": file}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Instagram.AppSecret != "ig-secret-from-file" || c.Instagram.GraphURL != DefaultInstagramGraphURL ||
+		c.Instagram.AuthorizeURL != DefaultInstagramAuthorizeURL || c.Instagram.TokenURL != DefaultInstagramTokenURL ||
+		c.Instagram.SyncInterval != DefaultInstagramSyncInterval {
+		t.Errorf("instagram settings: %+v", c.Instagram)
+	}
+	if printed := c.String(); strings.Contains(printed, "ig-secret-from-file") || !strings.Contains(printed, "instagram=on(") {
+		t.Errorf("printed: %s", printed)
+	}
+	for name, vars := range map[string]map[string]string{
+		"an id without a secret": {"NOCES_INSTAGRAM_APP_ID": "1"},
+		"a secret without an id": {"NOCES_INSTAGRAM_APP_SECRET": "s"},
+		"a graph URL that is not one": {"NOCES_INSTAGRAM_APP_ID": "1", "NOCES_INSTAGRAM_APP_SECRET": "s",
+			"NOCES_INSTAGRAM_GRAPH_URL": "graph.instagram.com"},
+		"a sync interval of seconds": {"NOCES_INSTAGRAM_APP_ID": "1", "NOCES_INSTAGRAM_APP_SECRET": "s",
+			"NOCES_INSTAGRAM_SYNC_INTERVAL": "5s"},
+	} {
+		if _, err := Load(env(vars)); err == nil || !strings.Contains(err.Error(), "NOCES_INSTAGRAM_") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if c, err := Load(env(nil)); err != nil || c.Instagram.AppID != "" || !strings.Contains(c.String(), "instagram=unavailable") {
+		t.Errorf("without settings: %v %s", err, c.String())
+	}
+}

@@ -46,6 +46,7 @@ func TestAnotherPlannersDataIsNeverVisible(t *testing.T) {
 		notFound("hide the photo", "PATCH", "/api/images/"+image+"/visibility", nil),
 		notFound("retitle the photo", "PATCH", "/api/images/"+image, map[string]string{"title": "Volé", "description": "Une photo volée ici."}),
 		notFound("delete the photo", "DELETE", "/api/images/"+image, nil),
+		notFound("put the photo in their gallery's order", "PUT", "/api/images/order", map[string][]string{"imageIds": {image}}),
 		notFound("hide the video", "PATCH", "/api/videos/"+videoID+"/visibility", nil),
 		notFound("delete the video", "DELETE", "/api/videos/"+videoID, nil),
 		notFound("read the portfolio", "GET", "/api/portfolios/"+portfolioID, nil),

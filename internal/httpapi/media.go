@@ -65,12 +65,31 @@ func (s *Server) listImages(w http.ResponseWriter, r *http.Request, c account.Cl
 	if err != nil {
 		return err
 	}
+	writeImages(w, l)
+	return nil
+}
+
+func writeImages(w http.ResponseWriter, l media.ImageList) {
 	out := imagesReply{Images: make([]imageJSON, 0, len(l.Images)), ImageCount: l.ImageCount, FreePlanQuota: l.FreePlanQuota,
 		IsPremium: l.IsPremium, CanAddMore: l.CanAddMore, MaxUploadBytes: l.MaxUploadBytes}
 	for _, im := range l.Images {
 		out.Images = append(out.Images, toImageJSON(im))
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// reorderImages sets the gallery's order and answers the gallery as
+// GET /api/images does.
+func (s *Server) reorderImages(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	var in orderBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	l, err := s.MediaService.ReorderGallery(r.Context(), c.UserID, in.ImageIDs)
+	if err != nil {
+		return err
+	}
+	writeImages(w, l)
 	return nil
 }
 
@@ -309,6 +328,10 @@ type instagramStatus struct {
 	Available    bool `json:"available"`
 	HasToken     bool `json:"hasToken"`
 	TokenExpired bool `json:"tokenExpired"`
+	// Reason says why the sync is not offered: "premium", "link" or "".
+	Reason     string              `json:"reason"`
+	LastSyncAt *time.Time          `json:"lastSyncAt"`
+	Posts      []instagramPostJSON `json:"posts"`
 }
 
 type socialReply struct {
@@ -320,11 +343,11 @@ type socialReply struct {
 var socialFields = map[string]string{"facebook": "snFacebook", "instagram": "snInstagram", "twitter": "snTwitter",
 	"tiktok": "snTikTok", "linkedin": "snLinkedIn", "pinterest": "snPinterest"}
 
-func toSocialReply(sc media.Social) socialReply {
+func (s *Server) toSocialReply(r *http.Request, userID string, sc media.Social) (socialReply, error) {
 	l := sc.Links
+	st, err := s.instagramStatusOf(r, userID)
 	return socialReply{socialBody: socialBody{Facebook: l["facebook"], Instagram: l["instagram"], Twitter: l["twitter"],
-		TikTok: l["tiktok"], LinkedIn: l["linkedin"], Pinterest: l["pinterest"]},
-		InstagramStatus: instagramStatus{Available: sc.InstagramAvailable, HasToken: sc.InstagramHasToken, TokenExpired: sc.InstagramExpired}}
+		TikTok: l["tiktok"], LinkedIn: l["linkedin"], Pinterest: l["pinterest"]}, InstagramStatus: st}, err
 }
 
 func (s *Server) getSocial(w http.ResponseWriter, r *http.Request, c account.Claims) error {
@@ -332,7 +355,11 @@ func (s *Server) getSocial(w http.ResponseWriter, r *http.Request, c account.Cla
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toSocialReply(sc))
+	out, err := s.toSocialReply(r, c.UserID, sc)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -358,14 +385,12 @@ func (s *Server) saveSocial(w http.ResponseWriter, r *http.Request, c account.Cl
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toSocialReply(sc))
+	out, err := s.toSocialReply(r, c.UserID, sc)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
-}
-
-// instagramUnavailable answers the Instagram sync calls: the server has no
-// Instagram app, so the feature is shown as unavailable.
-func (s *Server) instagramUnavailable(_ http.ResponseWriter, _ *http.Request, _ account.Claims) error {
-	return media.InstagramUnavailable()
 }
 
 type portraitJSON struct {
@@ -459,19 +484,30 @@ func (s *Server) toPortfolioJSON(lang string, p media.Portfolio) portfolioJSON {
 	return out
 }
 
+// portfoliosReply carries the server's limits with the list, so that the
+// screen's texts and checks read the same constants the server enforces.
 type portfoliosReply struct {
-	Portfolios     []portfolioJSON `json:"portfolios"`
-	PortfolioCount int             `json:"portfolioCount"`
-	FreePlanQuota  int             `json:"freePlanQuota"`
+	Portfolios        []portfolioJSON `json:"portfolios"`
+	PortfolioCount    int             `json:"portfolioCount"`
+	FreePlanQuota     int             `json:"freePlanQuota"`
+	IsPremium         bool            `json:"isPremium"`
+	CanAddMore        bool            `json:"canAddMore"`
+	MaxImageBytes     int             `json:"maxImageBytes"`
+	MaxImages         int             `json:"maxImages"`
+	MaxFilesPerUpload int             `json:"maxFilesPerUpload"`
+	MinImageSide      int             `json:"minImageSide"`
 }
 
 func (s *Server) listPortfolios(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	ps, err := s.MediaService.Portfolios(r.Context(), c.UserID)
+	list, err := s.MediaService.Portfolios(r.Context(), c.UserID)
 	if err != nil {
 		return err
 	}
+	ps := list.Portfolios
 	lang := i18n.LangFrom(r.Context())
-	out := portfoliosReply{Portfolios: make([]portfolioJSON, 0, len(ps)), PortfolioCount: len(ps), FreePlanQuota: media.FreePortfolioQuota}
+	out := portfoliosReply{Portfolios: make([]portfolioJSON, 0, len(ps)), PortfolioCount: len(ps), FreePlanQuota: media.FreePortfolioQuota,
+		IsPremium: list.IsPremium, CanAddMore: list.CanAddMore, MaxImageBytes: media.PortfolioImageMaxBytes,
+		MaxImages: media.MaxPortfolioImages, MaxFilesPerUpload: media.MaxFilesPerUpload, MinImageSide: media.MinSide}
 	for _, p := range ps {
 		out.Portfolios = append(out.Portfolios, s.toPortfolioJSON(lang, p))
 	}

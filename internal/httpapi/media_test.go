@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -515,9 +516,19 @@ func TestPortfolios(t *testing.T) {
 		invalid("a four-digit postal code", map[string]any{"postalCode": "1310"}, "postalCode", "validation.invalid_zipcode"),
 		invalid("an unknown service", map[string]any{"prestations": []int{4, 99}}, "prestations", "validation.prestations_invalid"),
 	})
+	list := func() map[string]any {
+		return e.do(req{method: "GET", path: "/api/portfolios", token: tok}).json(t)
+	}
+	if l := list(); l["canAddMore"] != true || l["isPremium"] != false || l["maxImageBytes"] != float64(5<<20) ||
+		l["maxFilesPerUpload"] != 10.0 || l["maxImages"] != 50.0 || l["minImageSide"] != 360.0 {
+		t.Errorf("an empty free list: %v", l)
+	}
 	r := create(validPortfolio("Mariage en Provence"))
 	if r.status != 201 {
 		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if l := list(); l["canAddMore"] != false || l["portfolioCount"] != 1.0 {
+		t.Errorf("a free list at its quota offers another: %v", l)
 	}
 	p := r.json(t)
 	id := p["id"].(string)
@@ -642,6 +653,9 @@ func TestPortfolios(t *testing.T) {
 		t.Errorf("the remaining photo is not the key image: %v", left)
 	}
 	e.makePremium("planner")
+	if l := list(); l["canAddMore"] != true || l["isPremium"] != true {
+		t.Errorf("a premium list: %v", l)
+	}
 	if r := create(validPortfolio("Un second mariage")); r.status != 201 || r.json(t)["totalViews"] != 0.0 {
 		t.Errorf("premium second portfolio: %d %s", r.status, r.body)
 	}
@@ -717,4 +731,131 @@ func TestMeCountsMedia(t *testing.T) {
 	if me.status != http.StatusOK || me.json(t)["hasPhotos"] != true || me.json(t)["hasVideos"] != true {
 		t.Errorf("%s", me.body)
 	}
+}
+
+// TestPhotoOrder checks that the gallery keeps the order its owner gives it,
+// in the owner's list and on the public page, that new photos go last, and
+// that a wrong list or someone else's photo moves nothing.
+func TestPhotoOrder(t *testing.T) {
+	e := newEnv(t)
+	e.givePage("planner", "atelier-ordre")
+	tok := e.login("planner").Access
+	var ids []string
+	for _, title := range []string{"Photo Alpha", "Photo Bravo", "Photo Charlie"} {
+		r := e.uploadPhoto(tok, pngOf(t, 400, 400), map[string]string{"title": title, "description": "Une photo de mariage au domaine."})
+		if r.status != 201 {
+			t.Fatalf("upload %s: %d %s", title, r.status, r.body)
+		}
+		ids = append(ids, r.json(t)["image"].(map[string]any)["id"].(string))
+		// Distinct creation times, so only position can explain the order.
+		e.clock.Advance(time.Minute)
+	}
+	titles := func(r resp) []string {
+		t.Helper()
+		var out []string
+		for _, im := range r.json(t)["images"].([]any) {
+			out = append(out, im.(map[string]any)["title"].(string))
+		}
+		return out
+	}
+	list := func() []string {
+		t.Helper()
+		return titles(e.do(req{method: "GET", path: "/api/images", token: e.login("planner").Access}))
+	}
+	// publicOrder is the order of the photos' titles on the public page.
+	publicOrder := func() []string {
+		t.Helper()
+		r := e.do(req{method: "GET", path: "/p/atelier-ordre", headers: map[string]string{"Host": "fr.localhost"}})
+		if r.status != 200 {
+			t.Fatalf("public page: %d", r.status)
+		}
+		page := string(r.body)
+		var out []string
+		for _, title := range []string{"Photo Alpha", "Photo Bravo", "Photo Charlie", "Photo Delta"} {
+			if strings.Contains(page, `alt="`+title+`"`) {
+				out = append(out, title)
+			}
+		}
+		slices.SortFunc(out, func(a, b string) int { return strings.Index(page, `alt="`+a+`"`) - strings.Index(page, `alt="`+b+`"`) })
+		return out
+	}
+	want := []string{"Photo Alpha", "Photo Bravo", "Photo Charlie"}
+	if got := list(); !slices.Equal(got, want) {
+		t.Errorf("uploads in creation order, got %v", got)
+	}
+
+	order := func(token string, body any) resp {
+		return e.do(req{method: "PUT", path: "/api/images/order", token: token, body: body})
+	}
+	r := order(tok, map[string][]string{"imageIds": {ids[2], ids[0], ids[1]}})
+	want = []string{"Photo Charlie", "Photo Alpha", "Photo Bravo"}
+	if r.status != 200 || !slices.Equal(titles(r), want) {
+		t.Fatalf("reorder: %d %s", r.status, r.body)
+	}
+	if got := list(); !slices.Equal(got, want) {
+		t.Errorf("the list after reordering: %v", got)
+	}
+	if got := publicOrder(); !slices.Equal(got, want) {
+		t.Errorf("the public page after reordering: %v", got)
+	}
+	r = e.uploadPhoto(tok, pngOf(t, 400, 400), map[string]string{"title": "Photo Delta", "description": "Une photo de mariage au domaine."})
+	ids = append(ids, r.json(t)["image"].(map[string]any)["id"].(string))
+	want = append(want, "Photo Delta")
+	if got := list(); !slices.Equal(got, want) {
+		t.Errorf("a new photo goes last: %v", got)
+	}
+	// A hidden photo leaves the public page, the others keep their order.
+	e.do(req{method: "PATCH", path: "/api/images/" + ids[0] + "/visibility", token: tok, body: map[string]bool{"isVisible": false}})
+	if got := publicOrder(); !slices.Equal(got, []string{"Photo Charlie", "Photo Bravo", "Photo Delta"}) {
+		t.Errorf("the public page without the hidden photo: %v", got)
+	}
+
+	e.uploadPhoto(e.login("venue").Access, pngOf(t, 400, 400), map[string]string{"title": "Photo Voisine", "description": "La photo d'un autre prestataire."})
+	theirs := e.do(req{method: "GET", path: "/api/images", token: e.login("venue").Access}).json(t)["images"].([]any)[0].(map[string]any)["id"].(string)
+	mismatch := map[string]string{"imageIds": "photos.order.error.mismatch"}
+	for _, c := range []struct {
+		name   string
+		as     string
+		ids    []string
+		status int
+		code   string
+		fields map[string]string
+	}{
+		{"a list missing a photo", "planner", []string{ids[1], ids[0], ids[2]}, 422, "errors.validation", mismatch},
+		{"a photo named twice", "planner", []string{ids[1], ids[0], ids[2], ids[2]}, 422, "errors.validation", mismatch},
+		{"a photo named twice in place of another", "planner", []string{ids[1], ids[0], ids[2], ids[1]}, 422, "errors.validation", mismatch},
+		{"an empty list", "planner", []string{}, 422, "errors.validation", mismatch},
+		{"another provider's photo in the list", "planner", []string{ids[1], ids[0], ids[2], theirs}, 404, "errors.not_found", nil},
+		{"another provider's photo in place of one", "planner", []string{ids[1], ids[0], ids[2], theirs, ids[3]}, 404, "errors.not_found", nil},
+		{"an unknown id", "planner", []string{ids[1], ids[0], ids[2], "nope"}, 404, "errors.not_found", nil},
+		{"another provider ordering the planner's photos", "venue", []string{ids[3], ids[2], ids[1], ids[0]}, 404, "errors.not_found", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := order(e.login(c.as).Access, map[string][]string{"imageIds": c.ids})
+			if r.status != c.status || r.json(t)["error"] != c.code {
+				t.Fatalf("%d %s", r.status, r.body)
+			}
+			for f, code := range c.fields {
+				if got := field(t, r, f); got != code {
+					t.Errorf("field %s: %q", f, got)
+				}
+			}
+			if got := list(); !slices.Equal(got, want) {
+				t.Errorf("a refused order moved photos: %v", got)
+			}
+		})
+	}
+	t.Run("the body must be a list of ids", func(t *testing.T) {
+		if r := order(tok, map[string]string{"imageIds": ids[0]}); r.status != 400 && r.status != 422 {
+			t.Errorf("%d %s", r.status, r.body)
+		}
+		if got := list(); !slices.Equal(got, want) {
+			t.Errorf("a malformed body moved photos: %v", got)
+		}
+	})
+	t.Run("signed out", func(t *testing.T) {
+		if r := order("", map[string][]string{"imageIds": ids}); r.status != 401 {
+			t.Errorf("%d", r.status)
+		}
+	})
 }

@@ -22,6 +22,7 @@ import (
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/instagram"
 	"noces/internal/marketing"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
@@ -54,6 +55,8 @@ type Deps struct {
 	// MediaService runs the rules of photos, videos, portfolios, portrait
 	// and social links.
 	MediaService *media.Service
+	// Instagram runs the Instagram sync; nil shows it as unavailable.
+	Instagram *instagram.Service
 	// Site serves the public directory's pages on public hosts.
 	Site http.Handler
 	// Sandbox serves the sandbox processor's test pages under /sandbox/ on

@@ -6,10 +6,13 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"testing"
+
+	xdraw "golang.org/x/image/draw"
 )
 
 func encoded(t *testing.T, format string, w, h int) []byte {
@@ -94,4 +97,63 @@ func TestFormatSniffsWebP(t *testing.T) {
 	if Format([]byte("RIFF\x00\x00\x00\x00WEBPVP8 ")) != "webp" {
 		t.Error("WebP not recognised")
 	}
+}
+
+// TestYCbCrReductionMatchesRGB checks that averaging a JPEG's planes before
+// converting them (the fast path of scale) gives the picture the RGBA path
+// gives, for every subsampling and sizes that do not divide evenly.
+func TestYCbCrReductionMatchesRGB(t *testing.T) {
+	for _, ratio := range []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio444, image.YCbCrSubsampleRatio422,
+		image.YCbCrSubsampleRatio420} {
+		const w, h = 1001, 757
+		src := image.NewYCbCr(image.Rect(0, 0, w, h), ratio)
+		for y := range h {
+			for x := range w {
+				// A photograph's range: gradients and grain, colours within
+				// the RGB gamut (clamping out-of-gamut colours is not linear).
+				src.Y[src.YOffset(x, y)] = uint8(50 + x*100/w + y*40/h + (x*31+y*17)%24)
+				src.Cb[src.COffset(x, y)] = uint8(110 + x*30/w + (x*13)%8)
+				src.Cr[src.COffset(x, y)] = uint8(140 - y*30/h + (y*11)%8)
+			}
+		}
+		rgba := image.NewRGBA(src.Bounds())
+		draw.Draw(rgba, rgba.Bounds(), src, image.Point{}, draw.Src)
+		fast, slow := scale(src, 300, 227, false), scale(rgba, 300, 227, false)
+		var diff, worst int
+		for i := range fast.Pix {
+			d := int(fast.Pix[i]) - int(slow.Pix[i])
+			if d < 0 {
+				d = -d
+			}
+			diff += d
+			worst = max(worst, d)
+		}
+		if mean := float64(diff) / float64(len(fast.Pix)); mean > 1 || worst > 12 {
+			t.Errorf("%v: mean difference %.2f, worst %d", ratio, mean, worst)
+		}
+	}
+}
+
+// BenchmarkScale12MP times the scaling of a decoded 4000x3000 JPEG to
+// 1200x900: through RGBA (the path before the YCbCr one) and plane by plane.
+func BenchmarkScale12MP(b *testing.B) {
+	src := image.NewYCbCr(image.Rect(0, 0, 4000, 3000), image.YCbCrSubsampleRatio420)
+	for i := range src.Y {
+		src.Y[i] = uint8(60 + i%97)
+	}
+	for i := range src.Cb {
+		src.Cb[i], src.Cr[i] = uint8(110+i%13), uint8(140-i%11)
+	}
+	b.Run("rgba", func(b *testing.B) {
+		for b.Loop() {
+			dst := image.NewRGBA(image.Rect(0, 0, 1200, 900))
+			r := boxReduce(src, 3)
+			xdraw.CatmullRom.Scale(dst, dst.Bounds(), r, r.Bounds(), xdraw.Over, nil)
+		}
+	})
+	b.Run("ycbcr", func(b *testing.B) {
+		for b.Loop() {
+			scale(src, 1200, 900, false)
+		}
+	})
 }

@@ -218,7 +218,14 @@ func (s *Service) UploadImage(ctx context.Context, userID string, data []byte, t
 		return Image{}, err
 	}
 	err = s.underQuota(ctx, userID, func(tx *store.Store) (int, error) { return tx.CountImages(ctx, userID) },
-		s.FreePhotoQuota, "photos.upload.error.quota_reached", func(tx *store.Store) error { return tx.CreateImage(ctx, row) })
+		s.FreePhotoQuota, "photos.upload.error.quota_reached", func(tx *store.Store) error {
+			// New photos go last; the user lock held here keeps two uploads
+			// from taking the same place.
+			if row.Position, err = tx.NextImagePosition(ctx, userID); err != nil {
+				return err
+			}
+			return tx.CreateImage(ctx, row)
+		})
 	if err != nil {
 		s.deleteFiles(ctx, row.ImageKey, row.ThumbKey)
 		return Image{}, err
@@ -262,6 +269,51 @@ func (s *Service) UpdateImage(ctx context.Context, userID, id, title, descriptio
 		return Image{}, notFound(err)
 	}
 	return s.toImage(im, premium), nil
+}
+
+// ReorderGallery puts a provider's gallery photos in the given order, which
+// the owner's list and the public page then follow. order must hold each of
+// the owner's photos exactly once: an id that is not one of them is 404
+// (another user's photo included), a list with one missing or repeated is
+// refused whole and nothing moves.
+func (s *Service) ReorderGallery(ctx context.Context, userID string, order []string) (ImageList, error) {
+	err := s.Store.InTx(ctx, func(tx *store.Store) error {
+		// Held so an upload cannot add a photo the list does not name.
+		if err := tx.LockUserMedia(ctx, userID); err != nil {
+			return err
+		}
+		have, err := tx.ListImageIDs(ctx, userID)
+		if err != nil {
+			return err
+		}
+		mine := make(map[string]bool, len(have))
+		for _, id := range have {
+			mine[id] = true
+		}
+		seen := make(map[string]bool, len(order))
+		repeated := false
+		for _, id := range order {
+			if !mine[id] {
+				return apperr.New(apperr.NotFound, "errors.not_found")
+			}
+			repeated = repeated || seen[id]
+			seen[id] = true
+		}
+		if repeated || len(seen) != len(have) {
+			return apperr.Validation(map[string]string{"imageIds": "photos.order.error.mismatch"})
+		}
+		now := s.Clock.Now()
+		for i, id := range order {
+			if err := tx.SetImagePosition(ctx, userID, id, i+1, now); err != nil {
+				return notFound(err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return ImageList{}, err
+	}
+	return s.Images(ctx, userID)
 }
 
 // DeleteImage removes a photo and its files.

@@ -220,17 +220,32 @@ func (s *Service) UpdatePortfolio(ctx context.Context, userID, id string, in Por
 	return s.Portfolio(ctx, userID, id)
 }
 
+// PortfolioList is a provider's portfolios with what the list screen needs
+// to offer (or not) a new one.
+type PortfolioList struct {
+	Portfolios []Portfolio
+	IsPremium  bool
+	// CanAddMore says whether the plan allows one more portfolio now; the
+	// screen shows the upgrade prompt instead of the create button when not.
+	CanAddMore bool
+}
+
 // Portfolios lists a provider's portfolios with their photos.
-func (s *Service) Portfolios(ctx context.Context, userID string) ([]Portfolio, error) {
+func (s *Service) Portfolios(ctx context.Context, userID string) (PortfolioList, error) {
 	_, premium, err := s.owner(ctx, userID)
 	if err != nil {
-		return nil, err
+		return PortfolioList{}, err
 	}
 	rows, err := s.Store.ListPortfolios(ctx, userID)
 	if err != nil {
-		return nil, err
+		return PortfolioList{}, err
 	}
-	return s.complete(ctx, rows, premium)
+	ps, err := s.complete(ctx, rows, premium)
+	if err != nil {
+		return PortfolioList{}, err
+	}
+	return PortfolioList{Portfolios: ps, IsPremium: premium,
+		CanAddMore: checkQuota(premium, len(ps), FreePortfolioQuota, "") == nil}, nil
 }
 
 // Portfolio returns one of a provider's portfolios.

@@ -124,14 +124,10 @@ func NormaliseSocial(name, raw string) (string, bool) {
 	return n.base + p, true
 }
 
-// Social is a provider's links and the Instagram sync state.
+// Social is a provider's links (the Instagram sync's state is
+// internal/instagram's).
 type Social struct {
 	Links map[string]string // network -> URL or ""
-	// InstagramAvailable is false while the server has no Instagram app
-	// configured: the sync is shown as unavailable.
-	InstagramAvailable bool
-	InstagramHasToken  bool
-	InstagramExpired   bool
 }
 
 func linksOf(l model.SocialLinks) map[string]string {
@@ -170,10 +166,4 @@ func (s *Service) SaveSocial(ctx context.Context, userID string, in map[string]s
 		return Social{}, err
 	}
 	return Social{Links: linksOf(l)}, nil
-}
-
-// InstagramUnavailable answers every Instagram sync call: the sync needs an
-// Instagram app (OAuth client), which this server is not given.
-func InstagramUnavailable() error {
-	return apperr.New(apperr.Unavailable, "instagram.errors.unavailable")
 }

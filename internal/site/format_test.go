@@ -162,3 +162,17 @@ func TestEveryTextExists(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaceNamesTheTownOnce(t *testing.T) {
+	for _, c := range []struct{ location, city, want string }{
+		{"Bordeaux", "Bordeaux", "Bordeaux"},
+		{"Château de la Rivière", "Saint-Émilion", "Château de la Rivière, Saint-Émilion"},
+		{"Domaine des Vignes, Saint-Emilion", "Saint-Émilion", "Domaine des Vignes, Saint-Emilion"},
+		{"", "Lyon", "Lyon"},
+		{"Le Pavillon", "", "Le Pavillon"},
+	} {
+		if got := place(c.location, c.city); got != c.want {
+			t.Errorf("place(%q, %q) = %q, want %q", c.location, c.city, got, c.want)
+		}
+	}
+}

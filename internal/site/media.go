@@ -9,7 +9,9 @@ import (
 
 	"noces/internal/clientip"
 	"noces/internal/i18n"
+	"noces/internal/instagram"
 	"noces/internal/media"
+	"noces/internal/platform/geo"
 )
 
 // The media of public pages: a provider's or venue's photos, videos,
@@ -65,6 +67,15 @@ type mediaSection struct {
 	Portrait    []portraitPart
 	Social      []socialLink
 	HasSomeText bool
+	// Instagram are the synced posts, InstagramURL the profile they come from.
+	Instagram    []instagramCard
+	InstagramURL string
+}
+
+// instagramCard is a synced post: its copied picture, linked to the post.
+type instagramCard struct {
+	instagram.PublicPost
+	Alt string
 }
 
 // hostNames are the video hosts as their names are written.
@@ -124,6 +135,9 @@ func (s *Site) providerMedia(v *view, base string, m media.ProviderMedia) mediaS
 	}
 	for _, l := range m.Social {
 		sec.Social = append(sec.Social, socialLink{Name: socialNames[l[0]], URL: l[1]})
+		if l[0] == "instagram" {
+			sec.InstagramURL = l[1]
+		}
 	}
 	sec.HasSomeText = len(sec.Portrait) > 0
 	return sec
@@ -345,11 +359,24 @@ func orText(s, fallback string) string {
 	return s
 }
 
+// place is where a portfolio's wedding took place: the place, then its town
+// unless the place already names it (a town picked in the search is both).
+func place(location, city string) string {
+	if city == "" || strings.Contains(geo.Fold(location), geo.Fold(city)) {
+		return location
+	}
+	if location == "" {
+		return city
+	}
+	return location + ", " + city
+}
+
 // portfolioPage is a published portfolio.
 type portfolioPage struct {
 	Owner       owner
 	Portfolio   media.PublicPortfolio
 	Date        string
+	Place       string
 	Guests      string
 	Budget      string
 	PlannerFee  string
@@ -378,7 +405,7 @@ func (s *Site) providerPortfolio(w http.ResponseWriter, r *http.Request) {
 	base := "/p/" + url.PathEscape(p.Slug)
 	v := s.mediaView(r, pf.Title+" – "+p.Name, media.PortfolioPath(p.Slug, pf.ID))
 	v.Description = v.T("site.media.portfolio_description", "title", pf.Title, "name", p.Name)
-	pg := portfolioPage{Owner: owner{Name: p.Name, Base: base}, Portfolio: pf, Date: v.MonthYear(pf.WeddingDate),
+	pg := portfolioPage{Owner: owner{Name: p.Name, Base: base}, Portfolio: pf, Date: v.MonthYear(pf.WeddingDate), Place: place(pf.Location, pf.City),
 		Guests: v.Plural("site.venue.guests", pf.NumberOfGuests), ProfileLink: base, Paragraphs: paragraphs(pf.Description)}
 	if !pf.BudgetHidden {
 		if pf.TotalBudget > 0 {
@@ -410,4 +437,24 @@ func paragraphs(text string) []string {
 		}
 	}
 	return out
+}
+
+// addInstagram puts a provider's synced Instagram posts on their page; a
+// failure to read them leaves the section out, never the page.
+func (s *Site) addInstagram(r *http.Request, v *view, sec *mediaSection, userID string) {
+	if s.Instagram == nil || sec.InstagramURL == "" {
+		return
+	}
+	posts, err := s.Instagram.PublicPosts(r.Context(), userID)
+	if err != nil {
+		s.Log.WarnContext(r.Context(), "site: instagram posts", "err", err.Error())
+		return
+	}
+	for _, p := range posts {
+		alt := p.Caption
+		if alt == "" {
+			alt = v.T("site.media.instagram_post")
+		}
+		sec.Instagram = append(sec.Instagram, instagramCard{PublicPost: p, Alt: alt})
+	}
 }

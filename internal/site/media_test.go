@@ -128,7 +128,8 @@ func TestPhotoPage(t *testing.T) {
 		t.Fatalf("%d", r.status)
 	}
 	for _, want := range []string{"<h1>Dîner sous les étoiles</h1>", `src="` + m.shown.URL + `"`, `width="800" height="600"`,
-		"La table d'honneur au crépuscule.", `rel="prev" href="/p/maison-premium/photos/` + second.ID + `"`, "2 sur 2",
+		// The gallery's order puts a new photo last: the shown one comes first.
+		"La table d'honneur au crépuscule.", `rel="next" href="/p/maison-premium/photos/` + second.ID + `"`, "1 sur 2",
 		`<link rel="canonical" href="http://fr.localhost:8080` + path + `">`, `"@type":"ImageObject"`} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("the photo page lacks %s", want)

@@ -65,6 +65,7 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 		return
 	}
 	pg.Media = s.providerMedia(v, path, m)
+	s.addInstagram(r, v, &pg.Media, p.UserID)
 	var services []string
 	for _, sv := range p.Services {
 		line := serviceLine{Label: v.T("prestations." + sv.Type), Description: sv.Description}

@@ -44,6 +44,7 @@ import (
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/instagram"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
 	"noces/internal/platform/logthrottle"
@@ -61,8 +62,15 @@ type Deps struct {
 	Events    *eventreq.Service
 	Geo       geo.Geocoder
 	Media     *media.Service
+	// Instagram gives a provider's synced posts; nil shows none.
+	Instagram InstagramPosts
 	Log       *slog.Logger
 	Clock     clock.Clock
+}
+
+// InstagramPosts are the synced Instagram posts a provider's page shows.
+type InstagramPosts interface {
+	PublicPosts(ctx context.Context, userID string) ([]instagram.PublicPost, error)
 }
 
 // Site is the public directory's handler.

@@ -36,12 +36,17 @@ func (s *Store) CreateImage(ctx context.Context, im model.Image) error {
 	return nil
 }
 
-// ListImages returns a provider's gallery, newest first, with view counts.
+// galleryOrder is the order of a provider's gallery everywhere, the owner's
+// list and the public page alike; creation breaks ties, which only rows
+// written before migration 00014 numbered them could have.
+const galleryOrder = `position, created_at, id`
+
+// ListImages returns a provider's gallery in the owner's order, with view counts.
 func (s *Store) ListImages(ctx context.Context, ownerID string) ([]ImageWithViews, error) {
 	var out []ImageWithViews
 	err := s.q.SelectContext(ctx, &out, `SELECT `+prefixed("i", imageColumns)+`,
 		(SELECT COUNT(*) FROM image_views v WHERE v.image_id = i.id) AS views
-		FROM images i WHERE i.owner_id = $1 AND i.venue_id IS NULL ORDER BY i.created_at DESC, i.id DESC`, ownerID)
+		FROM images i WHERE i.owner_id = $1 AND i.venue_id IS NULL ORDER BY i.position, i.created_at, i.id`, ownerID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list images: %w", err)
 	}
@@ -59,6 +64,41 @@ func (s *Store) GetImage(ctx context.Context, ownerID, id string) (ImageWithView
 		return im, fmt.Errorf("store: get image: %w", notFound(err))
 	}
 	return im, nil
+}
+
+// NextImagePosition is the position that puts a new photo last in a
+// provider's gallery; call it in the transaction that holds LockUserMedia.
+func (s *Store) NextImagePosition(ctx context.Context, ownerID string) (int, error) {
+	var n int
+	err := s.q.GetContext(ctx, &n, `SELECT COALESCE(MAX(position), 0) + 1 FROM images WHERE owner_id = $1 AND venue_id IS NULL`, ownerID)
+	if err != nil {
+		return 0, fmt.Errorf("store: next image position: %w", err)
+	}
+	return n, nil
+}
+
+// ListImageIDs returns the ids of a provider's gallery photos in their order.
+func (s *Store) ListImageIDs(ctx context.Context, ownerID string) ([]string, error) {
+	var out []string
+	err := s.q.SelectContext(ctx, &out, `SELECT id FROM images WHERE owner_id = $1 AND venue_id IS NULL ORDER BY `+galleryOrder, ownerID)
+	if err != nil {
+		return nil, fmt.Errorf("store: list image ids: %w", err)
+	}
+	return out, nil
+}
+
+// SetImagePosition moves one of a provider's gallery photos; another
+// owner's photo is ErrNotFound.
+func (s *Store) SetImagePosition(ctx context.Context, ownerID, id string, position int, now time.Time) error {
+	res, err := s.exec(ctx, `UPDATE images SET position = $3, updated_at = $4 WHERE id = $1 AND owner_id = $2 AND venue_id IS NULL`,
+		id, ownerID, position, now)
+	if err != nil {
+		return fmt.Errorf("store: set image position: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: set image position: %w", ErrNotFound)
+	}
+	return nil
 }
 
 // SetImageVisible shows or hides one of a provider's gallery photos.
@@ -99,11 +139,12 @@ func (s *Store) DeleteImage(ctx context.Context, ownerID, id string) error {
 	return nil
 }
 
-// ListVisibleImages returns the photos a provider's public page shows, newest first.
+// ListVisibleImages returns the photos a provider's public page shows, in the
+// owner's order.
 func (s *Store) ListVisibleImages(ctx context.Context, ownerID string) ([]model.Image, error) {
 	var out []model.Image
 	err := s.q.SelectContext(ctx, &out, `SELECT `+imageColumns+` FROM images
-		WHERE owner_id = $1 AND venue_id IS NULL AND is_visible = TRUE ORDER BY created_at DESC, id DESC`, ownerID)
+		WHERE owner_id = $1 AND venue_id IS NULL AND is_visible = TRUE ORDER BY `+galleryOrder, ownerID)
 	if err != nil {
 		return nil, fmt.Errorf("store: visible images: %w", err)
 	}

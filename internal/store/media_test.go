@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -176,4 +178,51 @@ func TestTextFingerprintsAreUnique(t *testing.T) {
 	if err != nil || len(found) != 2 || found["f3"].Source != "portrait.portrait" {
 		t.Errorf("found %v %v", found, err)
 	}
+}
+
+// TestImagePositionsBackfilled checks that migration 00014 numbers the
+// gallery photos written before it by creation, oldest first, per owner,
+// leaves venue photos alone, and that a new photo then goes last.
+func TestImagePositionsBackfilled(t *testing.T) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, storetest.URL(t))
+	storetest.Must(t, err)
+	t.Cleanup(func() { s.Close() })
+	storetest.Must(t, s.MigrateTo(ctx, 13))
+	a, b := newUser(t, s, "a@example.com"), newUser(t, s, "b@example.com")
+	mk := func(owner string, at time.Time, title string) model.Image {
+		im := newImage(owner, sql.NullString{}, true)
+		im.Title, im.CreatedAt, im.UpdatedAt = title, at, at
+		storetest.Must(t, s.CreateImage(ctx, im))
+		return im
+	}
+	// Written out of order, as uploads newest first would list them.
+	mk(a.ID, now.Add(2*time.Hour), "a3")
+	mk(a.ID, now, "a1")
+	mk(b.ID, now.Add(time.Hour), "b1")
+	mk(a.ID, now.Add(time.Hour), "a2")
+	storetest.Must(t, s.Migrate(ctx))
+	titles := func(owner string) []string {
+		rows, err := s.ListImages(ctx, owner)
+		storetest.Must(t, err)
+		var out []string
+		for _, r := range rows {
+			out = append(out, fmt.Sprintf("%s@%d", r.Title, r.Position))
+		}
+		return out
+	}
+	if got, want := titles(a.ID), []string{"a1@1", "a2@2", "a3@3"}; !slices.Equal(got, want) {
+		t.Errorf("owner a: %v, want %v", got, want)
+	}
+	if got, want := titles(b.ID), []string{"b1@1"}; !slices.Equal(got, want) {
+		t.Errorf("owner b: %v, want %v", got, want)
+	}
+	storetest.Must(t, s.InTx(ctx, func(tx *store.Store) error {
+		storetest.Must(t, tx.LockUserMedia(ctx, a.ID))
+		next, err := tx.NextImagePosition(ctx, a.ID)
+		if next != 4 {
+			t.Errorf("next position %d, want 4", next)
+		}
+		return err
+	}))
 }

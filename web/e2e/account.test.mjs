@@ -1,10 +1,10 @@
 // The account and security pages (part 1 §2 /account, /security): names,
-// profile picture, phone change with the SMS code from the outbox, sign-in
+// phone change with the SMS code from the outbox, sign-in
 // e-mail change, language, password change and account deletion. Runs
 // against its own server: it changes demo accounts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiMe, checkA11y, journey, login, pngImage, shot, useServer, waitForOutbox, WIDTHS } from './harness.mjs';
+import { apiMe, checkA11y, journey, login, shot, useServer, waitForOutbox, WIDTHS } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 
@@ -25,7 +25,7 @@ describe('the account page', () => {
       await openAccount(page, 'planner@noces.test');
       const crumbs = await page.getByRole('navigation', { name: "Fil d'Ariane" }).innerText();
       assert.match(crumbs, /Tableau de bord[\s\S]*Paramètres/);
-      for (const name of ['Informations personnelles', 'Photo de profil', 'Téléphone', 'E-mail de connexion', 'Langue', 'Supprimer mon compte']) {
+      for (const name of ['Informations personnelles', 'Téléphone', 'E-mail de connexion', 'Langue', 'Supprimer mon compte']) {
         await card(page, name).waitFor();
       }
       await shot(page, 'account');
@@ -40,34 +40,6 @@ describe('the account page', () => {
       await save.click();
       await snackbar(page).getByText('Vos informations ont été mises à jour').waitFor();
       await page.getByTestId('user-card').getByText('Camila Durand').waitFor();
-    }));
-
-  it('uploads a profile picture, refuses a small one, and deletes it', T, () =>
-    journey({}, async (page) => {
-      await openAccount(page, 'planner@noces.test');
-      const picture = card(page, 'Photo de profil');
-      const input = page.getByTestId('picture-input');
-      await input.setInputFiles({ name: 'petite.png', mimeType: 'image/png', buffer: pngImage(200, 200) });
-      await picture.getByTestId('picture-error').getByText('au moins 360 × 360 pixels').waitFor();
-      await shot(page, 'account-picture-error');
-
-      const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/images/upload-profile-image'));
-      await input.setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: pngImage(480, 400) });
-      assert.equal((await uploaded).status(), 200);
-      await snackbar(page).getByText('Votre photo de profil a été mise à jour').waitFor();
-      assert.equal(await picture.getByTestId('picture-error').count(), 0);
-      const image = picture.getByRole('img', { name: 'Votre photo de profil' });
-      await image.waitFor();
-      assert.match(await image.getAttribute('src'), /[?&]v=\d+$/, 'the picture is cache-busted');
-      await page.waitForFunction(
-        () => [...document.querySelectorAll('[data-testid="account-avatar"] img')].every((img) => img.complete && img.naturalWidth > 0),
-      );
-      // The side menu's card shows it too.
-      await page.getByTestId('user-card').locator('img').waitFor();
-
-      await picture.getByRole('button', { name: 'Supprimer la photo' }).click();
-      await snackbar(page).getByText('Votre photo de profil a été supprimée').waitFor();
-      assert.equal(await picture.getByRole('img', { name: 'Votre photo de profil' }).count(), 0);
     }));
 
   it('changes the phone with the code texted to the new number', T, () =>

@@ -50,8 +50,23 @@ export const routes: RouteObject[] = [
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
                 children: [
                   { path: 'videos', handle: { crumb: 'menu.videos' } satisfies RouteHandle, lazy: () => import('@/app/routes/videos-route') },
-                  soon('images', 'menu.photos'),
-                  soon('portfolios', 'menu.portfolios'),
+                  { path: 'images', handle: { crumb: 'menu.photos' } satisfies RouteHandle, lazy: () => import('@/app/routes/images-route') },
+                  {
+                    path: 'portfolios',
+                    handle: { crumb: 'menu.portfolios' } satisfies RouteHandle,
+                    children: [
+                      { index: true, lazy: () => import('@/app/routes/portfolios-list-route') },
+                      { path: 'new', handle: { crumb: 'portfolios.crumbs.new' } satisfies RouteHandle, lazy: () => import('@/app/routes/portfolios-new-route') },
+                      {
+                        path: ':id',
+                        handle: { crumb: 'portfolios.crumbs.view' } satisfies RouteHandle,
+                        children: [
+                          { index: true, lazy: () => import('@/app/routes/portfolios-detail-route') },
+                          { path: 'edit', handle: { crumb: 'portfolios.crumbs.edit' } satisfies RouteHandle, lazy: () => import('@/app/routes/portfolios-edit-route') },
+                        ],
+                      },
+                    ],
+                  },
                   {
                     path: 'company',
                     handle: { crumb: 'menu.company', crumbLink: false } satisfies RouteHandle,
@@ -74,7 +89,11 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   { path: 'portrait-experiences', handle: { crumb: 'menu.portrait' } satisfies RouteHandle, lazy: () => import('@/app/routes/portrait-route') },
-                  soon('social-networks', 'menu.socialNetworks'),
+                  {
+                    path: 'social-networks',
+                    handle: { crumb: 'menu.socialNetworks' } satisfies RouteHandle,
+                    lazy: () => import('@/app/routes/social-networks-route'),
+                  },
                   { path: 'integrate-badge', handle: { crumb: 'menu.badge' } satisfies RouteHandle, lazy: () => import('@/app/routes/badge-route') },
                   { path: 'reviews', handle: { crumb: 'menu.reviews' } satisfies RouteHandle, lazy: () => import('@/app/routes/reviews-route') },
                   {

@@ -93,7 +93,8 @@ function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
-function expireSession(): void {
+/** Clears the session and sends the user to /login, when there was one. */
+export function expireSession(): void {
   const hadSession = getToken() !== null || getRefreshToken() !== null;
   clearSession();
   if (hadSession) sessionExpiredHandler();
@@ -123,16 +124,23 @@ export async function apiFetch(request: Request, ms?: number): Promise<Response>
   if (response.status !== 401 || token === null || NO_REFRESH_PATHS.includes(pathOf(request.url))) {
     return response;
   }
-  // Another request may have refreshed while this one was in flight.
-  const current = getToken();
-  const refreshed = current !== null && current !== token ? true : await refreshTokens();
-  if (!refreshed) {
-    expireSession();
-    return response;
-  }
+  if (!(await renewSession(token))) return response;
   const second = await timedFetch(authorize(retry, getToken()), ms);
   if (second.status === 401) expireSession();
   return second;
+}
+
+/**
+ * After a 401 to a call made with `token`: whether a fresh token is now held,
+ * refreshed by another request meanwhile or by this one. When none can be
+ * had, the session is cleared and the user sent to /login. Uploads sent with
+ * XMLHttpRequest (lib/upload) share it with apiFetch.
+ */
+export async function renewSession(token: string): Promise<boolean> {
+  const current = getToken();
+  const refreshed = current !== null && current !== token ? true : await refreshTokens();
+  if (!refreshed) expireSession();
+  return refreshed;
 }
 
 /** The same fetch with another timeout, for one call (`fetch` option of openapi-fetch): uploads get 30 s. */

@@ -36,7 +36,7 @@ describe('the profile-completion steps', () => {
   });
 
   it.each([
-    ['hasProfilePicture', false, 'picture', '/account'],
+    ['hasProfilePicture', false, 'picture', '/images'],
     ['hasPhotos', false, 'photos', '/images'],
     ['hasVideos', false, 'videos', '/videos'],
     ['missingPortrait', true, 'portrait', '/portrait-experiences'],

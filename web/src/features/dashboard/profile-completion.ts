@@ -32,7 +32,7 @@ type CompletionUser = Pick<
 
 export function profileTasks(user: CompletionUser): ProfileTask[] {
   return [
-    { id: 'picture', labelKey: 'dashboard.tasks.picture', path: '/account', done: user.hasProfilePicture },
+    { id: 'picture', labelKey: 'dashboard.tasks.picture', path: '/images', done: user.hasProfilePicture },
     { id: 'photos', labelKey: 'dashboard.tasks.photos', path: '/images', done: user.hasPhotos },
     { id: 'videos', labelKey: 'dashboard.tasks.videos', path: '/videos', done: user.hasVideos },
     { id: 'portrait', labelKey: 'dashboard.tasks.portrait', path: '/portrait-experiences', done: !user.missingPortrait },

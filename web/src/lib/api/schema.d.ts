@@ -1660,8 +1660,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The gallery photos, newest first, with what the add button needs
-         * @description views is the photo's number of views (one per visitor per day) on a premium plan and null on a free plan. A free plan holds freePlanQuota photos; premium has no quota.
+         * The gallery photos in the owner's order, with what the add button needs
+         * @description The order is the one set by PUT /api/images/order, new photos last; the public page shows the visible ones in it. views is the photo's number of views (one per visitor per day) on a premium plan and null on a free plan. A free plan holds freePlanQuota photos; premium has no quota.
          */
         get: {
             parameters: {
@@ -1678,20 +1678,60 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            images: components["schemas"]["Image"][];
-                            imageCount: number;
-                            freePlanQuota: number;
-                            isPremium: boolean;
-                            canAddMore: boolean;
-                            maxUploadBytes: number;
-                        };
+                        "application/json": components["schemas"]["Gallery"];
                     };
                 };
                 default: components["responses"]["Error"];
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder the gallery
+         * @description imageIds names every photo of the caller's gallery once, in the new order, which the public page follows. An id that is not one of the caller's photos is 404; a list missing one or naming one twice is 422 photos.order.error.mismatch (field imageIds), and nothing moves.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description every photo of the gallery once */
+                        imageIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The gallery in its new order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Gallery"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -2109,7 +2149,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Instagram sign-in address (503 instagram.errors.unavailable without an Instagram app) */
+        /**
+         * Instagram's authorisation window for the caller
+         * @description Premium providers with an Instagram link only (403 instagram.errors.premium_required or instagram.errors.link_required); 503 instagram.errors.unavailable without an Instagram app. The address carries a signed state bound to the caller, good for 15 minutes.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2119,6 +2162,59 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The address to send the browser to */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instagram/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instagram's return (the OAuth redirect URI to register)
+         * @description Holds no session: checks the signed state, seals the code into a ticket good for 5 minutes that only the state's user can redeem, and redirects to /social-networks?token=<ticket>; or to /social-networks?instagram=denied (refused on Instagram), instagram=failed (state forged, altered or expired) or instagram=unavailable.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    state?: string;
+                    error?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the social networks screen */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 default: components["responses"]["Error"];
             };
         };
@@ -2139,7 +2235,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Store the Instagram token (503 instagram.errors.unavailable without an Instagram app) */
+        /**
+         * Redeem the return ticket and connect Instagram
+         * @description The ticket is the token query parameter the callback put on /social-networks. The code in it is exchanged on the server for a short-lived then a long-lived token, stored sealed; a first sync runs. 422 instagram.errors.bad_return for a ticket that is another user's, expired or altered, or a code Instagram refuses.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2147,14 +2246,23 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": {
-                        token?: string;
+                        token: string;
                     };
                 };
             };
             responses: {
+                /** @description Connected */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstagramReply"];
+                    };
+                };
                 default: components["responses"]["Error"];
             };
         };
@@ -2171,7 +2279,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revoke the Instagram sync (503 instagram.errors.unavailable without an Instagram app) */
+        /** Revoke the Instagram sync (forgets the token and the posts) */
         get: {
             parameters: {
                 query?: never;
@@ -2181,6 +2289,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstagramReply"];
+                    };
+                };
                 default: components["responses"]["Error"];
             };
         };
@@ -2284,6 +2401,17 @@ export interface paths {
                             portfolios: components["schemas"]["Portfolio"][];
                             portfolioCount: number;
                             freePlanQuota: number;
+                            isPremium: boolean;
+                            /** @description whether the plan allows one more portfolio now */
+                            canAddMore: boolean;
+                            /** @description the largest portfolio photo accepted (5 MB) */
+                            maxImageBytes: number;
+                            /** @description the photos a portfolio holds at most */
+                            maxImages: number;
+                            /** @description the files one POST .../images accepts */
+                            maxFilesPerUpload: number;
+                            /** @description the shortest side a photo may have, in pixels */
+                            minImageSide: number;
                         };
                     };
                 };
@@ -4830,6 +4958,14 @@ export interface components {
             /** @description views on a premium plan; null on a free plan */
             views: number | null;
         };
+        Gallery: {
+            images: components["schemas"]["Image"][];
+            imageCount: number;
+            freePlanQuota: number;
+            isPremium: boolean;
+            canAddMore: boolean;
+            maxUploadBytes: number;
+        };
         Visibility: {
             isVisible: boolean;
         };
@@ -4863,12 +4999,34 @@ export interface components {
             snTikTok: string;
             snLinkedIn: string;
             snPinterest: string;
-            instagramStatus: {
-                /** @description false while the server has no Instagram app; the sync is then shown as unavailable */
-                available: boolean;
-                hasToken: boolean;
-                tokenExpired: boolean;
-            };
+            instagramStatus: components["schemas"]["InstagramStatus"];
+        };
+        InstagramStatus: {
+            /** @description false while the server has no Instagram app; the sync is then shown as unavailable */
+            available: boolean;
+            hasToken: boolean;
+            tokenExpired: boolean;
+            /**
+             * @description why the sync is not offered (a free plan, no Instagram link); empty when it is
+             * @enum {string}
+             */
+            reason: "" | "premium" | "link";
+            /** Format: date-time */
+            lastSyncAt: string | null;
+            posts: {
+                imageUrl: string;
+                width: number;
+                height: number;
+                permalink: string;
+                caption: string;
+                /** Format: date-time */
+                postedAt: string;
+            }[];
+        };
+        InstagramReply: {
+            success: boolean;
+            message: string;
+            instagramStatus: components["schemas"]["InstagramStatus"];
         };
         Portrait: {
             portrait: string;

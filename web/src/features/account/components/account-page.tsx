@@ -6,10 +6,9 @@ import { EmailCard } from '@/features/account/components/email-card';
 import { LanguageCard } from '@/features/account/components/language-card';
 import { PersonalInfoCard } from '@/features/account/components/personal-info-card';
 import { PhoneCard } from '@/features/account/components/phone-card';
-import { ProfilePictureCard } from '@/features/account/components/profile-picture-card';
 import { useCurrentUser } from '@/lib/auth/session';
 
-/** /account: personal information, picture, phone, sign-in e-mail, language, closing the account. */
+/** /account: personal information, phone, sign-in e-mail, language, closing the account. */
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -24,7 +23,6 @@ export function AccountPage() {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           <PersonalInfoCard key={`${user.firstname}|${user.lastname}`} user={user} />
-          <ProfilePictureCard user={user} />
           <LanguageCard />
         </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>

@@ -1,10 +1,2 @@
-import { api, unwrap } from '@/lib/api-client';
-import type { components } from '@/lib/api/schema';
-
-export type Option = components['schemas']['Option'];
-
-/** GET /api/prestations -> the nine service types, labelled in the user's language. */
-export async function listPrestations(): Promise<Option[]> {
-  const reply = await unwrap(api.GET('/api/prestations'));
-  return reply.prestations;
-}
+// The services list is shared with the portfolio form: it lives in lib/.
+export { listPrestations, type Option } from '@/lib/prestations';

@@ -13,21 +13,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { searchAddress, type Place } from '@/features/company/api/search-address';
+import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode, searchAddress, type Place } from '@/lib/places';
 import { countryOptions } from '@/lib/countries';
 import { regionNamesOf } from '@/lib/region-names';
 import type { AddressValues } from '@/lib/validation/company-forms';
 import { normalizePostcode, POSTCODE_EXAMPLES } from '@/lib/validation/company-rules';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-/** Part 1 §2: the search waits 300 ms after the last keystroke and needs two characters. */
-export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
-export const ADDRESS_SEARCH_MIN_CHARS = 2;
-
-/** A place's postal code: the first one when the gazetteer gives a list. */
-export function firstZipcode(zipcode: string): string {
-  return zipcode.split(/[,;|]/)[0]?.trim() ?? '';
-}
+export { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode } from '@/lib/places';
 
 function placeLabel(place: Place): string {
   return `${place.city} (${firstZipcode(place.zipcode)}), ${place.country}`;

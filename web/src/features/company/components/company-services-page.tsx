@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPANY_SERVICES_KEY, getCompanyServices, type CompanyServices } from '@/features/company/api/get-company-services';
 import { updateCompanyServices } from '@/features/company/api/update-company-services';
 import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
-import { OptionsMultiSelect } from '@/features/company/components/options-multi-select';
+import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
 import { SaveButton } from '@/features/company/components/save-button';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { SectionCard } from '@/components/ui/section-card';

@@ -16,7 +16,7 @@ import { finishOnboarding, type OnboardingPayload } from '@/features/company/api
 import { AddressFields } from '@/features/company/components/address-fields';
 import { CompanyNameField } from '@/features/company/components/company-name-field';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
-import { OptionsMultiSelect } from '@/features/company/components/options-multi-select';
+import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
 import { SiretField } from '@/features/company/components/siret-field';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';

@@ -1,9 +1,9 @@
-/** Part 1 §8 and the server's rules: PNG, JPEG, GIF or WEBP, at most 10 MB, at least 360 × 360. */
-export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const PROFILE_IMAGE_MIN_SIDE = 360;
+/** Part 2 §5 and the server's rules: PNG, JPEG, GIF or WEBP, at most 10 MB, at least 360 × 360 (also after cropping). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIN_SIDE = 360;
 
-export type ProfileImageProblem = 'invalid_format' | 'too_large' | 'too_small';
+export type ImageProblem = 'invalid_format' | 'too_large' | 'too_small' | 'read_failed';
 
 export interface ImageSize {
   width: number;
@@ -27,17 +27,17 @@ export function readImageSize(file: Blob): Promise<ImageSize | null> {
   });
 }
 
-/** The client checks made before uploading; null when the file may be sent. */
-export async function checkProfileImage(
+/** The checks made before the crop step; the size when the file may go on, else the problem. */
+export async function checkImage(
   file: Blob,
   readSize: (file: Blob) => Promise<ImageSize | null> = readImageSize,
-): Promise<ProfileImageProblem | null> {
-  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'invalid_format';
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return 'too_large';
+): Promise<{ problem: ImageProblem } | { size: ImageSize }> {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return { problem: 'invalid_format' };
+  if (file.size > IMAGE_MAX_BYTES) return { problem: 'too_large' };
   const size = await readSize(file);
-  if (!size) return 'invalid_format';
-  if (size.width < PROFILE_IMAGE_MIN_SIDE || size.height < PROFILE_IMAGE_MIN_SIDE) return 'too_small';
-  return null;
+  if (!size) return { problem: 'invalid_format' };
+  if (size.width < IMAGE_MIN_SIDE || size.height < IMAGE_MIN_SIDE) return { problem: 'too_small' };
+  return { size };
 }
 
 /** Adds a version to the picture's address so no cache shows the previous one. */

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Option } from '@/features/company/api/list-prestations';
+import type { Option } from '@/lib/prestations';
 
 interface OptionsMultiSelectProps {
   label: string;
@@ -18,6 +18,8 @@ interface OptionsMultiSelectProps {
   error?: string;
   helperText?: string;
   disabled?: boolean;
+  /** Whether a choice is needed (the company's services); true unless said otherwise. */
+  required?: boolean;
   'data-testid'?: string;
 }
 
@@ -33,6 +35,7 @@ export function OptionsMultiSelect({
   error,
   helperText,
   disabled,
+  required = true,
   ...rest
 }: OptionsMultiSelectProps) {
   const { t } = useTranslation();
@@ -66,7 +69,7 @@ export function OptionsMultiSelect({
         <TextField
           {...params}
           label={label}
-          required
+          required={required}
           inputRef={inputRef}
           error={Boolean(error)}
           helperText={error ? t(error) : helperText}

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMAGES_QUERY_KEY } from '@/features/photos/api/get-images';
+import { uploadImage, type NewImage } from '@/features/photos/api/upload-image';
+import { uploadErrorText } from '@/features/photos/components/upload-errors';
+import { ME_QUERY_KEY } from '@/lib/auth/session';
+
+export interface UploadItem {
+  key: string;
+  name: string;
+  state: 'sending' | 'done' | 'failed';
+  /** Share of the file sent, 0 to 1. */
+  progress: number;
+  error?: string;
+}
+
+/** How long a sent photo's line stays in the list: long enough to be read. */
+const DONE_LINGER_MS = 4_000;
+
+let counter = 0;
+
+/** The photos being sent, each with its progress, and the ones refused with the reason. */
+export function useUploadQueue() {
+  const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  const update = useCallback((key: string, change: Partial<UploadItem>) => {
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+
+  const dismiss = useCallback((key: string) => setItems((list) => list.filter((item) => item.key !== key)), []);
+
+  const fail = useCallback((name: string, error: string) => {
+    counter += 1;
+    setItems((list) => [...list, { key: `u${counter}`, name, state: 'failed', progress: 0, error }]);
+  }, []);
+
+  const send = useCallback(
+    async (input: NewImage) => {
+      counter += 1;
+      const key = `u${counter}`;
+      setItems((list) => [...list, { key, name: input.fileName, state: 'sending', progress: 0 }]);
+      try {
+        await uploadImage(input, (progress) => update(key, { progress }));
+        update(key, { state: 'done', progress: 1 });
+        const timer = setTimeout(() => {
+          timers.current.delete(timer);
+          dismiss(key);
+        }, DONE_LINGER_MS);
+        timers.current.add(timer);
+      } catch (error) {
+        update(key, { state: 'failed', error: uploadErrorText(error, i18n) });
+      } finally {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY }),
+          queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        ]);
+      }
+    },
+    [dismiss, i18n, queryClient, update],
+  );
+
+  const sending = items.filter((item) => item.state === 'sending').length;
+  return { items, send, fail, dismiss, sending };
+}
