@@ -66,6 +66,9 @@ export function chunkBudget(budgetFile) {
       }
       if (process.env.CHUNK_REPORT) {
         console.log(`first page (entry + ${budget.firstPage.route}): ${firstKB.toFixed(1)} KB gzipped`);
+        for (const name of [...firstPage].sort((a, b) => size.get(b) - size.get(a))) {
+          console.log(`  ${name}: ${(size.get(name) / KB).toFixed(1)} KB`);
+        }
         console.log(`signed-in shell: ${(sum(shell) / KB).toFixed(1)} KB gzipped`);
         for (const row of rows) {
           console.log(`${row.path}: own chunk ${row.ownKB.toFixed(1)} KB, download after the shell ${row.downloadKB.toFixed(1)} KB`);
