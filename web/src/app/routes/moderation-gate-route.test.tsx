@@ -90,7 +90,7 @@ describe('the moderation gate', () => {
   it('lists the unfinished profile steps as what to do meanwhile', async () => {
     renderAt('/credits', waiting);
     const tasks = await screen.findByTestId('moderation-tasks');
-    expect(within(tasks).getByRole('link', { name: 'Add a profile picture' })).toHaveAttribute('href', '/account');
+    expect(within(tasks).getByRole('link', { name: 'Add a profile picture' })).toHaveAttribute('href', '/images');
     expect(within(tasks).queryByRole('link', { name: 'Choose your services' })).toBeNull();
   });
 
