@@ -261,8 +261,10 @@ func jpegDenom(w, h, dw, dh int) int {
 // buffer of [4]float64 per scaled column per source row. The slower scaler
 // (Kernel.Transform) needs no buffer but reads an RGBA source, made by the
 // box filter even at factor 1. transform is the cost without the fast
-// scaler's buffer.
-func resizeBytes(w, h, dw, dh int) (fast, transform int64) {
+// scaler's buffer. area says the source is a planar YCbCr image (planar),
+// which scale averages by areas when it is less than twice the output: a
+// buffer of uint32 per output column per source row, for each plane.
+func resizeBytes(w, h, dw, dh int, area bool) (fast, transform int64) {
 	// The output image, its JPEG bytes and the encoder's own buffers.
 	out := int64(dw)*int64(dh)*(4+1) + 1<<20
 	if dw == w && dh == h {
@@ -272,6 +274,10 @@ func resizeBytes(w, h, dw, dh int) (fast, transform int64) {
 	rw, rh := int64((w+k-1)/k), int64((h+k-1)/k)
 	box := int64(w)*int64(k)*4 + rw*rh*4 + rw*32
 	transform = out + box
+	if k == 1 && area {
+		// Luma's rows, chroma's at most as much again, the reduced planes.
+		return out + 2*int64(dw)*int64(h)*4 + int64(dw)*int64(dh)*3 + int64(dw)*8, transform
+	}
 	if k == 1 {
 		return out + int64(dw)*rh*32, transform
 	}
@@ -291,22 +297,46 @@ type plan struct {
 
 // planImage is the cheapest way to process a w x h image of this header
 // within limit bytes: the fast scaler when it fits, else the slow one; the
-// cost returned is above limit when neither fits.
-func planImage(format string, b []byte, w, h, maxSide int, limit int64) (plan, error) {
+// cost returned is above limit when neither fits. reduce lets a JPEG be
+// decoded reduced (jpegDenom); without it, the cost is that of the full
+// decoding, which decides what is accepted.
+func planImage(format string, b []byte, w, h, maxSide int, limit int64, reduce bool) (plan, error) {
 	dw, dh := scaledSize(w, h, maxSide)
-	denom := 1
-	if format == "jpeg" {
+	denom, area := 1, false
+	if format == "jpeg" && reduce {
 		denom = jpegDenom(w, h, dw, dh)
+		area = jpegPlanar(b)
 	}
 	d, err := decodeBytes(format, b, w, h, denom)
 	if err != nil {
 		return plan{}, err
 	}
-	fast, transform := resizeBytes((w+denom-1)/denom, (h+denom-1)/denom, dw, dh)
+	fast, transform := resizeBytes((w+denom-1)/denom, (h+denom-1)/denom, dw, dh, area)
 	if d+fast <= limit {
 		return plan{cost: d + fast, denom: denom}, nil
 	}
 	return plan{cost: d + transform, transform: true, denom: denom}, nil
+}
+
+// jpegPlanar says whether the JPEG with header b decodes to a YCbCr image
+// that scale reads plane by plane (planar): 4:4:4, 4:2:2 or 4:2:0.
+func jpegPlanar(b []byte) bool {
+	hd, err := readJPEGHeader(b)
+	if err != nil || len(hd.comps) != 3 || hd.adobeRGB {
+		return false
+	}
+	c := hd.comps
+	if c[0].id == 'R' && c[1].id == 'G' && c[2].id == 'B' {
+		return false
+	}
+	if c[1].h != 1 || c[1].v != 1 || c[2].h != 1 || c[2].v != 1 {
+		return false
+	}
+	switch c[0].h<<4 | c[0].v {
+	case 0x11, 0x21, 0x22:
+		return true
+	}
+	return false
 }
 
 // checkDimensions refuses an image whose processing would cost more than
@@ -316,11 +346,16 @@ func checkDimensions(format string, b []byte, w, h, maxSide int, limit int64) (p
 	if w > MaxSourceSide || h > MaxSourceSide {
 		return plan{}, &DimensionsError{Width: w, Height: h, MaxSide: MaxSourceSide}
 	}
-	p, err := planImage(format, b, w, h, maxSide, limit)
+	p, err := planImage(format, b, w, h, maxSide, limit, false)
 	if err != nil {
 		return plan{}, err
 	}
 	if p.cost <= limit {
+		// What is accepted is decided on the full decoding's cost, as
+		// before JPEGs were decoded reduced; the reduced one is charged.
+		if r, err := planImage(format, b, w, h, maxSide, limit, true); err == nil && r.cost <= p.cost {
+			return r, nil
+		}
 		return p, nil
 	}
 	// The largest image of the same kind and shape that fits: the cost
@@ -328,7 +363,7 @@ func checkDimensions(format string, b []byte, w, h, maxSide int, limit int64) (p
 	lo, hi := 0.0, 1.0
 	for range 40 {
 		mid := (lo + hi) / 2
-		q, err := planImage(format, b, max(1, int(float64(w)*mid)), max(1, int(float64(h)*mid)), maxSide, limit)
+		q, err := planImage(format, b, max(1, int(float64(w)*mid)), max(1, int(float64(h)*mid)), maxSide, limit, false)
 		if err == nil && q.cost <= limit {
 			lo = mid
 		} else {
