@@ -61,6 +61,18 @@ type Options struct {
 	// Budget is the decoding budget to run under; nil is the process-wide
 	// one (DecodeBudgetBytes).
 	Budget *Budget
+	// ThumbSide, when above 0, asks Process for a thumbnail too, its longer
+	// side scaled down to this from the output's pixels (not from the
+	// output's JPEG: decoding it again cost a 1-megapixel decode per
+	// upload), encoded at ThumbQuality (90 when 0).
+	ThumbSide, ThumbQuality int
+}
+
+// Result is what Process made: the image re-encoded, and its thumbnail when
+// Options.ThumbSide asked for one.
+type Result struct {
+	Image, Thumb    []byte
+	Size, ThumbSize image.Point
 }
 
 // Process checks b's header, decodes it under the decoding budget, scales it
@@ -69,16 +81,28 @@ type Options struct {
 // *DimensionsError (errors.Is ErrTooBig), then ErrBusy or ctx's error when
 // the budget had no room in time.
 func Process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, error) {
+	r, err := ProcessAll(ctx, b, o)
+	return r.Image, r.Size, err
+}
+
+// ProcessAll is Process with the thumbnail of Options.ThumbSide, made from
+// the scaled pixels under the same budget.
+func ProcessAll(ctx context.Context, b []byte, o Options) (Result, error) {
+	large, size, thumb, tsize, err := process(ctx, b, o)
+	return Result{Image: large, Size: size, Thumb: thumb, ThumbSize: tsize}, err
+}
+
+func process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, []byte, image.Point, error) {
 	format := Format(b)
 	if format == "" {
-		return nil, image.Point{}, ErrFormat
+		return nil, image.Point{}, nil, image.Point{}, ErrFormat
 	}
 	cfg, err := decodeConfig(format, b)
 	if err != nil || cfg.Width < 1 || cfg.Height < 1 {
-		return nil, image.Point{}, ErrFormat
+		return nil, image.Point{}, nil, image.Point{}, ErrFormat
 	}
 	if cfg.Width < o.MinWidth || cfg.Height < o.MinHeight {
-		return nil, image.Point{}, ErrTooSmall
+		return nil, image.Point{}, nil, image.Point{}, ErrTooSmall
 	}
 	budget := o.Budget
 	if budget == nil {
@@ -86,11 +110,18 @@ func Process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, err
 	}
 	p, err := checkDimensions(format, b, cfg.Width, cfg.Height, o.MaxSide, min(MaxImageBytes, budget.size))
 	if err != nil {
-		return nil, image.Point{}, err
+		return nil, image.Point{}, nil, image.Point{}, err
 	}
 	cost := p.cost
+	tw, th := 0, 0
+	if o.ThumbSide > 0 {
+		w, h := scaledSize(cfg.Width, cfg.Height, o.MaxSide)
+		tw, th = scaledSize(w, h, o.ThumbSide)
+		fast, _ := resizeBytes(w, h, tw, th, false)
+		cost += fast
+	}
 	if err := budget.acquire(ctx, cost); err != nil {
-		return nil, image.Point{}, err
+		return nil, image.Point{}, nil, image.Point{}, err
 	}
 	defer budget.release(cost)
 	if cost >= returnAbove {
@@ -98,7 +129,7 @@ func Process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, err
 	}
 	src, err := decode(format, b, p.denom)
 	if err != nil {
-		return nil, image.Point{}, ErrFormat
+		return nil, image.Point{}, nil, image.Point{}, ErrFormat
 	}
 	// The size from the header's: a JPEG decoded reduced is larger than it
 	// (jpegDenom) and only scaled down.
@@ -110,9 +141,20 @@ func Process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, err
 	}
 	var out bytes.Buffer
 	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: q}); err != nil {
-		return nil, image.Point{}, fmt.Errorf("imaging: encode: %w", err)
+		return nil, image.Point{}, nil, image.Point{}, fmt.Errorf("imaging: encode: %w", err)
 	}
-	return out.Bytes(), image.Pt(w, h), nil
+	if o.ThumbSide <= 0 {
+		return out.Bytes(), image.Pt(w, h), nil, image.Point{}, nil
+	}
+	tq := o.ThumbQuality
+	if tq <= 0 {
+		tq = 90
+	}
+	var thumb bytes.Buffer
+	if err := jpeg.Encode(&thumb, scale(dst, tw, th, false), &jpeg.Options{Quality: tq}); err != nil {
+		return nil, image.Point{}, nil, image.Point{}, fmt.Errorf("imaging: encode: %w", err)
+	}
+	return out.Bytes(), image.Pt(w, h), thumb.Bytes(), image.Pt(tw, th), nil
 }
 
 // returnAbove is the cost from which the memory of a decoded image is handed
