@@ -160,10 +160,11 @@ func process(ctx context.Context, b []byte, o Options) ([]byte, image.Point, []b
 // returnAbove is the cost from which the memory of a decoded image is handed
 // back to the system once done: without it, the heap stays at its highest
 // after a burst of large photos. A 12-megapixel JPEG decoded reduced is
-// charged about 37 MiB with its thumbnail and stays under it: on 2 cores the
-// background FreeOSMemory (a full collection and scavenge) took a core from
-// the next upload (server time 483-513 ms with it, 401-436 ms without, same
-// bench) while the RSS after the bench stayed 116-135 MiB either way; it
+// charged about 37 MiB with its thumbnail and stays under it, so it no
+// longer pays for a background FreeOSMemory (a full collection and scavenge
+// taking one of the 2 cores): in the upload bench, the server's RSS after
+// the runs was 116-128 MiB with it and 113-135 MiB without, and the server
+// time did not clearly differ at that load (401-570 ms either way). It
 // still runs after the 48-megapixel photos and large PNGs.
 const returnAbove = 64 << 20
 
