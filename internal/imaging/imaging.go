@@ -344,26 +344,26 @@ func areaReduceYCbCr(src *image.YCbCr, dw, dh int) *image.YCbCr {
 	return out
 }
 
-// span is what one output pixel reads of a row or column: the inputs from
-// first on, with their overlaps (in 1/d of an input, d the output size).
-type span struct {
-	first int
-	w     []uint32
-}
-
-// areaSpans maps s inputs onto d <= s outputs; each output's weights add up
-// to s.
-func areaSpans(s, d int) []span {
-	spans := make([]span, d)
+// areaSpans maps s inputs onto d <= s outputs: output o reads the n inputs
+// from first[o] on, with the weights w[o*n:o*n+n] (their overlaps with it,
+// in 1/d of an input, zero past its last input), which add up to s. A fixed
+// n keeps the inner loops free of slice headers: areaPlane took 60 ms of a
+// 12-megapixel upload with a slice per output.
+func areaSpans(s, d int) (first []int, w []uint32, n int) {
+	n = min((s+d-1)/d+1, s)
+	first = make([]int, d)
+	w = make([]uint32, d*n)
 	for o := range d {
 		lo, hi := o*s, (o+1)*s
-		sp := span{first: lo / d}
-		for x := sp.first; x*d < hi && x < s; x++ {
-			sp.w = append(sp.w, uint32(min(hi, (x+1)*d)-max(lo, x*d)))
+		first[o] = min(lo/d, s-n)
+		for i := range n {
+			x := first[o] + i
+			if a, b := max(lo, x*d), min(hi, (x+1)*d); b > a {
+				w[o*n+i] = uint32(b - a)
+			}
 		}
-		spans[o] = sp
 	}
-	return spans
+	return first, w, n
 }
 
 // areaPlane writes into the dw x dh plane dst the area averages of the
@@ -379,26 +379,32 @@ func areaPlane(dst []byte, dstStride, dw, dh int, src []byte, srcStride, sw, sh 
 		}
 		return
 	}
-	xs, ys := areaSpans(sw, dw), areaSpans(sh, dh)
+	xf, xw, xn := areaSpans(sw, dw)
+	yf, yw, yn := areaSpans(sh, dh)
 	rows := make([]uint32, dw*sh)
 	for y := range sh {
 		row := src[y*srcStride : y*srcStride+sw]
 		r := rows[y*dw : y*dw+dw]
-		for ox, sp := range xs {
+		for ox := range r {
+			in := row[xf[ox] : xf[ox]+xn]
+			ws := xw[ox*xn : ox*xn+xn]
 			var sum uint32
-			for i, w := range sp.w {
-				sum += w * uint32(row[sp.first+i])
+			for i, v := range in {
+				sum += ws[i] * uint32(v)
 			}
 			r[ox] = sum
 		}
 	}
 	n := uint64(sw) * uint64(sh)
 	sums := make([]uint64, dw)
-	for oy, sp := range ys {
+	for oy := range dh {
 		clear(sums)
-		for i, w := range sp.w {
-			r := rows[(sp.first+i)*dw : (sp.first+i)*dw+dw]
-			for ox, v := range r {
+		for i, w := range yw[oy*yn : oy*yn+yn] {
+			if w == 0 {
+				continue
+			}
+			y := yf[oy] + i
+			for ox, v := range rows[y*dw : y*dw+dw] {
 				sums[ox] += uint64(w) * uint64(v)
 			}
 		}

@@ -138,3 +138,34 @@ func BenchmarkProcessPhoto(b *testing.B) {
 		}
 	}
 }
+
+// TestAreaPlaneAverages checks areaPlane against the area average computed
+// in float64, for sizes that do not divide, down to one pixel.
+func TestAreaPlaneAverages(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, c := range [][4]int{{200, 150, 120, 90}, {7, 5, 3, 2}, {1, 1, 1, 1}, {5, 1, 2, 1}, {3, 3, 1, 1}, {101, 67, 100, 66}} {
+		sw, sh, dw, dh := c[0], c[1], c[2], c[3]
+		src := make([]byte, sw*sh)
+		for i := range src {
+			src[i] = uint8(r.IntN(256))
+		}
+		dst := make([]byte, dw*dh)
+		areaPlane(dst, dw, dw, dh, src, sw, sw, sh)
+		for oy := range dh {
+			for ox := range dw {
+				var sum, area float64
+				for y := range sh {
+					cy := max(0, min(float64(oy+1)*float64(sh)/float64(dh), float64(y+1))-max(float64(oy)*float64(sh)/float64(dh), float64(y)))
+					for x := range sw {
+						cx := max(0, min(float64(ox+1)*float64(sw)/float64(dw), float64(x+1))-max(float64(ox)*float64(sw)/float64(dw), float64(x)))
+						sum += cx * cy * float64(src[y*sw+x])
+						area += cx * cy
+					}
+				}
+				if want := sum / area; math.Abs(float64(dst[oy*dw+ox])-want) > 0.51 {
+					t.Fatalf("%v at %d,%d: %d, want %.2f", c, ox, oy, dst[oy*dw+ox], want)
+				}
+			}
+		}
+	}
+}
