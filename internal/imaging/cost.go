@@ -54,16 +54,17 @@ func (e *DimensionsError) Error() string {
 // Is makes errors.Is(err, ErrTooBig) hold.
 func (e *DimensionsError) Is(target error) bool { return target == ErrTooBig }
 
-// decodeBytes is the memory Go's decoder of format allocates for a w x h
-// image whose header is b. It reads the header only; a header it cannot
-// read is ErrFormat.
-func decodeBytes(format string, b []byte, w, h int) (int64, error) {
+// decodeBytes is the memory the decoder of format allocates for a w x h
+// image whose header is b, a JPEG being decoded reduced by denom (see
+// jpegDenom; 1 for the other formats). It reads the header only; a header
+// it cannot read is ErrFormat.
+func decodeBytes(format string, b []byte, w, h, denom int) (int64, error) {
 	W, H := int64(w), int64(h)
 	switch format {
 	case "png":
 		return pngBytes(b, W, H)
 	case "jpeg":
-		return jpegBytes(b, W, H)
+		return jpegBytes(b, W, H, int64(denom))
 	case "gif":
 		// One paletted frame (1 B/px) no larger than the logical screen.
 		return W*H + 64<<10, nil
@@ -187,11 +188,13 @@ func readJPEGHeader(b []byte) (jpegHeader, error) {
 	return hd, nil
 }
 
-// jpegBytes follows image/jpeg: planes rounded up to whole MCUs, chroma
-// planes by their subsampling, a black plane and a CMYK or RGBA copy for
-// 4 components, an RGBA copy for RGB JPEGs, and 64 int32 per 8 x 8 block of
-// every component for progressive ones (they are kept until the last scan).
-func jpegBytes(b []byte, W, H int64) (int64, error) {
+// jpegBytes follows image/jpeg and its fork jpegscale (decoding reduced by
+// denom: each 8 x 8 block gives 8/denom x 8/denom pixels): planes rounded up
+// to whole MCUs, chroma planes by their subsampling, a black plane and a
+// CMYK or RGBA copy for 4 components, an RGBA copy for RGB JPEGs, and 64
+// int32 per 8 x 8 block of every component for progressive ones (they are
+// kept until the last scan, whatever the reduction).
+func jpegBytes(b []byte, W, H, denom int64) (int64, error) {
 	hd, err := readJPEGHeader(b)
 	if err != nil {
 		return 0, err
@@ -209,14 +212,14 @@ func jpegBytes(b []byte, W, H int64) (int64, error) {
 	for _, c := range hd.comps {
 		// Each plane at its resolution; image/jpeg never stores a plane
 		// smaller than its subsampling gives.
-		n += fullW * int64(c.h) / hmax * fullH * int64(c.v) / vmax
+		n += fullW / denom * int64(c.h) / hmax * (fullH / denom) * int64(c.v) / vmax
 		if hd.progressive {
 			n += mxx * myy * int64(c.h) * int64(c.v) * 64 * 4
 		}
 	}
 	rgb := len(hd.comps) == 3 && (hd.adobeRGB || (hd.comps[0].id == 'R' && hd.comps[1].id == 'G' && hd.comps[2].id == 'B'))
 	if len(hd.comps) == 4 || rgb {
-		n += W * H * 4
+		n += (W + denom - 1) / denom * ((H + denom - 1) / denom) * 4
 	}
 	return n + 64<<10, nil
 }
@@ -239,14 +242,29 @@ func boxFactor(w, h, dw, dh int) int {
 	return max(1, min(w/dw, h/dh))
 }
 
-// resizeBytes is what the scaling and the encoding allocate: the box
-// filter's band and output, the output image and the JPEG bytes, plus, for
-// the fast scaler (x/image/draw's Kernel.Scale), its buffer of [4]float64
-// per scaled column per source row. The slower scaler (Kernel.Transform)
-// needs no buffer but reads an RGBA source, made by the box filter even at
-// factor 1. transform is the cost without the fast scaler's buffer.
-func resizeBytes(w, h, maxSide int) (fast, transform int64) {
-	dw, dh := scaledSize(w, h, maxSide)
+// jpegDenom is the largest reduction (1, 2, 4 or 8) a w x h JPEG can be
+// decoded with (jpegscale.DecodeScaled, sides rounded up) while keeping
+// both sides at least dw x dh: the scaler then only ever reduces, as it did
+// from the full image.
+func jpegDenom(w, h, dw, dh int) int {
+	for _, d := range []int{8, 4, 2} {
+		if (w+d-1)/d >= dw && (h+d-1)/d >= dh {
+			return d
+		}
+	}
+	return 1
+}
+
+// resizeBytes is what scaling a w x h decoded image to dw x dh and encoding
+// it allocate: the box filter's band and output, the output image and the
+// JPEG bytes, plus, for the fast scaler (x/image/draw's Kernel.Scale), its
+// buffer of [4]float64 per scaled column per source row. The slower scaler
+// (Kernel.Transform) needs no buffer but reads an RGBA source, made by the
+// box filter even at factor 1. transform is the cost without the fast
+// scaler's buffer. area says the source is a planar YCbCr image (planar),
+// which scale averages by areas when it is less than twice the output: a
+// buffer of uint32 per output column per source row, for each plane.
+func resizeBytes(w, h, dw, dh int, area bool) (fast, transform int64) {
 	// The output image, its JPEG bytes and the encoder's own buffers.
 	out := int64(dw)*int64(dh)*(4+1) + 1<<20
 	if dw == w && dh == h {
@@ -256,6 +274,10 @@ func resizeBytes(w, h, maxSide int) (fast, transform int64) {
 	rw, rh := int64((w+k-1)/k), int64((h+k-1)/k)
 	box := int64(w)*int64(k)*4 + rw*rh*4 + rw*32
 	transform = out + box
+	if k == 1 && area {
+		// Luma's rows, chroma's at most as much again, the reduced planes.
+		return out + 2*int64(dw)*int64(h)*4 + int64(dw)*int64(dh)*3 + int64(dw)*8, transform
+	}
 	if k == 1 {
 		return out + int64(dw)*rh*32, transform
 	}
@@ -265,6 +287,9 @@ func resizeBytes(w, h, maxSide int) (fast, transform int64) {
 // plan is how an image is processed and what it costs.
 type plan struct {
 	cost int64
+	// denom is the reduction a JPEG is decoded with (jpegDenom), 1 for the
+	// other formats.
+	denom int
 	// transform: scale with Kernel.Transform, slower but without the fast
 	// scaler's buffer, for images whose buffer would pass the limit.
 	transform bool
@@ -272,17 +297,46 @@ type plan struct {
 
 // planImage is the cheapest way to process a w x h image of this header
 // within limit bytes: the fast scaler when it fits, else the slow one; the
-// cost returned is above limit when neither fits.
-func planImage(format string, b []byte, w, h, maxSide int, limit int64) (plan, error) {
-	d, err := decodeBytes(format, b, w, h)
+// cost returned is above limit when neither fits. reduce lets a JPEG be
+// decoded reduced (jpegDenom); without it, the cost is that of the full
+// decoding, which decides what is accepted.
+func planImage(format string, b []byte, w, h, maxSide int, limit int64, reduce bool) (plan, error) {
+	dw, dh := scaledSize(w, h, maxSide)
+	denom, area := 1, false
+	if format == "jpeg" && reduce {
+		denom = jpegDenom(w, h, dw, dh)
+		area = jpegPlanar(b)
+	}
+	d, err := decodeBytes(format, b, w, h, denom)
 	if err != nil {
 		return plan{}, err
 	}
-	fast, transform := resizeBytes(w, h, maxSide)
+	fast, transform := resizeBytes((w+denom-1)/denom, (h+denom-1)/denom, dw, dh, area)
 	if d+fast <= limit {
-		return plan{cost: d + fast}, nil
+		return plan{cost: d + fast, denom: denom}, nil
 	}
-	return plan{cost: d + transform, transform: true}, nil
+	return plan{cost: d + transform, transform: true, denom: denom}, nil
+}
+
+// jpegPlanar says whether the JPEG with header b decodes to a YCbCr image
+// that scale reads plane by plane (planar): 4:4:4, 4:2:2 or 4:2:0.
+func jpegPlanar(b []byte) bool {
+	hd, err := readJPEGHeader(b)
+	if err != nil || len(hd.comps) != 3 || hd.adobeRGB {
+		return false
+	}
+	c := hd.comps
+	if c[0].id == 'R' && c[1].id == 'G' && c[2].id == 'B' {
+		return false
+	}
+	if c[1].h != 1 || c[1].v != 1 || c[2].h != 1 || c[2].v != 1 {
+		return false
+	}
+	switch c[0].h<<4 | c[0].v {
+	case 0x11, 0x21, 0x22:
+		return true
+	}
+	return false
 }
 
 // checkDimensions refuses an image whose processing would cost more than
@@ -292,11 +346,16 @@ func checkDimensions(format string, b []byte, w, h, maxSide int, limit int64) (p
 	if w > MaxSourceSide || h > MaxSourceSide {
 		return plan{}, &DimensionsError{Width: w, Height: h, MaxSide: MaxSourceSide}
 	}
-	p, err := planImage(format, b, w, h, maxSide, limit)
+	p, err := planImage(format, b, w, h, maxSide, limit, false)
 	if err != nil {
 		return plan{}, err
 	}
 	if p.cost <= limit {
+		// What is accepted is decided on the full decoding's cost, as
+		// before JPEGs were decoded reduced; the reduced one is charged.
+		if r, err := planImage(format, b, w, h, maxSide, limit, true); err == nil && r.cost <= p.cost {
+			return r, nil
+		}
 		return p, nil
 	}
 	// The largest image of the same kind and shape that fits: the cost
@@ -304,7 +363,7 @@ func checkDimensions(format string, b []byte, w, h, maxSide int, limit int64) (p
 	lo, hi := 0.0, 1.0
 	for range 40 {
 		mid := (lo + hi) / 2
-		q, err := planImage(format, b, max(1, int(float64(w)*mid)), max(1, int(float64(h)*mid)), maxSide, limit)
+		q, err := planImage(format, b, max(1, int(float64(w)*mid)), max(1, int(float64(h)*mid)), maxSide, limit, false)
 		if err == nil && q.cost <= limit {
 			lo = mid
 		} else {

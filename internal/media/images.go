@@ -101,7 +101,9 @@ func process(ctx context.Context, data []byte, maxBytes int, gifOK bool, codes i
 	default:
 		return processed{}, apperr.New(apperr.UnsupportedType, codes.format)
 	}
-	large, size, err := imaging.Process(ctx, data, imaging.Options{MinWidth: MinSide, MinHeight: MinSide, MaxSide: MaxSide, Quality: JPEGQuality})
+	// The thumbnail is made from the scaled pixels, under the same budget.
+	r, err := imaging.ProcessAll(ctx, data, imaging.Options{MinWidth: MinSide, MinHeight: MinSide, MaxSide: MaxSide,
+		Quality: JPEGQuality, ThumbSide: ThumbSide, ThumbQuality: 82})
 	if e := imaging.Refusal(err, "image"); e != nil {
 		return processed{}, e
 	}
@@ -113,13 +115,7 @@ func process(ctx context.Context, data []byte, maxBytes int, gifOK bool, codes i
 	case err != nil:
 		return processed{}, err
 	}
-	thumb, tsize, err := imaging.Process(ctx, large, imaging.Options{MaxSide: ThumbSide, Quality: 82})
-	if e := imaging.Refusal(err, "image"); e != nil {
-		return processed{}, e
-	}
-	if err != nil {
-		return processed{}, err
-	}
+	large, size, thumb, tsize := r.Image, r.Size, r.Thumb, r.ThumbSize
 	return processed{large: large, thumb: thumb, largeSize: size, thumbSize: tsize}, nil
 }
 
