@@ -263,7 +263,7 @@ describe('the dashboards of the demo accounts', () => {
       assert.equal(viewCalls, 0, 'the views are asked for by premium users only');
       // Unmet steps link to where they are done.
       const completion = page.getByTestId('profile-completion');
-      assert.equal(await completion.getByRole('link', { name: 'Ajouter une photo de profil' }).getAttribute('href'), '/account');
+      assert.equal(await completion.getByRole('link', { name: 'Ajouter une photo de profil' }).getAttribute('href'), '/images');
       await shot(page, 'dashboard-planner');
     }));
 
