@@ -118,6 +118,9 @@ describe('portfolios', () => {
       assert.match(link, new RegExp(`/p/maison-moreau-mariages/portfolio/${id}$`));
       assert.equal(await page.getByTestId('open-public').getAttribute('href'), link);
       await page.getByTestId('upload-refusals').getByRole('button').click();
+      // The publication's snackbar fades out after 6 s: axe, run at two widths,
+      // would otherwise measure its half-faded text.
+      await page.getByTestId('snackbar').waitFor({ state: 'detached', timeout: 15_000 });
       await shot(page, 'portfolio-view');
 
       await page.goto(`${publicBase}${new URL(link).pathname}`);
