@@ -3,6 +3,12 @@ import { ProtectedRoute, PublicOnlyRoute, RoleGuard } from '@/app/guards/route-g
 import { RouteError } from '@/app/route-error';
 import type { RouteHandle } from '@/components/layout/route-handle';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { loadArea, type RouteArea } from '@/lib/i18n';
+
+/** A lazy route whose texts (a route area of lib/i18n) load with its code. */
+function withTexts<T>(area: RouteArea, load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadArea(area)]))[0];
+}
 
 const comingSoon = () => import('@/app/routes/coming-soon-route');
 
@@ -49,20 +55,20 @@ export const routes: RouteObject[] = [
               {
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE']} />,
                 children: [
-                  { path: 'videos', handle: { crumb: 'menu.videos' } satisfies RouteHandle, lazy: () => import('@/app/routes/videos-route') },
-                  { path: 'images', handle: { crumb: 'menu.photos' } satisfies RouteHandle, lazy: () => import('@/app/routes/images-route') },
+                  { path: 'videos', handle: { crumb: 'menu.videos' } satisfies RouteHandle, lazy: withTexts('content', () => import('@/app/routes/videos-route')) },
+                  { path: 'images', handle: { crumb: 'menu.photos' } satisfies RouteHandle, lazy: withTexts('photos', () => import('@/app/routes/images-route')) },
                   {
                     path: 'portfolios',
                     handle: { crumb: 'menu.portfolios' } satisfies RouteHandle,
                     children: [
-                      { index: true, lazy: () => import('@/app/routes/portfolios-list-route') },
-                      { path: 'new', handle: { crumb: 'portfolios.crumbs.new' } satisfies RouteHandle, lazy: () => import('@/app/routes/portfolios-new-route') },
+                      { index: true, lazy: withTexts('portfolios', () => import('@/app/routes/portfolios-list-route')) },
+                      { path: 'new', handle: { crumb: 'portfolios.crumbs.new' } satisfies RouteHandle, lazy: withTexts('portfolios', () => import('@/app/routes/portfolios-new-route')) },
                       {
                         path: ':id',
                         handle: { crumb: 'portfolios.crumbs.view' } satisfies RouteHandle,
                         children: [
-                          { index: true, lazy: () => import('@/app/routes/portfolios-detail-route') },
-                          { path: 'edit', handle: { crumb: 'portfolios.crumbs.edit' } satisfies RouteHandle, lazy: () => import('@/app/routes/portfolios-edit-route') },
+                          { index: true, lazy: withTexts('portfolios', () => import('@/app/routes/portfolios-detail-route')) },
+                          { path: 'edit', handle: { crumb: 'portfolios.crumbs.edit' } satisfies RouteHandle, lazy: withTexts('portfolios', () => import('@/app/routes/portfolios-edit-route')) },
                         ],
                       },
                     ],
@@ -88,14 +94,14 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
-                  { path: 'portrait-experiences', handle: { crumb: 'menu.portrait' } satisfies RouteHandle, lazy: () => import('@/app/routes/portrait-route') },
+                  { path: 'portrait-experiences', handle: { crumb: 'menu.portrait' } satisfies RouteHandle, lazy: withTexts('content', () => import('@/app/routes/portrait-route')) },
                   {
                     path: 'social-networks',
                     handle: { crumb: 'menu.socialNetworks' } satisfies RouteHandle,
-                    lazy: () => import('@/app/routes/social-networks-route'),
+                    lazy: withTexts('social', () => import('@/app/routes/social-networks-route')),
                   },
-                  { path: 'integrate-badge', handle: { crumb: 'menu.badge' } satisfies RouteHandle, lazy: () => import('@/app/routes/badge-route') },
-                  { path: 'reviews', handle: { crumb: 'menu.reviews' } satisfies RouteHandle, lazy: () => import('@/app/routes/reviews-route') },
+                  { path: 'integrate-badge', handle: { crumb: 'menu.badge' } satisfies RouteHandle, lazy: withTexts('content', () => import('@/app/routes/badge-route')) },
+                  { path: 'reviews', handle: { crumb: 'menu.reviews' } satisfies RouteHandle, lazy: withTexts('content', () => import('@/app/routes/reviews-route')) },
                   {
                     // Requests, subscription and credits wait for moderation.
                     lazy: () => import('@/app/routes/moderation-gate-route'),

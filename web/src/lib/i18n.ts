@@ -9,12 +9,52 @@ type Messages = Record<string, unknown>;
 // locales/<area>/<lang>.json, so features grow without touching one file.
 const loaders = import.meta.glob<{ default: Messages }>(['../locales/*.json', '../locales/*/*.json']);
 
-/** Every text of one language: the core file merged with each area's file. */
-export async function loadMessages(locale: Locale): Promise<Messages> {
-  const paths = Object.keys(loaders).filter((path) => path.endsWith(`/${locale}.json`));
-  if (!paths.includes(`../locales/${locale}.json`)) throw new Error(`No messages for locale ${locale}`);
+/**
+ * Areas whose texts come with their screens (loadArea, called by the
+ * router's lazy routes) rather than with the first page: the first page
+ * downloads every text it loads, and these areas serve one menu entry each.
+ */
+export const ROUTE_AREAS = ['photos', 'portfolios', 'social', 'content'] as const;
+
+export type RouteArea = (typeof ROUTE_AREAS)[number];
+
+function areaOf(path: string): string | null {
+  return /^\.\.\/locales\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1] ?? null;
+}
+
+function isRouteArea(area: string | null): boolean {
+  return area !== null && (ROUTE_AREAS as readonly string[]).includes(area);
+}
+
+async function loadPaths(paths: string[]): Promise<Messages> {
   const parts = await Promise.all(paths.map(async (path) => (await loaders[path]!()).default));
   return mergeMessages(parts);
+}
+
+/**
+ * The texts one language starts with: the core file merged with each area's
+ * file, but the route areas' (ROUTE_AREAS) unless `withRouteAreas` (tests).
+ */
+export async function loadMessages(locale: Locale, { withRouteAreas = false } = {}): Promise<Messages> {
+  const paths = Object.keys(loaders).filter((path) => path.endsWith(`/${locale}.json`));
+  if (!paths.includes(`../locales/${locale}.json`)) throw new Error(`No messages for locale ${locale}`);
+  return loadPaths(paths.filter((path) => withRouteAreas || !isRouteArea(areaOf(path))));
+}
+
+/** The route areas whose texts are loaded, so a change of language loads them again. */
+const loadedAreas = new Set<RouteArea>();
+
+async function addArea(locale: string, area: RouteArea): Promise<void> {
+  const path = `../locales/${area}/${locale}.json`;
+  if (!loaders[path]) throw new Error(`No ${area} messages for locale ${locale}`);
+  i18n.addResourceBundle(locale, 'translation', await loadPaths([path]), true, false);
+}
+
+/** Loads a route area's texts in the current language (once); the router awaits it with the route's code. */
+export async function loadArea(area: RouteArea): Promise<void> {
+  if (loadedAreas.has(area)) return;
+  await addArea(i18n.language, area);
+  loadedAreas.add(area);
 }
 
 /** Merges message files; two files defining the same top-level key is a bug. */
@@ -52,6 +92,7 @@ export async function initI18n(locale: Locale, messages?: Messages): Promise<typ
 export async function changeLocale(locale: Locale): Promise<void> {
   if (!i18n.hasResourceBundle(locale, 'translation')) {
     i18n.addResourceBundle(locale, 'translation', await loadMessages(locale));
+    await Promise.all([...loadedAreas].map((area) => addArea(locale, area)));
   }
   await i18n.changeLanguage(locale);
   writeLocaleCookie(locale);

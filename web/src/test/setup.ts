@@ -8,7 +8,7 @@ import { server } from '@/test/msw-server';
 // the Go suite, a build and these files at once (a CI failure seen so).
 configure({ asyncUtilTimeout: 5_000 });
 
-await initI18n('en', await loadMessages('en'));
+await initI18n('en', await loadMessages('en', { withRouteAreas: true }));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
