@@ -65,11 +65,17 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
   const login = useLogin();
 
   useEffect(() => {
-    clearLoginNotice();
-    return subscribeLoginNotice(() => {
-      setNotice(noticeFor(peekLoginNotice()));
+    const show = () => {
+      const pending = peekLoginNotice();
+      if (!pending) return;
+      setNotice(noticeFor(pending));
       clearLoginNotice();
-    });
+    };
+    const unsubscribe = subscribeLoginNotice(show);
+    // A notice set after the first render but before this subscription (the
+    // session ended while the page was being shown) must not be lost.
+    show();
+    return unsubscribe;
     // noticeFor only reads the dictionary; subscribing once is enough.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
