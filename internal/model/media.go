@@ -26,6 +26,10 @@ type Image struct {
 	Description string         `db:"description"`
 	IsVisible   bool           `db:"is_visible"`
 	Position    int            `db:"position"`
+	// Alt, Caption and IsKeyImage describe a venue's photos (migration 00016).
+	Alt        string `db:"alt"`
+	Caption    string `db:"caption"`
+	IsKeyImage bool   `db:"is_key_image"`
 	ImageFile
 	CreatedAt time.Time `db:"created_at"`
 	UpdatedAt time.Time `db:"updated_at"`

@@ -308,6 +308,8 @@ type EventRequest struct {
 	UnlockedAt      sql.NullTime   `db:"unlocked_at"`
 	RejectedAt      sql.NullTime   `db:"rejected_at"`
 	RejectionReason sql.NullString `db:"rejection_reason"`
+	// VenueID is the venue the request is for, when it went to a venue owner.
+	VenueID sql.NullString `db:"venue_id"`
 }
 
 // Venue is a place for weddings, listed by a ROLE_VENUE user.
@@ -333,11 +335,45 @@ type Venue struct {
 	MinPrice            int             `db:"min_price"`
 	MaxPrice            int             `db:"max_price"`
 	Website             string          `db:"website"`
+	SnFacebook          string          `db:"sn_facebook"`
+	SnInstagram         string          `db:"sn_instagram"`
+	ContactName         string          `db:"contact_name"`
+	ContactRole         string          `db:"contact_role"`
 	IsPublished         bool            `db:"is_published"`
 	IsValidated         bool            `db:"is_validated"`
+	ValidatedAt         sql.NullTime    `db:"validated_at"`
 	CreatedAt           time.Time       `db:"created_at"`
 	UpdatedAt           time.Time       `db:"updated_at"`
 }
+
+// VenueFeatures are the 25 features of part 2 plus wifi, in the order the
+// wizard and the public page show them. A venue has a set of them.
+var VenueFeatures = []string{"ceremonyAndReception", "receptionVenue", "weddingLicense", "outdoorCeremony",
+	"garden", "parking", "wheelchairAccessible", "bridalSuite", "catering", "bar", "seaView", "mountainView", "cityView",
+	"confettiAllowed", "openFlameAllowed", "petsAllowed", "soundSystem", "lighting", "danceFloor", "tables", "chairs",
+	"linens", "china", "glassware", "flatware", "wifi"}
+
+// VenuePrestations are the services a venue may sell (migration 00016).
+var VenuePrestations = []string{"venue_hire", "wedding_package", "catering", "drinks", "accommodation", "ceremony",
+	"brunch", "decoration", "coordination", "entertainment"}
+
+// VenuePrestationDetail tells one of a venue's chosen services: what it
+// includes and its starting budget in whole units of the domain's currency.
+type VenuePrestationDetail struct {
+	ID                   string `db:"id"`
+	VenueID              string `db:"venue_id"`
+	Prestation           string `db:"prestation"`
+	Description          string `db:"description"`
+	BudgetStartingFrom   int    `db:"budget_starting_from"`
+	IsDescriptionVisible bool   `db:"is_description_visible"`
+	IsBudgetVisible      bool   `db:"is_budget_visible"`
+	Position             int    `db:"position"`
+}
+
+// MaxVenueImages is how many photos one venue holds, free or premium: enough
+// for every room, the grounds and each season, few enough that a venue page
+// stays one gallery (documented in docs/venues.md).
+const MaxVenueImages = 30
 
 // VenueTypes are the kinds of venue.
 var VenueTypes = []string{"boat", "castle", "domain", "farm", "hotel", "place_of_worship", "reception_hall", "restaurant", "unusual"}

@@ -4542,6 +4542,459 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's venues, newest first
+         * @description Venue owners only (403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venues and what the plan allows */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            venues: components["schemas"]["VenueCard"][];
+                            venueCount: number;
+                            /** @description venues a free owner may have (1) */
+                            freePlanQuota: number;
+                            isPremium: boolean;
+                            /** @description whether the plan allows one more venue now */
+                            canAddMore: boolean;
+                            /** @description the photos one venue holds at most */
+                            maxImages: number;
+                            /** @description the largest venue photo accepted (5 MB) */
+                            maxImageBytes: number;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create an unpublished, unvalidated venue
+         * @description Multipart: the scalar fields of VenueInput as text fields; features (a JSON object of booleans), prestations (a JSON array of slugs), prestationDetails, contactPerson and videos as JSON-encoded text fields; photos as images[i][file] with their images[i][alt], images[i][title], images[i][description], images[i][caption], images[i][isKeyImage] and images[i][isVisible] (i from 0). Nothing is written unless every field and every photo is accepted (422 with fields such as "images[2].file"). A free owner with a venue gets 403 venue.errors.premium_required.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["VenueForm"];
+                };
+            };
+            responses: {
+                /** @description The venue */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Venue"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The venue types with their labels in the user's language */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The types */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            types: {
+                                value: string;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/prestations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The services a venue may sell, with their labels in the user's language */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The services */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            prestations: {
+                                slug: string;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the owner's venues
+         * @description Another owner, a planner or an unknown id: 404 venue.detail.not_found.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Venue"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Update a venue
+         * @description Multipart, as the create. The fields sent replace the venue's (features, prestations, prestationDetails, contactPerson and videos as whole sets; a video or detail with the id of one the venue has keeps it). New photos may come as images[i][...]; existing photos change through /api/venues/{id}/images/{imageId}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["VenueForm"];
+                };
+            };
+            responses: {
+                /** @description The venue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Venue"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        /** Delete a venue with its photos and videos */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publish or unpublish a venue
+         * @description Publishing needs the fields of steps 0 and 1 and one photo (422 with the missing fields).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        published: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The venue as it now is */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Venue"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to a venue
+         * @description Multipart field file: JPEG, PNG or WebP by its bytes, at most 5 MB (413 venue.errors.image_too_large), re-encoded with a thumbnail; optional alt, title, description, caption, isKeyImage, isVisible. A venue holds maxImages photos (422 venue.errors.image_limit). The first photo becomes the key image.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                        alt?: string;
+                        title?: string;
+                        description?: string;
+                        caption?: string;
+                        /** @enum {string} */
+                        isKeyImage?: "true" | "false";
+                        /** @enum {string} */
+                        isVisible?: "true" | "false";
+                    };
+                };
+            };
+            responses: {
+                /** @description The photo */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            image: components["schemas"]["VenueImage"];
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{id}/images/{imageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a venue photo's metadata
+         * @description Every field is optional; those sent replace the photo's. isKeyImage true makes it the key image (the previous one stops being it); position moves it (0 first), the others shifting.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    imageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alt?: string;
+                        title?: string;
+                        description?: string;
+                        caption?: string;
+                        position?: number;
+                        isKeyImage?: boolean;
+                        isVisible?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VenueImage"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /**
+         * Delete a venue photo
+         * @description When it was the key image, the next photo becomes the key image.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    imageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5096,6 +5549,194 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description The 25 features of part 2 plus wifi; on input, a feature left out is false. */
+        VenueFeatures: {
+            ceremonyAndReception?: boolean;
+            receptionVenue?: boolean;
+            weddingLicense?: boolean;
+            outdoorCeremony?: boolean;
+            garden?: boolean;
+            parking?: boolean;
+            wheelchairAccessible?: boolean;
+            bridalSuite?: boolean;
+            catering?: boolean;
+            bar?: boolean;
+            seaView?: boolean;
+            mountainView?: boolean;
+            cityView?: boolean;
+            confettiAllowed?: boolean;
+            openFlameAllowed?: boolean;
+            petsAllowed?: boolean;
+            soundSystem?: boolean;
+            lighting?: boolean;
+            danceFloor?: boolean;
+            tables?: boolean;
+            chairs?: boolean;
+            linens?: boolean;
+            china?: boolean;
+            glassware?: boolean;
+            flatware?: boolean;
+            wifi?: boolean;
+        };
+        VenuePrestationDetail: {
+            /** @description absent on input for a new detail */
+            id?: string;
+            /** @description the slug of one of the chosen prestations */
+            title: string;
+            description: string;
+            /** @description whole units of the domain's currency */
+            budgetStartingFrom: number;
+            isDescriptionVisible: boolean;
+            isBudgetVisible: boolean;
+        };
+        VenueContactPerson: {
+            name: string;
+            role: string;
+        };
+        VenueImage: {
+            id: string;
+            imageUrl: string;
+            thumbnailUrl: string;
+            width: number;
+            height: number;
+            /** @description bytes of the stored picture */
+            imageSize: number;
+            position: number;
+            alt: string;
+            title: string;
+            description: string;
+            caption: string;
+            isKeyImage: boolean;
+            isVisible: boolean;
+        };
+        VenueVideo: {
+            id: string;
+            /** @description the canonical YouTube or Vimeo address */
+            link: string;
+            title: string;
+            description: string;
+            /** @description visible on the public page */
+            status: boolean;
+            /** @description YouTube's still; null for Vimeo */
+            thumbnailUrl: string | null;
+        };
+        VenueVideoInput: {
+            /** @description the id of a video the venue has, to keep it */
+            id?: string;
+            link: string;
+            title: string;
+            description?: string;
+            /** @description visible; true when absent */
+            status?: boolean;
+        };
+        VenueCard: {
+            id: string;
+            name: string;
+            slug: string;
+            type: string;
+            typeLabel: string;
+            city: string;
+            countryCode: string;
+            isPublished: boolean;
+            isValidated: boolean;
+            /** @description the key image's thumbnail */
+            keyImageUrl: string | null;
+            imageCount: number;
+            /** @description a detailed description of at least 100 characters */
+            hasDescription: boolean;
+            hasCapacities: boolean;
+            hasPrices: boolean;
+            /** @description page views over the last 30 days */
+            views30d: number;
+            /** @description event requests for this venue, ever */
+            requestCount: number;
+            /** @description the public page, once published, validated and the owner moderated */
+            publicUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Venue: {
+            id: string;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            type: "boat" | "castle" | "domain" | "farm" | "hotel" | "place_of_worship" | "reception_hall" | "restaurant" | "unusual";
+            typeLabel: string;
+            email: string;
+            phone: string;
+            address: string;
+            zipcode: string;
+            city: string;
+            countryCode: string;
+            countryLabel: string;
+            latitude: number | null;
+            longitude: number | null;
+            description: string;
+            detailedDescription: string;
+            seatedCapacity: number;
+            standingCapacity: number;
+            bedrooms: number | null;
+            minPrice: number;
+            maxPrice: number;
+            snFacebook: string;
+            snInstagram: string;
+            website: string;
+            isPublished: boolean;
+            isValidated: boolean;
+            contactPerson: components["schemas"]["VenueContactPerson"];
+            features: components["schemas"]["VenueFeatures"];
+            prestations: string[];
+            prestationDetails: components["schemas"]["VenuePrestationDetail"][];
+            images: components["schemas"]["VenueImage"][];
+            videos: components["schemas"]["VenueVideo"][];
+            /** @description the owner's approved reviews, newest first (at most 10) */
+            reviews: {
+                id: string;
+                coupleName: string;
+                weddingDate: string | null;
+                content: string;
+            }[];
+            publicUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The multipart form of a venue's create and update. Numbers are decimal text; bedrooms empty for none. Step 0: name (2-100), type, email, phone, address, zipcode (the country's postal format), city, countryCode (one of the seven), latitude and longitude (optional, together). Step 1: description (20-500), detailedDescription (0-5000), seatedCapacity, standingCapacity, minPrice, maxPrice (each 1 or more, minPrice at most maxPrice, capacities at most 100000, prices at most 10000000), bedrooms (0-10000 or empty). Optional: website, snFacebook, snInstagram (the social networks' rules). At least one prestation. */
+        VenueForm: {
+            name?: string;
+            type?: string;
+            email?: string;
+            phone?: string;
+            address?: string;
+            zipcode?: string;
+            city?: string;
+            countryCode?: string;
+            latitude?: string;
+            longitude?: string;
+            description?: string;
+            detailedDescription?: string;
+            seatedCapacity?: string;
+            standingCapacity?: string;
+            bedrooms?: string;
+            minPrice?: string;
+            maxPrice?: string;
+            website?: string;
+            snFacebook?: string;
+            snInstagram?: string;
+            /** @description JSON VenueContactPerson */
+            contactPerson?: string;
+            /** @description JSON VenueFeatures */
+            features?: string;
+            /** @description JSON array of prestation slugs */
+            prestations?: string;
+            /** @description JSON array of VenuePrestationDetail */
+            prestationDetails?: string;
+            /** @description JSON array of VenueVideoInput */
+            videos?: string;
         };
     };
     responses: {
