@@ -25,3 +25,8 @@ export function perFileProgress(sent: number, sizes: readonly number[], otherByt
     return Math.min(1, Math.max(0, share));
   });
 }
+
+/** The key of a counted text: base_one or base_other, as the locale's plural rules choose (the texts have both). */
+export function countKey(base: string, n: number, locale: string): string {
+  return `${base}_${new Intl.PluralRules(locale).select(n) === 'one' ? 'one' : 'other'}`;
+}

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_TEXT_MAX, imageProblem, VENUE_IMAGE_TYPES, type PendingImage } from '@/features/venues/venue-form';
-import { formatBytes } from '@/features/venues/format';
+import { countKey, formatBytes } from '@/features/venues/format';
 
 interface ImagesStepProps {
   images: PendingImage[];
@@ -90,7 +90,7 @@ export function ImagesStep({ images, onChange, existing = 0, maxImages, maxBytes
       <Typography color="text.secondary">
         {t('venues.images.intro', { max: new Intl.NumberFormat(i18n.language).format(maxImages), size: formatBytes(maxBytes, i18n.language) })}
       </Typography>
-      {existing > 0 && <Alert severity="info">{t('venues.images.existing', { count: existing })}</Alert>}
+      {existing > 0 && <Alert severity="info">{t(countKey('venues.images.existing', existing, i18n.language), { n: existing })}</Alert>}
       <Box>
         <input
           ref={input}

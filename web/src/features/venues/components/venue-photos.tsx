@@ -25,6 +25,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteVenueImage, updateVenueImage, uploadVenueImage, type Venue, type VenueImage, type VenueImagePatch } from '@/features/venues/api/venues-api';
+import { countKey } from '@/features/venues/format';
 import { IMAGE_TEXT_MAX, imageProblem, serverKeys, VENUE_IMAGE_TYPES } from '@/features/venues/venue-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -99,7 +100,7 @@ function MetadataDialog({ image, onClose, onSave }: { image: VenueImage; onClose
  * is applied to the venue the server's reply describes.
  */
 export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: Venue; maxImages: number; maxBytes: number; onChange: (venue: Venue) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -185,7 +186,7 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
           {t('venues.photos.add')}
         </Button>
         <Typography variant="body2" color="text.secondary">
-          {t('venues.photos.count', { count: images.length, max: maxImages })}
+          {t(countKey('venues.photos.count', images.length, i18n.language), { n: images.length, max: maxImages })}
         </Typography>
       </Box>
       {room <= 0 && <Alert severity="info">{t('venues.errors.image_limit', { max: maxImages })}</Alert>}
