@@ -27,8 +27,6 @@ interface ImagesStepProps {
   disabled?: boolean;
 }
 
-let nextKey = 0;
-
 function Preview({ file, alt }: { file: File; alt: string }) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
@@ -44,6 +42,7 @@ function Preview({ file, alt }: { file: File; alt: string }) {
 export function ImagesStep({ images, onChange, existing = 0, maxImages, maxBytes, progress, disabled }: ImagesStepProps) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const counter = useRef(0);
   const [limitReached, setLimitReached] = useState(false);
   const room = maxImages - existing - images.filter((image) => !image.error).length;
 
@@ -59,8 +58,8 @@ export function ImagesStep({ images, onChange, existing = 0, maxImages, maxBytes
         continue;
       }
       if (!problem) free -= 1;
-      nextKey += 1;
-      added.push({ key: `new-${nextKey}`, file, alt: '', title: '', description: '', caption: '', isKeyImage: false, isVisible: true, ...(problem ? { error: problem } : {}) });
+      counter.current += 1;
+      added.push({ key: `new-${counter.current}`, file, alt: '', title: '', description: '', caption: '', isKeyImage: false, isVisible: true, ...(problem ? { error: problem } : {}) });
     }
     const all = [...images, ...added];
     // The first accepted photo is the key image unless the venue has one already.

@@ -14,7 +14,7 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ import { PageSkeleton, StatusChips, VenueLoadError } from '@/features/venues/com
 import { VenuePhotos } from '@/features/venues/components/venue-photos';
 import { VideosEditor } from '@/features/venues/components/videos-step';
 import { formatPrice } from '@/features/venues/format';
-import { useStoreVenue, useVenue, useVenueList, useVenuePrestations } from '@/features/venues/hooks/use-venues';
+import { useStoreVenue, useVenue, useVenueList, useVenuePrestations, venueKeys } from '@/features/venues/hooks/use-venues';
 import { FEATURES, formValues, placeRefusal, serverKeys, videosFormData, type VideoValues } from '@/features/venues/venue-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -274,6 +274,12 @@ export function VenueDetailPage({ id }: { id: string }) {
   const query = useVenue(id);
   const list = useVenueList();
   const store = useStoreVenue();
+  const client = useQueryClient();
+  // Changes of one photo are applied to the cached venue as it is then, so quick successive changes all count.
+  const update = (change: (venue: Venue) => Venue) => {
+    client.setQueryData<Venue>(venueKeys.one(id), (current) => (current ? change(current) : current));
+    void client.invalidateQueries({ queryKey: venueKeys.list() });
+  };
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: TabId = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabId) : 'overview';
@@ -311,7 +317,7 @@ export function VenueDetailPage({ id }: { id: string }) {
           <Box role="tabpanel" id={`venue-panel-${tab}`} aria-labelledby={`venue-tab-${tab}`}>
             {tab === 'overview' && <Overview venue={venue} />}
             {tab === 'services' && <Services venue={venue} />}
-            {tab === 'photos' && <VenuePhotos venue={venue} maxImages={list.data?.maxImages ?? 30} maxBytes={list.data?.maxImageBytes ?? 5 * 1024 * 1024} onChange={store} />}
+            {tab === 'photos' && <VenuePhotos venue={venue} maxImages={list.data?.maxImages ?? 30} maxBytes={list.data?.maxImageBytes ?? 5 * 1024 * 1024} onChange={update} />}
             {tab === 'videos' && <Videos venue={venue} onChange={store} />}
             {tab === 'settings' && <Settings venue={venue} onChange={store} />}
           </Box>

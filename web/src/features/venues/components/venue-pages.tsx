@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -14,10 +14,13 @@ import { PrestationsStep } from '@/features/venues/components/prestations-step';
 import { PageHeading, PageSkeleton, VenueLoadError } from '@/features/venues/components/venue-bits';
 import { stepResolver, VenueWizard } from '@/features/venues/components/venue-wizard';
 import { useStoreVenue, useVenue, useVenueList } from '@/features/venues/hooks/use-venues';
-import { formValues, placeRefusal, serverKeys, servicesFormData, type VenueFormValues } from '@/features/venues/venue-form';
+import { formValues, placeRefusal, serverKeys, servicesFormData, STEPS, type VenueFormValues } from '@/features/venues/venue-form';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/auth/session';
+
+/** The wizard's services step (STEPS), the one this page shows. */
+const PRESTATIONS_STEP = STEPS.indexOf('prestations');
 
 const PAGE = { display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 960 } as const;
 
@@ -95,8 +98,7 @@ export function ServicesForm({ venue, onSaved }: { venue: Venue; onSaved?: (venu
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const store = useStoreVenue();
-  const step = useRef(3);
-  const form = useForm<VenueFormValues>({ mode: 'onTouched', defaultValues: formValues(venue), resolver: stepResolver(() => step.current) });
+  const form = useForm<VenueFormValues>({ mode: 'onTouched', defaultValues: formValues(venue), resolver: stepResolver(PRESTATIONS_STEP) });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);

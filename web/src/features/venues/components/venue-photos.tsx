@@ -38,8 +38,6 @@ interface Upload {
   error?: string;
 }
 
-let nextKey = 0;
-
 function MetadataDialog({ image, onClose, onSave }: { image: VenueImage; onClose: () => void; onSave: (patch: VenueImagePatch) => Promise<void> }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -99,7 +97,7 @@ function MetadataDialog({ image, onClose, onSave }: { image: VenueImage; onClose
  * the visibility, the order and deletion with a confirmation. Each change
  * is applied to the venue the server's reply describes.
  */
-export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: Venue; maxImages: number; maxBytes: number; onChange: (venue: Venue) => void }) {
+export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: Venue; maxImages: number; maxBytes: number; onChange: (update: (venue: Venue) => Venue) => void }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -108,23 +106,21 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
   const [deleting, setDeleting] = useState<VenueImage | null>(null);
   const images = [...venue.images].sort((a, b) => a.position - b.position);
   const room = maxImages - images.length - uploads.filter((upload) => !upload.error).length;
-  const latest = useRef(venue);
-  latest.current = venue;
+  const counter = useRef(0);
 
-  const replaceImage = (image: VenueImage) => {
-    const current = latest.current;
-    const others = current.images.map((one) => (one.id === image.id ? image : image.isKeyImage ? { ...one, isKeyImage: false } : one));
-    onChange({ ...current, images: others });
-  };
+  const replaceImage = (image: VenueImage) =>
+    onChange((current) => ({ ...current, images: current.images.map((one) => (one.id === image.id ? image : image.isKeyImage ? { ...one, isKeyImage: false } : one)) }));
 
   const patch = useMutation({
     mutationFn: ({ image, body }: { image: VenueImage; body: VenueImagePatch }) => updateVenueImage(venue.id, image.id, body),
     onSuccess: (image, { body }) => {
       if (body.position !== undefined) {
         // A move shifts the others: their positions follow the new order.
-        const order = images.filter((one) => one.id !== image.id);
-        order.splice(body.position, 0, image);
-        onChange({ ...latest.current, images: order.map((one, position) => ({ ...one, position })) });
+        onChange((current) => {
+          const order = [...current.images].sort((a, b) => a.position - b.position).filter((one) => one.id !== image.id);
+          order.splice(body.position ?? 0, 0, image);
+          return { ...current, images: order.map((one, position) => ({ ...one, position })) };
+        });
       } else replaceImage(image);
     },
     onError: (error) => notify(describeError(error, (key) => t(key), 'venues.errors.image_update'), 'error'),
@@ -133,10 +129,12 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
   const remove = useMutation({
     mutationFn: (image: VenueImage) => deleteVenueImage(venue.id, image.id),
     onSuccess: (_reply, image) => {
-      const rest = latest.current.images.filter((one) => one.id !== image.id);
-      // The server makes the next photo the key image; the screen shows the same until the venue is read again.
-      if (image.isKeyImage && rest[0]) rest[0] = { ...rest[0], isKeyImage: true };
-      onChange({ ...latest.current, images: rest });
+      onChange((current) => {
+        const rest = [...current.images].sort((a, b) => a.position - b.position).filter((one) => one.id !== image.id);
+        // The server makes the next photo the key image; the screen shows the same.
+        if (image.isKeyImage && rest[0]) rest[0] = { ...rest[0], isKeyImage: true };
+        return { ...current, images: rest };
+      });
       setDeleting(null);
       notify(t('venues.photos.deleted'), 'success');
     },
@@ -146,8 +144,8 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
     if (!files) return;
     let free = room;
     for (const file of Array.from(files)) {
-      nextKey += 1;
-      const key = `upload-${nextKey}`;
+      counter.current += 1;
+      const key = `upload-${counter.current}`;
       const problem = imageProblem(file, maxBytes) ?? (free <= 0 ? 'venues.errors.image_limit' : null);
       setUploads((all) => [...all, { key, name: file.name, sent: 0, ...(problem ? { error: problem } : {}) }]);
       if (problem) continue;
@@ -156,8 +154,7 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
       form.append('file', file, file.name);
       try {
         const image = await uploadVenueImage(venue.id, form, (sent) => setUploads((all) => all.map((one) => (one.key === key ? { ...one, sent } : one))));
-        const current = latest.current;
-        onChange({ ...current, images: [...current.images.map((one) => (image.isKeyImage ? { ...one, isKeyImage: false } : one)), image] });
+        onChange((current) => ({ ...current, images: [...current.images.map((one) => (image.isKeyImage ? { ...one, isKeyImage: false } : one)), image] }));
         setUploads((all) => all.filter((one) => one.key !== key));
       } catch (error) {
         const code = isApiError(error) && error.status > 0 && error.status < 500 ? serverKeys(error.code)[0] : null;

@@ -36,9 +36,9 @@ import { describeError, isApiError } from '@/lib/api-error';
 import { isCountryCode } from '@/lib/validation/phone';
 
 /** The validation of one step of the form, for react-hook-form: only that step's fields are checked. */
-export function stepResolver(step: () => number): Resolver<VenueFormValues> {
+export function stepResolver(step: number): Resolver<VenueFormValues> {
   return (values) => {
-    const found = stepErrors(step(), values);
+    const found = stepErrors(step, values);
     if (Object.keys(found).length === 0) return { values, errors: {} };
     const errors: FieldErrors<VenueFormValues> = {};
     for (const [path, message] of Object.entries(found)) set(errors, path, { type: 'validation', message });
@@ -69,12 +69,11 @@ export function VenueWizard({ venue, maxImages, maxImageBytes = VENUE_IMAGE_MAX_
   const { t, i18n } = useTranslation();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [step, setStep] = useState(0);
-  const stepRef = useRef(0);
-  stepRef.current = step;
+  // useForm takes its options again on each render: the resolver checks the step shown.
   const form = useForm<VenueFormValues>({
     mode: 'onTouched',
     defaultValues: formValues(venue, isCountryCode(homeCountry) ? homeCountry : 'FR'),
-    resolver: stepResolver(() => stepRef.current),
+    resolver: stepResolver(step),
   });
   const [images, setImages] = useState<PendingImage[]>([]);
   const [videos, setVideos] = useState(() => form.getValues('videos'));
@@ -88,7 +87,6 @@ export function VenueWizard({ venue, maxImages, maxImageBytes = VENUE_IMAGE_MAX_
 
   const go = (next: number) => {
     setStep(next);
-    stepRef.current = next;
     // The new step's title takes the focus, so screen readers announce where they are.
     requestAnimationFrame(() => heading.current?.focus());
   };
@@ -101,9 +99,10 @@ export function VenueWizard({ venue, maxImages, maxImageBytes = VENUE_IMAGE_MAX_
     const values = { ...form.getValues(), videos };
     // Every step is checked again: a refusal takes the wizard to its step.
     for (let s = 0; s < STEPS.length; s += 1) {
-      if (Object.keys(stepErrors(s, values)).length > 0) {
+      const found = stepErrors(s, values);
+      if (Object.keys(found).length > 0) {
+        for (const [path, message] of Object.entries(found)) form.setError(path as 'name', { type: 'validation', message });
         go(s);
-        await form.trigger(undefined, { shouldFocus: true });
         return;
       }
     }
