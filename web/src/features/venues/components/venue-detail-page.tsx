@@ -186,6 +186,7 @@ function MissingFields({ error }: { error: unknown }) {
 function Settings({ venue, onChange }: { venue: Venue; onChange: (venue: Venue) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const publish = useMutation({
@@ -198,6 +199,8 @@ function Settings({ venue, onChange }: { venue: Venue; onChange: (venue: Venue) 
   const remove = useMutation({
     mutationFn: () => deleteVenue(venue.id),
     onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: venueKeys.list() });
+      client.removeQueries({ queryKey: venueKeys.one(venue.id) });
       notify(t('venues.settings.deleted'), 'success');
       await navigate('/venues', { replace: true });
     },

@@ -10,7 +10,7 @@ import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { useRef, useState } from 'react';
 import { set, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +67,8 @@ const FORM_OVERHEAD_BYTES = 4096;
  */
 export function VenueWizard({ venue, maxImages, maxImageBytes = VENUE_IMAGE_MAX_BYTES, homeCountry = 'FR', onSaved, cancelTo }: VenueWizardProps) {
   const { t, i18n } = useTranslation();
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
   const [step, setStep] = useState(0);
   // useForm takes its options again on each render: the resolver checks the step shown.
   const form = useForm<VenueFormValues>({
