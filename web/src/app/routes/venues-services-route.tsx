@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { VenueServicesPage } from '@/features/venues/components/venue-pages';
+import { VenueServicesPage } from '@/features/venues/components/venue-services-page';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import type { Venue, VenueFeatures } from '@/features/venues/api/venues-api';
 import { isApiError } from '@/lib/api-error';
 import { EUROPEAN_COUNTRIES } from '@/lib/countries';
@@ -277,121 +276,81 @@ export function videoLinkRule(raw: string): string | null {
 export const videoTitleRule = lengthRule(VIDEO_TITLE_MIN, VIDEO_TITLE_MAX, 'venues.errors.video_title_required', 'venues.errors.video_title_length');
 export const videoDescriptionRule = maxRule(VIDEO_DESCRIPTION_MAX, 'venues.errors.video_description_length');
 
-type Ctx = { addIssue: (issue: { code: 'custom'; message: string; path: (string | number)[]; input: unknown }) => void };
+/** The refusals of one step: form path (dot-separated) to dictionary key. */
+type Refusals = Record<string, string>;
 
-function check(ctx: Ctx, values: unknown, path: (string | number)[], code: string | null) {
-  if (code) ctx.addIssue({ code: 'custom', message: code, path, input: values });
+function check(out: Refusals, path: string, code: string | null) {
+  if (code && !(path in out)) out[path] = code;
 }
 
-const text = z.string();
-const numberOrNull = z.nullable(z.number());
-
 /** Step 0: the general information (part 2 §5: name, type, email, phone, zipcode, city, country). */
-export const generalSchema = z
-  .object({
-    name: text,
-    type: text,
-    email: text,
-    phoneCountry: text,
-    phone: text,
-    address: text,
-    zipcode: text,
-    city: text,
-    countryCode: text,
-    latitude: numberOrNull,
-    longitude: numberOrNull,
-    website: text,
-    snFacebook: text,
-    snInstagram: text,
-    contactName: text,
-    contactRole: text,
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      check(ctx, v, ['name'], nameRule(v.name));
-      check(ctx, v, ['type'], typeRule(v.type));
-      check(ctx, v, ['email'], emailRule(v.email));
-      check(ctx, v, ['phone'], isCountryCode(v.phoneCountry) ? phoneRule(v.phone, v.phoneCountry) : 'validation.phone_invalid');
-      const country = countryRule(v.countryCode, EUROPEAN_COUNTRIES);
-      const zipcode = v.zipcode.trim() === '' ? 'validation.required' : country ? null : postcodeRule(v.countryCode, v.zipcode);
-      const city = cityRule(v.city);
-      // Part 2 §5: a missing zipcode, city or country also flags the address.
-      check(ctx, v, ['address'], addressRule(v.address) ?? (zipcode || city || country ? 'venues.errors.address_incomplete' : null));
-      check(ctx, v, ['zipcode'], zipcode);
-      check(ctx, v, ['city'], city);
-      check(ctx, v, ['countryCode'], country);
-      if (v.latitude !== null || v.longitude !== null) check(ctx, v, ['latitude'], coordinatesRule(v.latitude, v.longitude));
-      check(ctx, v, ['website'], websiteRule(v.website));
-      check(ctx, v, ['snFacebook'], socialRule('facebook')(v.snFacebook));
-      check(ctx, v, ['snInstagram'], socialRule('instagram')(v.snInstagram));
-      check(ctx, v, ['contactName'], contactRule(v.contactName));
-      check(ctx, v, ['contactRole'], contactRule(v.contactRole));
-    }),
-  );
+export function generalErrors(v: VenueFormValues): Refusals {
+  const out: Refusals = {};
+  check(out, 'name', nameRule(v.name));
+  check(out, 'type', typeRule(v.type));
+  check(out, 'email', emailRule(v.email));
+  check(out, 'phone', isCountryCode(v.phoneCountry) ? phoneRule(v.phone, v.phoneCountry) : 'validation.phone_invalid');
+  const country = countryRule(v.countryCode, EUROPEAN_COUNTRIES);
+  const zipcode = v.zipcode.trim() === '' ? 'validation.required' : country ? null : postcodeRule(v.countryCode, v.zipcode);
+  const city = cityRule(v.city);
+  // Part 2 §5: a missing zipcode, city or country also flags the address.
+  check(out, 'address', addressRule(v.address) ?? (zipcode || city || country ? 'venues.errors.address_incomplete' : null));
+  check(out, 'zipcode', zipcode);
+  check(out, 'city', city);
+  check(out, 'countryCode', country);
+  if (v.latitude !== null || v.longitude !== null) check(out, 'latitude', coordinatesRule(v.latitude, v.longitude));
+  check(out, 'website', websiteRule(v.website));
+  check(out, 'snFacebook', socialRule('facebook')(v.snFacebook));
+  check(out, 'snInstagram', socialRule('instagram')(v.snInstagram));
+  check(out, 'contactName', contactRule(v.contactName));
+  check(out, 'contactRole', contactRule(v.contactRole));
+  return out;
+}
 
 /** Step 1: description and capacities, each number at least 1, the lowest price at most the highest. */
-export const descriptionSchema = z
-  .object({
-    description: text,
-    detailedDescription: text,
-    seatedCapacity: text,
-    standingCapacity: text,
-    bedrooms: text,
-    minPrice: text,
-    maxPrice: text,
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      check(ctx, v, ['description'], descriptionRule(v.description));
-      check(ctx, v, ['detailedDescription'], detailedDescriptionRule(v.detailedDescription));
-      check(ctx, v, ['seatedCapacity'], seatedCapacityRule(v.seatedCapacity));
-      check(ctx, v, ['standingCapacity'], standingCapacityRule(v.standingCapacity));
-      check(ctx, v, ['bedrooms'], bedroomsRule(v.bedrooms));
-      const min = minPriceRule(v.minPrice);
-      const max = maxPriceRule(v.maxPrice);
-      check(ctx, v, ['minPrice'], min);
-      check(ctx, v, ['maxPrice'], max ?? (min === null && Number(v.minPrice.trim()) > Number(v.maxPrice.trim()) ? 'venues.errors.price_order' : null));
-    }),
-  );
+export function descriptionErrors(v: VenueFormValues): Refusals {
+  const out: Refusals = {};
+  check(out, 'description', descriptionRule(v.description));
+  check(out, 'detailedDescription', detailedDescriptionRule(v.detailedDescription));
+  check(out, 'seatedCapacity', seatedCapacityRule(v.seatedCapacity));
+  check(out, 'standingCapacity', standingCapacityRule(v.standingCapacity));
+  check(out, 'bedrooms', bedroomsRule(v.bedrooms));
+  const min = minPriceRule(v.minPrice);
+  const max = maxPriceRule(v.maxPrice);
+  check(out, 'minPrice', min);
+  check(out, 'maxPrice', max ?? (min === null && Number(v.minPrice.trim()) > Number(v.maxPrice.trim()) ? 'venues.errors.price_order' : null));
+  return out;
+}
 
 /** Step 3: at least one service, and for each chosen one its description and starting budget. */
-export const prestationsSchema = z
-  .object({
-    prestations: z.array(text),
-    details: z.record(text, z.object({ description: text, budgetStartingFrom: text, isDescriptionVisible: z.boolean(), isBudgetVisible: z.boolean(), id: z.optional(text) })),
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.prestations.length === 0) check(ctx, v, ['prestations'], 'venues.errors.prestations_required');
-      for (const slug of v.prestations) {
-        const detail = v.details[slug] ?? emptyDetail();
-        check(ctx, v, ['details', slug, 'description'], detailDescriptionRule(detail.description));
-        check(ctx, v, ['details', slug, 'budgetStartingFrom'], detailBudgetRule(detail.budgetStartingFrom));
-      }
-    }),
-  );
-
-const nothing = z.object({});
+export function prestationsErrors(v: VenueFormValues): Refusals {
+  const out: Refusals = {};
+  if (v.prestations.length === 0) check(out, 'prestations', 'venues.errors.prestations_required');
+  for (const slug of v.prestations) {
+    const detail = v.details[slug] ?? emptyDetail();
+    check(out, `details.${slug}.description`, detailDescriptionRule(detail.description));
+    check(out, `details.${slug}.budgetStartingFrom`, detailBudgetRule(detail.budgetStartingFrom));
+  }
+  return out;
+}
 
 /** The wizard's steps in order (part 2 §4): 0 general, 1 description, 2 features, 3 prestations, 4 images, 5 videos. */
 export const STEPS = ['general', 'description', 'features', 'prestations', 'images', 'videos'] as const;
 export type StepId = (typeof STEPS)[number];
 
-/** The schema Next checks on each step; features, images and videos have their own controls. */
-export const STEP_SCHEMAS = [generalSchema, descriptionSchema, nothing, prestationsSchema, nothing, nothing] as const;
+const none = (): Refusals => ({});
+
+/**
+ * What Next checks on each step; features, images and videos have their own
+ * controls. Plain rules rather than zod: the wizard would otherwise split
+ * zod's modules into new chunks the sign-in page also downloads
+ * (chunk-budget.json), for no rule zod expresses better.
+ */
+export const STEP_RULES: readonly ((values: VenueFormValues) => Refusals)[] = [generalErrors, descriptionErrors, none, prestationsErrors, none, none];
 
 /** The refusals of a step: field path (dot-separated) to dictionary key, empty when it may be left. */
 export function stepErrors(step: number, values: VenueFormValues): Record<string, string> {
-  const schema = STEP_SCHEMAS[step];
-  if (!schema) return {};
-  const result = schema.safeParse(values);
-  const out: Record<string, string> = {};
-  if (result.success) return out;
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    out[path] ??= issue.message;
-  }
-  return out;
+  return STEP_RULES[step]?.(values) ?? {};
 }
 
 // ---------------------------------------------------------------- images

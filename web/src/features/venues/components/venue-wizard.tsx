@@ -12,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useRef, useState } from 'react';
-import { set, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { saveVenue, type Venue } from '@/features/venues/api/venues-api';
+import { stepResolver } from '@/features/venues/step-resolver';
 import { ImagesStep } from '@/features/venues/components/images-step';
 import { PrestationsStep } from '@/features/venues/components/prestations-step';
 import { VideosEditor } from '@/features/venues/components/videos-step';
@@ -34,17 +35,6 @@ import {
 } from '@/features/venues/venue-form';
 import { describeError, isApiError } from '@/lib/api-error';
 import { isCountryCode } from '@/lib/validation/phone';
-
-/** The validation of one step of the form, for react-hook-form: only that step's fields are checked. */
-export function stepResolver(step: number): Resolver<VenueFormValues> {
-  return (values) => {
-    const found = stepErrors(step, values);
-    if (Object.keys(found).length === 0) return { values, errors: {} };
-    const errors: FieldErrors<VenueFormValues> = {};
-    for (const [path, message] of Object.entries(found)) set(errors, path, { type: 'validation', message });
-    return { values: {}, errors };
-  };
-}
 
 interface VenueWizardProps {
   venue?: Venue;
