@@ -545,7 +545,17 @@ export function placeRefusal(error: unknown, values: VenueFormValues): PlacedRef
   return placed;
 }
 
+/** The server's codes (internal/i18n venue.errors.*) that this screen words under another name. */
+const SERVER_ALIASES: Readonly<Record<string, string>> = {
+  price_range: 'price_order',
+  address_too_long: 'address_length',
+  contact_too_long: 'contact_length',
+  detailed_description_too_long: 'detailed_description_length',
+};
+
 /** The dictionary keys tried for a server code: this screen's own text first, then the code as a key. */
 export function serverKeys(code: string): string[] {
-  return [code.replace(/^venue\.errors\./, 'venues.errors.'), code];
+  const name = /^venue\.errors\.(\w+)$/.exec(code)?.[1];
+  if (!name) return [code];
+  return [`venues.errors.${SERVER_ALIASES[name] ?? name}`, code];
 }

@@ -157,8 +157,8 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
         onChange((current) => ({ ...current, images: [...current.images.map((one) => (image.isKeyImage ? { ...one, isKeyImage: false } : one)), image] }));
         setUploads((all) => all.filter((one) => one.key !== key));
       } catch (error) {
-        const code = isApiError(error) && error.status > 0 && error.status < 500 ? serverKeys(error.code)[0] : null;
-        const message = code && code.startsWith('venues.errors.') ? code : 'venues.errors.image_upload';
+        const code = isApiError(error) && error.status > 0 && error.status < 500 ? serverKeys(error.code).find((key) => i18n.exists(key)) : undefined;
+        const message = code ?? 'venues.errors.image_upload';
         setUploads((all) => all.map((one) => (one.key === key ? { ...one, error: message } : one)));
       }
     }
