@@ -36,6 +36,11 @@ async function venueOwner(email, firstname) {
   return registered.body.token;
 }
 
+/** Back to the top, so a full-page screenshot does not show the fixed app bar in the middle. */
+async function top(page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** The step the wizard shows, by its title. */
 async function atStep(page, title) {
   await page.getByTestId('venue-step-title').filter({ hasText: title }).waitFor();
@@ -65,6 +70,7 @@ describe('venues', () => {
       await page.getByLabel(/^Nom du lieu/).blur();
       assert.equal(await page.getByLabel(/^Nom du lieu/).inputValue(), 'Domaine des Tilleuls', 'trimmed on blur');
       await page.getByLabel(/^Type de lieu/).selectOption('domain');
+      await page.getByText('Choisissez le type de lieu.').waitFor({ state: 'detached' });
       await page.getByLabel(/^E-mail/).fill('contact@tilleuls.test');
       await page.getByRole('textbox', { name: /^Téléphone/ }).fill('06 12 34 56 78');
       await page.getByLabel(/^Adresse \(rue\)/).fill('12 chemin des Vignes');
@@ -73,6 +79,7 @@ describe('venues', () => {
       await page.getByTestId('venue-located').waitFor();
       await page.getByLabel(/^Nom$/).fill('Anne Petit');
       await page.getByLabel(/^Fonction/).fill('Gérante');
+      await top(page);
       await shot(page, 'venue-wizard-general');
       await page.getByTestId('venue-next').click();
 
@@ -87,6 +94,7 @@ describe('venues', () => {
       await page.getByLabel(/^Chambres/).fill('12');
       await page.getByLabel(/^Prix minimum/).fill('4500');
       await page.getByLabel(/^Prix maximum/).fill('12000');
+      await top(page);
       await shot(page, 'venue-wizard-description');
       await page.getByTestId('venue-next').click();
 
@@ -95,6 +103,7 @@ describe('venues', () => {
       await page.getByLabel('Jardin').check();
       await page.getByLabel('Parking').check();
       await page.getByLabel('Cérémonie en extérieur').check();
+      await top(page);
       await shot(page, 'venue-wizard-features');
       await page.getByTestId('venue-next').click();
 
@@ -104,6 +113,7 @@ describe('venues', () => {
       await services.getByRole('checkbox').first().check();
       await page.getByLabel(/^Ce qui est compris/).fill('La grange, le parc et le parking pour le samedi et le dimanche.');
       await page.getByLabel(/^À partir de/).fill('4500');
+      await top(page);
       await shot(page, 'venue-wizard-services');
       await page.getByTestId('venue-next').click();
 
@@ -122,6 +132,7 @@ describe('venues', () => {
       await photos.nth(1).getByLabel(/^Texte alternatif/).fill('Le parc et ses tilleuls');
       await photos.nth(1).getByRole('radio', { name: 'Photo principale' }).check();
       await page.getByRole('button', { name: 'Retirer animation.gif' }).click();
+      await top(page);
       await shot(page, 'venue-wizard-photos');
       await page.getByTestId('venue-next').click();
 
@@ -133,6 +144,7 @@ describe('venues', () => {
       await page.getByTestId('venue-video-link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
       await page.getByTestId('venue-video-add').click();
       await page.getByTestId('venue-video').waitFor();
+      await top(page);
       await shot(page, 'venue-wizard-videos');
       await page.getByTestId('venue-save').click();
 

@@ -30,7 +30,7 @@ interface ImagesStepProps {
 function Preview({ file, alt }: { file: File; alt: string }) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <Box component="img" src={url} alt={alt} sx={{ width: { xs: '100%', sm: 140 }, aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover', flexShrink: 0 }} />;
+  return <Box component="img" src={url} alt={alt} sx={{ width: { xs: '100%', sm: 140 }, aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover', flexShrink: 0, alignSelf: 'flex-start' }} />;
 }
 
 /**

@@ -32,6 +32,11 @@ export function TextControl<T extends FieldValues>({ form, name, label, required
       render={({ field, fieldState }) => (
         <TextField
           {...field}
+          onChange={(event) => {
+            field.onChange(event);
+            // A field refused by Next says when it is right again, before it is left.
+            if (fieldState.error) void form.trigger(name);
+          }}
           onBlur={trimmedBlur(form, field)}
           label={label}
           required={required}

@@ -183,6 +183,7 @@ export function VenueAddressFields({ form, disabled = false }: { form: UseFormRe
               onChange={(event) => {
                 field.onChange(event);
                 forgetPosition();
+                if (fieldState.error) void form.trigger(['city', 'address']);
               }}
               onBlur={trimmedBlur(form, field)}
               label={t('venues.form.city')}
@@ -208,6 +209,7 @@ export function VenueAddressFields({ form, disabled = false }: { form: UseFormRe
               onChange={(event) => {
                 field.onChange(event.target.value);
                 forgetPosition();
+                if (fieldState.error || form.formState.errors.zipcode) void form.trigger(['countryCode', 'zipcode', 'address']);
               }}
               onBlur={field.onBlur}
               inputRef={field.ref}

@@ -61,7 +61,10 @@ export function GeneralStep({ form, disabled }: StepProps) {
               </InputLabel>
               <NativeSelect
                 value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  if (fieldState.error) void form.trigger('type');
+                }}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 input={<OutlinedInput label={t('venues.form.type')} notched />}
