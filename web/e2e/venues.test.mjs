@@ -190,6 +190,14 @@ describe('venues', () => {
       // Typing the wizard's address gets the same answer.
       await page.goto(`${server.baseURL}/venues/create`);
       await page.getByTestId('venue-upgrade-notice').waitFor();
+
+      // The dashboard's checklist counts the published venue and its photos.
+      await page.goto(`${server.baseURL}/`);
+      const checklist = page.getByTestId('venue-checklist');
+      for (const task of ['published', 'photos', 'description', 'capacities', 'prices']) {
+        await checklist.locator(`[data-task="${task}"][data-done="true"]`).waitFor();
+      }
+      await shot(page, 'venue-dashboard-complete');
     }));
 
   it("another venue owner gets the not-found state on the first one's venue", T, () =>
