@@ -304,6 +304,7 @@ describe('/venues/{id}', () => {
     const user = userEvent.setup();
     const router = renderAt('/venues/v1');
     const state = await screen.findByTestId('venue-not-found');
+    expect(within(state).getByRole('heading', { level: 1 })).toHaveTextContent('Venue not found');
     expect(state).toHaveTextContent('This venue does not exist or is not yours.');
     await user.click(within(state).getByRole('link', { name: 'Back to my venues' }));
     expect(router.state.location.pathname).toBe('/venues');
@@ -372,4 +373,99 @@ describe('/venues/{id}', () => {
     expect(service).toHaveTextContent('From €5,000');
     expect(screen.getByRole('link', { name: 'Edit the services' })).toHaveAttribute('href', '/venues/v1/services');
   });
+
+  it('manages the photos: upload with progress, key image, order, visibility and deletion after a confirmation', async () => {
+    const image = (id: string, position: number, isKeyImage = false) => ({
+      id,
+      imageUrl: `/media/${id}.jpg`,
+      thumbnailUrl: `/media/${id}-t.jpg`,
+      width: 1200,
+      height: 800,
+      imageSize: 1000,
+      position,
+      alt: '',
+      title: `Photo ${id}`,
+      description: '',
+      caption: '',
+      isKeyImage,
+      isVisible: true,
+    });
+    const puts: unknown[] = [];
+    let deleted = '';
+    server.use(
+      http.get('*/api/venues', () => HttpResponse.json(list([card()]))),
+      http.get('*/api/venues/v1', () => HttpResponse.json(venue({ images: [image('a', 0, true), image('b', 1)] }))),
+      http.post('*/api/venues/v1/images', () => HttpResponse.json({ image: image('c', 2) }, { status: 201 })),
+      http.put('*/api/venues/v1/images/:imageId', async ({ params, request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        puts.push({ id: params.imageId, ...body });
+        const base = image(String(params.imageId), typeof body.position === 'number' ? body.position : 1);
+        return HttpResponse.json({ ...base, ...body });
+      }),
+      http.delete('*/api/venues/v1/images/:imageId', ({ params }) => {
+        deleted = String(params.imageId);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt('/venues/v1?tab=photos');
+    expect(await screen.findByText('2 photos of 30')).toBeInTheDocument();
+    await user.upload(screen.getByTestId('venue-photos-input'), [new File(['x'], 'salle.jpg', { type: 'image/jpeg' }), new File(['x'], 'plan.gif', { type: 'image/gif' })]);
+    expect(await screen.findByText('plan.gif: Unsupported image format. Use JPEG, PNG or WebP.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('venue-photo')).toHaveLength(3));
+    expect(screen.getByText('3 photos of 30')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Make photo 2 the key image' }));
+    await waitFor(() => expect(puts).toContainEqual({ id: 'b', isKeyImage: true }));
+    await waitFor(() => expect(within(screen.getAllByTestId('venue-photo')[1]!).getByText('Key image')).toBeInTheDocument());
+    expect(within(screen.getAllByTestId('venue-photo')[0]!).queryByText('Key image')).toBeNull();
+
+    expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move photo 1 later' }));
+    await waitFor(() => expect(puts).toContainEqual({ id: 'a', position: 1 }));
+    await waitFor(() => expect(screen.getAllByTestId('venue-photo')[0]).toHaveTextContent('Photo b'));
+
+    await user.click(within(screen.getAllByTestId('venue-photo')[2]!).getByRole('switch'));
+    await waitFor(() => expect(puts).toContainEqual({ id: 'c', isVisible: false }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete photo 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this photo?' });
+    expect(deleted).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toBe('c'));
+    await waitFor(() => expect(screen.getAllByTestId('venue-photo')).toHaveLength(2));
+  }, 30_000);
+
+  it('adds a video through the update with the whole set, and shows a refusal on its video', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/venues', () => HttpResponse.json(list([card()]))),
+      http.get('*/api/venues/v1', () => HttpResponse.json(venue({ videos: [{ id: 'v1', link: 'https://vimeo.com/76979871', title: 'Le parc', description: '', status: true, thumbnailUrl: null }] }))),
+      http.post('*/api/venues/v1', async ({ request }) => {
+        const form = await request.formData();
+        const videos = JSON.parse(String(form.get('videos'))) as { link: string }[];
+        sent.push({ keys: [...form.keys()], videos });
+        if (videos.length > 2) return HttpResponse.json({ error: 'errors.validation', message: 'Check the videos.', fields: { 'videos[2].title': 'venue.errors.too_many_videos' } }, { status: 422 });
+        return HttpResponse.json(venue({ videos: videos.map((video, index) => ({ id: `v${index + 1}`, link: video.link, title: 'Vidéo', description: '', status: true, thumbnailUrl: null })) }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/venues/v1?tab=videos');
+    await screen.findAllByTestId('venue-video');
+    await user.type(screen.getByTestId('venue-video-link'), 'https://youtu.be/dQw4w9WgXcQ');
+    await user.type(screen.getByTestId('venue-video-title'), 'La grange');
+    await user.click(screen.getByTestId('venue-video-add'));
+    await waitFor(() => expect(screen.getAllByTestId('venue-video')).toHaveLength(2));
+    expect(sent[0]).toEqual({
+      keys: ['videos'],
+      videos: [
+        { id: 'v1', link: 'https://vimeo.com/76979871', title: 'Le parc', description: '', status: true },
+        { link: 'https://youtu.be/dQw4w9WgXcQ', title: 'La grange', description: '', status: true },
+      ],
+    });
+    await user.type(screen.getByTestId('venue-video-link'), 'https://youtu.be/aaaaaaaaaaa');
+    await user.type(screen.getByTestId('venue-video-title'), 'Le dîner');
+    await user.click(screen.getByTestId('venue-video-add'));
+    expect(await screen.findByText('A venue has 20 videos at most.')).toBeInTheDocument();
+  }, 30_000);
 });

@@ -51,12 +51,14 @@ export function PageSkeleton() {
  * (404 venue.detail.not_found) is a not-found state with the way back;
  * anything else says why and offers to retry.
  */
-export function VenueLoadError({ error, retry }: { error: unknown; retry: () => void }) {
+export function VenueLoadError({ error, retry, heading = false }: { error: unknown; retry: () => void; heading?: boolean }) {
   const { t } = useTranslation();
   const gone = isApiError(error) && (error.status === 404 || error.status === 403);
   if (gone) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }} data-testid="venue-not-found">
+        {/* The detail page has no title of its own before the venue is read. */}
+        {heading && <Typography variant="h1">{t('venues.detail.notFoundTitle')}</Typography>}
         <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>
           {t('venue.detail.not_found')}
         </Alert>

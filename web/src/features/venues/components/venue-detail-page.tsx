@@ -152,20 +152,27 @@ function Videos({ venue, onChange }: { venue: Venue; onChange: (venue: Venue) =>
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [errors, setErrors] = useState<Record<number, string>>({});
+  // The set being saved, then kept on screen when refused so each video shows its reason.
+  const [draft, setDraft] = useState<VideoValues[] | null>(null);
   const save = useMutation({
     mutationFn: (videos: VideoValues[]) => saveVenue(venue.id, videosFormData(videos)),
+    onMutate: (videos) => setDraft(videos),
     onSuccess: (saved) => {
       setErrors({});
+      setDraft(null);
       onChange(saved);
       notify(t('venues.videos.saved'), 'success');
     },
     onError: (error, videos) => {
       const placed = placeRefusal(error, { ...formValues(venue), videos });
       setErrors(Object.fromEntries(Object.entries(placed.videos).map(([index, code]) => [index, serverKeys(code).find((key) => i18n.exists(key)) ?? 'venues.errors.invalid'])));
-      if (Object.keys(placed.videos).length === 0) notify(describeError(error, (key) => t(key), 'venues.errors.videos'), 'error');
+      if (Object.keys(placed.videos).length === 0) {
+        setDraft(null);
+        notify(describeError(error, (key) => t(key), 'venues.errors.videos'), 'error');
+      }
     },
   });
-  return <VideosEditor videos={formValues(venue).videos} onChange={(videos) => save.mutate(videos)} errors={errors} disabled={save.isPending} />;
+  return <VideosEditor videos={draft ?? formValues(venue).videos} onChange={(videos) => save.mutate(videos)} errors={errors} disabled={save.isPending} />;
 }
 
 /** Names of the fields a 422 of the publish says are missing. */
@@ -290,7 +297,7 @@ export function VenueDetailPage({ id }: { id: string }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       {query.isPending && <PageSkeleton />}
-      {query.isError && <VenueLoadError error={query.error} retry={() => void query.refetch()} />}
+      {query.isError && <VenueLoadError error={query.error} retry={() => void query.refetch()} heading />}
       {venue && (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
