@@ -468,4 +468,34 @@ describe('/venues/{id}', () => {
     await user.click(screen.getByTestId('venue-video-add'));
     expect(await screen.findByText('A venue has 20 videos at most.')).toBeInTheDocument();
   }, 30_000);
+
+  it('/venues/{id}/services saves only the services and their details', async () => {
+    const sent: FormData[] = [];
+    server.use(
+      http.get('*/api/venues/v1', () => HttpResponse.json(venue())),
+      http.post('*/api/venues/v1', async ({ request }) => {
+        const form = await request.formData();
+        sent.push(form);
+        return HttpResponse.json(venue({ prestations: JSON.parse(String(form.get('prestations'))) as string[] }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/venues/v1/services');
+    const catering = await screen.findByRole('checkbox', { name: 'Catering' });
+    expect(screen.getByRole('checkbox', { name: 'Venue hire' })).toBeChecked();
+    await user.click(catering);
+    await user.click(screen.getByTestId('venue-services-save'));
+    expect(await screen.findByText('Describe what this service includes.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    const detail = screen.getByTestId('detail-catering');
+    await user.type(within(detail).getByLabelText(/What it includes/), 'Le menu du chef, servi à table.');
+    await user.type(within(detail).getByLabelText(/Starting from/), '85');
+    await user.click(screen.getByTestId('venue-services-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect([...sent[0]!.keys()]).toEqual(['prestations', 'prestationDetails']);
+    expect(JSON.parse(String(sent[0]!.get('prestationDetails')))).toEqual([
+      { id: 'd1', title: 'venue_hire', description: 'Le château et le parc pour le week-end.', budgetStartingFrom: 5000, isDescriptionVisible: true, isBudgetVisible: true },
+      { title: 'catering', description: 'Le menu du chef, servi à table.', budgetStartingFrom: 85, isDescriptionVisible: true, isBudgetVisible: true },
+    ]);
+  }, 30_000);
 });
