@@ -173,6 +173,22 @@ describe('venues', () => {
       assert.equal(await publish.isChecked(), true);
       await shot(page, 'venue-settings');
 
+      // The edit wizard opens filled in and saves with the venue's own address.
+      await page.getByRole('link', { name: 'Modifier' }).click();
+      await page.waitForURL(/\/edit$/);
+      assert.equal(await page.getByLabel(/^Nom du lieu/).inputValue(), 'Domaine des Tilleuls');
+      await page.getByTestId('venue-next').click();
+      await atStep(page, 'Description');
+      assert.equal(await page.getByLabel(/^Invités assis/).inputValue(), '120');
+      await page.getByLabel(/^Prix maximum/).fill('13500');
+      for (const title of ['Équipements', 'Prestations', 'Photos', 'Vidéos']) {
+        await page.getByTestId('venue-next').click();
+        await atStep(page, title);
+      }
+      await page.getByTestId('venue-save').click();
+      await page.waitForURL(new RegExp(`/venues/${firstVenueId}$`));
+      await page.getByText(/4\s500\s€ à 13\s500\s€/).waitFor();
+
       // Back in the list: the card, and no second venue on the free plan.
       await page.goto(`${server.baseURL}/venues`);
       const card = page.getByTestId('venue-card');
