@@ -32,8 +32,9 @@ const (
 	// maxImageFieldBytes bounds one photo's text field (alt, caption...).
 	maxImageFieldBytes = 8 << 10
 	// maxParts bounds the parts of one form: every field once and seven
-	// parts for each photo a venue may hold.
-	maxParts = 64 + 7*model.MaxVenueImages
+	// parts for each photo a venue may hold. A field sent twice is refused
+	// already, so this only backs that rule up.
+	maxParts = 32 + 7*model.MaxVenueImages
 )
 
 // scalarFields are the text fields of VenueForm; jsonFields its
