@@ -18,6 +18,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -38,6 +39,10 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
+	"noces/internal/imaging"
+	"noces/internal/media"
 	"noces/internal/venue"
 )
 
@@ -364,6 +369,33 @@ func run(bin string, runs, n int, outPath string) error {
 	for _, x := range real {
 		worstD, worstM = max(worstD, x.d), max(worstM, x.extra)
 	}
+	// In process: what one photo costs, alone and ten of them two at a
+	// time, as the server's workers do; the server's figure is compared to
+	// these.
+	ctx := context.Background()
+	opts := imaging.Options{MinWidth: media.MinSide, MinHeight: media.MinSide, MaxSide: media.MaxSide, Quality: media.JPEGQuality,
+		ThumbSide: media.ThumbSide, ThumbQuality: 82}
+	var oneD []time.Duration
+	for range runs {
+		t0 := time.Now()
+		if _, err := imaging.ProcessAll(ctx, data, opts); err != nil {
+			return err
+		}
+		oneD = append(oneD, time.Since(t0))
+	}
+	var pairD []time.Duration
+	for range runs {
+		t0 := time.Now()
+		var g errgroup.Group
+		g.SetLimit(2)
+		for range n {
+			g.Go(func() error { _, err := imaging.ProcessAll(ctx, data, opts); return err })
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+		pairD = append(pairD, time.Since(t0))
+	}
 	var rep strings.Builder
 	fmt.Fprintf(&rep, "## Creating a venue with %d photos of 5 MB (%s)\n\n", n, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	load, _ := os.ReadFile("/proc/loadavg")
@@ -375,6 +407,9 @@ func run(bin string, runs, n int, outPath string) error {
 		n, ms(realD), ms(worstD), ms(baseD), n, float64(realD)/float64(baseD), mark(worstD < 3*time.Second))
 	fmt.Fprintf(&rep, "| peak extra memory of the server (VmHWM − VmRSS before) | %.1f MiB; %.1f MiB | %.1f MiB (the single uploads) | %.2f | < 128 MB %s |\n",
 		float64(realM)/1024, float64(worstM)/1024, float64(baseM)/1024, float64(realM)/float64(max(baseM, 1)), mark(float64(worstM)*1024 < 128e6))
+	fmt.Fprintf(&rep, "| in process: one photo through imaging.ProcessAll (1200 px and thumbnail) | %s | | | |\n", ms(median(oneD)))
+	fmt.Fprintf(&rep, "| in process: the %d photos, two at a time | %s | %s (%d × one photo) | %.2f | |\n", n, ms(median(pairD)),
+		ms(time.Duration(n)*median(oneD)), n, float64(median(pairD))/float64(time.Duration(n)*median(oneD)))
 	fmt.Fprintf(&rep, "\nServer RSS at the end: %.1f MiB.\n", float64(s.memKB("VmRSS"))/1024)
 	fmt.Print(rep.String())
 	if outPath != "" {
