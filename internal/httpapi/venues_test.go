@@ -688,3 +688,48 @@ func TestDeletingAVenueDeletesItsPhotos(t *testing.T) {
 			wantJSON: map[string]any{"slug": "peniche-lumiere"}},
 	})
 }
+
+func TestConcurrentUploadsNeverPassThePhotoLimit(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("venue").Access
+	id := e.createVenue("venue", "Le Phare", 1)
+	now := e.clock.Now()
+	for i := range model.MaxVenueImages - 3 {
+		im := model.Image{ID: model.NewID(), OwnerID: e.users["venue"].ID, VenueID: nullStr(id), Title: "x", IsVisible: true,
+			Position: 1 + i, ImageFile: model.ImageFile{ImageKey: "k.jpg", Width: 1, Height: 1, ThumbKey: "t.jpg", ThumbWidth: 1,
+				ThumbHeight: 1, ByteSize: 1}, CreatedAt: now, UpdatedAt: now}
+		if err := e.store.CreateVenueImage(context.Background(), im); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Room for two more: six uploads at once add two, refuse four, and
+	// leave no file of a refused one.
+	ct, body := photoForm(t, pngOf(t, 400, 400), nil)
+	body = bytes.Replace(body, []byte(`name="image"`), []byte(`name="file"`), 1)
+	statuses := make([]int, 6)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = e.do(req{method: "POST", path: "/api/venues/" + id + "/images", token: tok, body: body, contentType: ct}).status
+		}()
+	}
+	wg.Wait()
+	added := 0
+	for _, s := range statuses {
+		switch s {
+		case http.StatusCreated:
+			added++
+		case http.StatusUnprocessableEntity:
+		default:
+			t.Errorf("status %d", s)
+		}
+	}
+	if added != 2 || e.countRows("images") != model.MaxVenueImages {
+		t.Errorf("statuses %v, %d photos", statuses, e.countRows("images"))
+	}
+	if n := e.venueFiles(); n != 2*3 {
+		t.Errorf("%d files, want those of the first photo and the two added", n)
+	}
+}
