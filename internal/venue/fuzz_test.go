@@ -54,7 +54,8 @@ func FuzzReadForm(f *testing.F) {
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, body []byte) {
 		files := 0
-		form, err := ReadForm(multipart.NewReader(bytes.NewReader(body), fuzzBoundary), func(index int, data []byte) error {
+		form, err := ReadForm(multipart.NewReader(bytes.NewReader(body), fuzzBoundary), func(index int, data []byte, release func()) error {
+			defer release()
 			if index < 0 || index >= model.MaxVenueImages || len(data) > MaxImageBytes {
 				t.Fatalf("photo %d of %d bytes handed over", index, len(data))
 			}
@@ -118,7 +119,7 @@ func FuzzReadForm(f *testing.F) {
 
 func TestReadFormStopsAtTheFirstPhotoOverTheLimit(t *testing.T) {
 	body := seedForm([][2]string{{"name", "x"}}, map[string][]byte{"images[3][file]": make([]byte, MaxImageBytes+1)})
-	_, err := ReadForm(multipart.NewReader(bytes.NewReader(body), fuzzBoundary), func(int, []byte) error {
+	_, err := ReadForm(multipart.NewReader(bytes.NewReader(body), fuzzBoundary), func(int, []byte, func()) error {
 		t.Fatal("a photo over the limit was handed over")
 		return nil
 	})
@@ -131,7 +132,7 @@ func TestReadFormStopsAtTheFirstPhotoOverTheLimit(t *testing.T) {
 func TestReadFormPassesOnTheCallbacksError(t *testing.T) {
 	stop := errors.New("stop")
 	body := seedForm(nil, map[string][]byte{"images[0][file]": []byte("x")})
-	if _, err := ReadForm(multipart.NewReader(bytes.NewReader(body), fuzzBoundary), func(int, []byte) error { return stop }); !errors.Is(err, stop) {
+	if _, err := ReadForm(multipart.NewReader(bytes.NewReader(body), fuzzBoundary), func(int, []byte, func()) error { return stop }); !errors.Is(err, stop) {
 		t.Fatalf("err = %v", err)
 	}
 }

@@ -597,23 +597,25 @@ func (s *Service) newBatch(ctx context.Context, venueID string) *batch {
 
 // add starts on one photo of the form; it waits for a free worker, so the
 // form is read no faster than its photos are processed.
-func (b *batch) add(index int, data []byte) error {
+func (b *batch) add(index int, data []byte, release func()) error {
 	b.mu.Lock()
 	over := len(b.ids) >= b.room
 	id := model.NewID()
 	b.ids[index] = id
 	b.mu.Unlock()
 	if over {
+		release()
 		return imageLimit()
 	}
 	select {
 	case b.slots <- struct{}{}:
 	case <-b.ctx.Done():
+		release()
 		return b.ctx.Err()
 	}
 	b.wg.Add(1)
 	go func() {
-		defer func() { <-b.slots; b.wg.Done() }()
+		defer func() { release(); <-b.slots; b.wg.Done() }()
 		r, err := process(b.ctx, data)
 		var f model.ImageFile
 		if err == nil {
