@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"noces/internal/imaging/imagingtest"
 	"noces/internal/model"
 	"noces/internal/venue"
 )
@@ -731,5 +732,54 @@ func TestConcurrentUploadsNeverPassThePhotoLimit(t *testing.T) {
 	}
 	if n := e.venueFiles(); n != 2*3 {
 		t.Errorf("%d files, want those of the first photo and the two added", n)
+	}
+}
+
+func TestVenuePhotoBombsAndOversizedBodiesAreRefusedEarly(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("venue").Access
+	id := e.createVenue("venue", "Le Belvédère", 0)
+	srv := httptest.NewServer(e.handler)
+	t.Cleanup(srv.Close)
+	bomb := imagingtest.BombPNG(7000, 7000, true) // 392 MB once decoded
+
+	t.Run("a decompression bomb in a create names its photo, and nothing is kept", func(t *testing.T) {
+		e.makePremium("venue")
+		ct, body := venueFormBody(t, goodVenue(t, "Le Belvédère"), venueImage{data: pngOf(t, 400, 400)}, venueImage{data: bomb})
+		status, out := post(t, srv.URL+"/api/venues", ct, tok, body, true)
+		fields, _ := out["fields"].(map[string]any)
+		if status != http.StatusUnprocessableEntity || fields["images[1].file"] != "images.errors.too_many_pixels" {
+			t.Errorf("%d %v", status, out)
+		}
+		if n := e.countRows("venues"); n != 1 {
+			t.Errorf("%d venues", n)
+		}
+		if n := e.venueFiles(); n != 0 {
+			t.Errorf("%d files left behind", n)
+		}
+	})
+	t.Run("a decompression bomb uploaded alone", func(t *testing.T) {
+		ct, body := multipartBody(t, "file", "bomb.png", bomb)
+		status, out := post(t, srv.URL+"/api/venues/"+id+"/images", ct, tok, body, true)
+		fields, _ := out["fields"].(map[string]any)
+		if status != http.StatusUnprocessableEntity || out["error"] != "images.errors.too_many_pixels" || fields["file"] != "images.errors.too_many_pixels" {
+			t.Errorf("%d %v", status, out)
+		}
+	})
+	big := bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 6<<20/4) // over 5 MB
+	for _, withLength := range []bool{true, false} {
+		ct, body := multipartBody(t, "file", "big.png", big)
+		if status, out := post(t, srv.URL+"/api/venues/"+id+"/images", ct, tok, body, withLength); status != http.StatusRequestEntityTooLarge ||
+			out["error"] != "venue.errors.image_too_large" {
+			t.Errorf("a 6 MB photo alone (Content-Length %t): %d %v", withLength, status, out)
+		}
+		ct, body = venueFormBody(t, goodVenue(t, "Le Belvédère"), venueImage{data: big})
+		if status, out := post(t, srv.URL+"/api/venues", ct, tok, body, withLength); status != http.StatusRequestEntityTooLarge ||
+			out["error"] != "venue.errors.image_too_large" {
+			t.Errorf("a 6 MB photo in a create (Content-Length %t): %d %v", withLength, status, out)
+		}
+	}
+	if n := e.venueFiles(); n != 0 {
+		t.Errorf("%d files left behind", n)
 	}
 }

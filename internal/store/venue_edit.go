@@ -71,7 +71,9 @@ func (s *Store) GetOwnedVenue(ctx context.Context, ownerID, id string) (model.Ve
 
 // LockOwnedVenue takes the write lock of one of an owner's venues for the
 // rest of the transaction, so that two uploads to it count its photos one
-// after the other; another owner's venue is ErrNotFound.
+// after the other; another owner's venue is ErrNotFound. Being an UPDATE of
+// the venue, it also records the owner in the directory's change feed, so a
+// change of the venue's photos (its key image) reaches the search index.
 func (s *Store) LockOwnedVenue(ctx context.Context, ownerID, id string) error {
 	res, err := s.exec(ctx, `UPDATE venues SET updated_at = updated_at WHERE id = $1 AND owner_id = $2`, id, ownerID)
 	if err != nil {
