@@ -783,3 +783,37 @@ func TestVenuePhotoBombsAndOversizedBodiesAreRefusedEarly(t *testing.T) {
 		t.Errorf("%d files left behind", n)
 	}
 }
+
+func TestOwnersNamingVenuesAlikeAtOnceGetDistinctSlugs(t *testing.T) {
+	e := newEnv(t)
+	var tokens []string
+	for i := range 6 {
+		key := fmt.Sprintf("owner-%d", i)
+		e.addUser(key, model.RoleVenue)
+		tokens = append(tokens, e.login(key).Access)
+	}
+	ct, body := venueFormBody(t, goodVenue(t, "La Grange"))
+	slugs := make([]string, len(tokens))
+	var wg sync.WaitGroup
+	for i, tok := range tokens {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := e.do(req{method: "POST", path: "/api/venues", token: tok, body: body, contentType: ct})
+			if r.status != http.StatusCreated {
+				t.Errorf("owner %d: %d %s", i, r.status, r.body)
+				return
+			}
+			slugs[i], _ = r.json(t)["slug"].(string)
+		}()
+	}
+	wg.Wait()
+	t.Logf("slugs %v", slugs)
+	seen := map[string]bool{}
+	for _, s := range slugs {
+		if !strings.HasPrefix(s, "la-grange") || seen[s] {
+			t.Errorf("slugs %v", slugs)
+		}
+		seen[s] = true
+	}
+}

@@ -284,7 +284,26 @@ func (s *Service) Create(ctx context.Context, userID string, mr *multipart.Reade
 		return Venue{}, errs.Err()
 	}
 	keyImage(photos, false)
-	err = s.Store.InTx(ctx, func(tx *store.Store) error {
+	// Two owners naming venues alike at the same moment may pick the same
+	// free slug; the unique index refuses the second, which tries again
+	// with the venue's id in its slug.
+	for attempt := 0; attempt < 3; attempt++ {
+		err = s.createRows(ctx, userID, &d, photos, now, attempt > 0)
+		if !errors.Is(err, store.ErrConflict) {
+			break
+		}
+	}
+	if err != nil {
+		b.discard()
+		return Venue{}, err
+	}
+	return s.Get(ctx, userID, d.venue.ID)
+}
+
+// createRows writes a new venue with its parts in one transaction, after
+// checking the plan again under the owner's lock.
+func (s *Service) createRows(ctx context.Context, userID string, d *draft, photos []model.Image, now time.Time, raced bool) error {
+	return s.Store.InTx(ctx, func(tx *store.Store) error {
 		// The owner's lock makes concurrent creates count one after the other.
 		if err := tx.LockUserMedia(ctx, userID); err != nil {
 			return err
@@ -302,19 +321,17 @@ func (s *Service) Create(ctx context.Context, userID string, mr *multipart.Reade
 				return premiumRequired()
 			}
 		}
-		if d.venue.Slug, err = freeSlug(ctx, tx, d.venue.Name, d.venue.ID); err != nil {
-			return err
+		d.venue.Slug = idSlug(d.venue.Name, d.venue.ID)
+		if !raced {
+			if d.venue.Slug, err = freeSlug(ctx, tx, d.venue.Name, d.venue.ID); err != nil {
+				return err
+			}
 		}
 		if err := tx.CreateOwnedVenue(ctx, d.venue); err != nil {
 			return err
 		}
-		return s.writeParts(ctx, tx, &d, photos, now)
+		return s.writeParts(ctx, tx, d, photos, now)
 	})
-	if err != nil {
-		b.discard()
-		return Venue{}, err
-	}
-	return s.Get(ctx, userID, d.venue.ID)
 }
 
 // writeParts writes a venue's sets, videos and new photos in tx.
@@ -337,13 +354,21 @@ func (s *Service) writeParts(ctx context.Context, tx *store.Store, d *draft, pho
 	return nil
 }
 
+// slugBase is the slug a venue's name makes.
+func slugBase(name string) string {
+	if base := textkey.Slug(name); base != "" {
+		return base
+	}
+	return "lieu"
+}
+
+// idSlug is a slug made unique by the random end of the venue's id.
+func idSlug(name, id string) string { return slugBase(name) + "-" + id[len(id)-12:] }
+
 // freeSlug makes a venue's slug from its name, numbered when taken; the
 // unique index still guards two venues of the same name made at once.
 func freeSlug(ctx context.Context, tx *store.Store, name, id string) (string, error) {
-	base := textkey.Slug(name)
-	if base == "" {
-		base = "lieu"
-	}
+	base := slugBase(name)
 	for i := 1; i <= 50; i++ {
 		slug := base
 		if i > 1 {
@@ -357,7 +382,7 @@ func freeSlug(ctx context.Context, tx *store.Store, name, id string) (string, er
 			return slug, nil
 		}
 	}
-	return base + "-" + id[len(id)-12:], nil
+	return idSlug(name, id), nil
 }
 
 // keyImage makes one photo of photos the key image: the first one flagged,
