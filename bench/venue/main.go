@@ -247,7 +247,25 @@ func send(s *server, token, method, path string, body []byte, ct string, want in
 
 type sample struct {
 	d     time.Duration
-	extra int // KiB over the RSS before
+	extra int           // KiB over the RSS before
+	cpu   time.Duration // the server's CPU time (user and system)
+}
+
+// cpuTime is the server process's CPU time so far, from /proc/<pid>/stat
+// (utime and stime, in clock ticks of 1/100 s).
+func (s *server) cpuTime() time.Duration {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(s.cmd.Process.Pid), "stat"))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which may hold spaces, in brackets.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.Atoi(f[11])
+	k, _ := strconv.Atoi(f[12])
+	return time.Duration(u+k) * 10 * time.Millisecond
 }
 
 // measure runs f after a collection and a reset of the high-water mark.
@@ -257,12 +275,12 @@ func measure(s *server, f func() error) (sample, error) {
 	if err := s.resetPeak(); err != nil {
 		return sample{}, fmt.Errorf("reset the peak: %w", err)
 	}
-	before := s.memKB("VmRSS")
+	before, cpu := s.memKB("VmRSS"), s.cpuTime()
 	t0 := time.Now()
 	if err := f(); err != nil {
 		return sample{}, err
 	}
-	return sample{d: time.Since(t0), extra: s.memKB("VmHWM") - before}, nil
+	return sample{d: time.Since(t0), extra: s.memKB("VmHWM") - before, cpu: s.cpuTime() - cpu}, nil
 }
 
 func venueID(reply []byte) (string, error) {
@@ -365,6 +383,14 @@ func run(bin string, runs, n int, outPath string) error {
 		return median(xs)
 	}
 	baseD, realD, baseM, realM := pickD(base), pickD(real), pickM(base), pickM(real)
+	pickC := func(v []sample) time.Duration {
+		var xs []time.Duration
+		for _, x := range v {
+			xs = append(xs, x.cpu)
+		}
+		return median(xs)
+	}
+	baseC, realC := pickC(base), pickC(real)
 	worstD, worstM := time.Duration(0), 0
 	for _, x := range real {
 		worstD, worstM = max(worstD, x.d), max(worstM, x.extra)
@@ -383,8 +409,10 @@ func run(bin string, runs, n int, outPath string) error {
 		}
 		oneD = append(oneD, time.Since(t0))
 	}
-	var pairD []time.Duration
+	var pairD, pairC []time.Duration
 	for range runs {
+		var ru0, ru1 syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 		t0 := time.Now()
 		var g errgroup.Group
 		g.SetLimit(2)
@@ -395,6 +423,8 @@ func run(bin string, runs, n int, outPath string) error {
 			return err
 		}
 		pairD = append(pairD, time.Since(t0))
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+		pairC = append(pairC, time.Duration(ru1.Utime.Nano()-ru0.Utime.Nano()+ru1.Stime.Nano()-ru0.Stime.Nano()))
 	}
 	var rep strings.Builder
 	fmt.Fprintf(&rep, "## Creating a venue with %d photos of 5 MB (%s)\n\n", n, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
@@ -407,9 +437,11 @@ func run(bin string, runs, n int, outPath string) error {
 		n, ms(realD), ms(worstD), ms(baseD), n, float64(realD)/float64(baseD), mark(worstD < 3*time.Second))
 	fmt.Fprintf(&rep, "| peak extra memory of the server (VmHWM − VmRSS before) | %.1f MiB; %.1f MiB | %.1f MiB (the single uploads) | %.2f | < 128 MB %s |\n",
 		float64(realM)/1024, float64(worstM)/1024, float64(baseM)/1024, float64(realM)/float64(max(baseM, 1)), mark(float64(worstM)*1024 < 128e6))
+	fmt.Fprintf(&rep, "| server CPU time of the create (user + system) | %s | %s (the single uploads) | %.2f | |\n", ms(realC), ms(baseC),
+		float64(realC)/float64(max(baseC, 1)))
 	fmt.Fprintf(&rep, "| in process: one photo through imaging.ProcessAll (1200 px and thumbnail) | %s | | | |\n", ms(median(oneD)))
-	fmt.Fprintf(&rep, "| in process: the %d photos, two at a time | %s | %s (%d × one photo) | %.2f | |\n", n, ms(median(pairD)),
-		ms(time.Duration(n)*median(oneD)), n, float64(median(pairD))/float64(time.Duration(n)*median(oneD)))
+	fmt.Fprintf(&rep, "| in process: the %d photos, two at a time | %s (CPU %s) | %s (%d × one photo) | %.2f | |\n", n, ms(median(pairD)),
+		ms(median(pairC)), ms(time.Duration(n)*median(oneD)), n, float64(median(pairD))/float64(time.Duration(n)*median(oneD)))
 	fmt.Fprintf(&rep, "\nServer RSS at the end: %.1f MiB.\n", float64(s.memKB("VmRSS"))/1024)
 	fmt.Print(rep.String())
 	if outPath != "" {
