@@ -114,6 +114,19 @@ func (s *Server) registerRoutes() {
 	s.route("GET /api/portfolios/{id}/public-url", s.provider(s.portfolioPublicURL))
 	s.route("GET /api/reviews", s.provider(s.ownReviews))
 
+	// Venues: their owners only.
+	s.route("GET /api/venues", s.venueOwner(s.listVenues))
+	s.route("POST /api/venues", s.venueOwner(s.createVenue))
+	s.route("GET /api/venues/types", s.venueOwner(s.venueTypes))
+	s.route("GET /api/venues/prestations", s.venueOwner(s.venuePrestations))
+	s.route("GET /api/venues/{id}", s.venueOwner(s.getVenue))
+	s.route("POST /api/venues/{id}", s.venueOwner(s.updateVenue))
+	s.route("DELETE /api/venues/{id}", s.venueOwner(s.deleteVenue))
+	s.route("PUT /api/venues/{id}/publish", s.venueOwner(s.publishVenue))
+	s.route("POST /api/venues/{id}/images", s.venueOwner(s.uploadVenueImage))
+	s.route("PUT /api/venues/{id}/images/{imageId}", s.venueOwner(s.updateVenueImage))
+	s.route("DELETE /api/venues/{id}/images/{imageId}", s.venueOwner(s.deleteVenueImage))
+
 	// Public side.
 	s.route("GET /api/public/options", s.handle(s.publicOptions))
 	s.route("POST /api/public/images/{id}/view", s.handle(s.recordImageView))

@@ -4717,7 +4717,7 @@ export interface paths {
         };
         /**
          * One of the owner's venues
-         * @description Another owner, a planner or an unknown id: 404 venue.detail.not_found.
+         * @description Another owner's venue or an unknown id: 404 venue.detail.not_found; a planner or an admin: 403.
          */
         get: {
             parameters: {
@@ -4813,7 +4813,7 @@ export interface paths {
         get?: never;
         /**
          * Publish or unpublish a venue
-         * @description Publishing needs the fields of steps 0 and 1 and one photo (422 with the missing fields).
+         * @description Publishing needs the fields of steps 0 and 1, one prestation and one photo (422 venue.errors.publish_incomplete with the missing fields, "images" for the photo). Unpublishing is always allowed.
          */
         put: {
             parameters: {
