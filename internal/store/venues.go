@@ -40,12 +40,12 @@ type VenueQuery struct {
 	Features []string
 	// Accommodation keeps the venues with at least one bedroom on site.
 	Accommodation bool
-	Near     bool
-	Lat, Lng float64
-	RadiusKm float64
-	Limit    int
-	Offset   int
-	Now      time.Time
+	Near          bool
+	Lat, Lng      float64
+	RadiusKm      float64
+	Limit         int
+	Offset        int
+	Now           time.Time
 }
 
 // VenueCard is one venue of the results.
