@@ -212,7 +212,8 @@ func (e *env) seedVenue(name, slug, city string, lat, lng float64, published, ow
 		CountryCode: "FR", Latitude: sql.NullFloat64{Float64: lat, Valid: true}, Longitude: sql.NullFloat64{Float64: lng, Valid: true},
 		Description: "Un château du XVIe siècle au bord de la Loire.", DetailedDescription: "Le parc.\n\nLa salle des fêtes.",
 		SeatedCapacity: 180, StandingCapacity: 250, Bedrooms: sql.NullInt64{Int64: 12, Valid: true}, MinPrice: 5000, MaxPrice: 12000,
-		ContactName: "Hélène Martin", ContactRole: "Responsable des événements",
+		ContactName: "Hélène Martin", ContactRole: "Responsable des événements", Website: "https://www.example.com/" + slug,
+		SnInstagram: "https://www.instagram.com/" + slug,
 		IsPublished: published, IsValidated: published, CreatedAt: now, UpdatedAt: now}
 	storetest.Must(e.t, e.store.CreateVenue(ctx, v))
 	return u.ID

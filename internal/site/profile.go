@@ -191,6 +191,8 @@ type venuePage struct {
 	Reviews    []reviewLine
 	Request    *requestForm
 	Media      mediaSection
+	// Links are the venue's website and social pages.
+	Links []socialLink
 }
 
 // featureLine is a feature a venue offers, with its icon.
@@ -231,6 +233,12 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 		return
 	}
 	pg.Media = venueMedia(path, vm)
+	for _, l := range []socialLink{{v.T("site.venue.website"), vn.Website}, {socialNames["facebook"], vn.SnFacebook},
+		{socialNames["instagram"], vn.SnInstagram}} {
+		if l.URL != "" {
+			pg.Links = append(pg.Links, l)
+		}
+	}
 	money := func(n int64) string { return v.MoneyOf(vn.CountryCode, n) }
 	pg.Price = venuePrice(v, money, vn.MinPrice, vn.MaxPrice)
 	for _, para := range strings.Split(strings.ReplaceAll(vn.DetailedDescription, "\r\n", "\n"), "\n\n") {
@@ -326,6 +334,13 @@ func (s *Site) venueLD(v *view, pg venuePage, pageURL string) map[string]any {
 	}
 	if pg.Price != "" {
 		ld["priceRange"] = pg.Price
+	}
+	if len(pg.Links) > 0 {
+		var same []string
+		for _, l := range pg.Links {
+			same = append(same, l.URL)
+		}
+		ld["sameAs"] = same
 	}
 	if vn.ReviewCount > 0 {
 		ld["aggregateRating"] = map[string]any{

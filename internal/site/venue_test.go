@@ -43,6 +43,9 @@ func TestVenuePage(t *testing.T) {
 		`href="/v/chateau-loire/videos/`, "Visite du château", "<strong>Hélène Martin</strong>", "Responsable des événements",
 		"Julie (Mariés)", "Paul (Mariés)", "4,0 sur 5", "2 avis",
 		`action="/v/chateau-loire/request"`,
+		// The website and social pages, without passing the page's rank on.
+		`<a href="https://www.example.com/chateau-loire" rel="nofollow noopener">Site web</a>`,
+		`<a href="https://www.instagram.com/chateau-loire" rel="nofollow noopener">Instagram</a>`,
 	} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("the page lacks %q", want)
@@ -108,6 +111,9 @@ func TestVenuePage(t *testing.T) {
 		if doc.Rating == nil || doc.Rating.Value != 4 || doc.Rating.Count != 2 {
 			t.Errorf("rating %+v", doc.Rating)
 		}
+		if !strings.Contains(m[1], `"sameAs":["https://www.example.com/chateau-loire","https://www.instagram.com/chateau-loire"]`) {
+			t.Errorf("no sameAs: %s", m[1])
+		}
 		if !strings.Contains(m[1], `"postalCode":"37000"`) {
 			t.Errorf("no postal code: %s", m[1])
 		}
@@ -136,7 +142,7 @@ func TestVenuePage(t *testing.T) {
 
 	t.Run("a venue without sets, photos, contact or reviews", func(t *testing.T) {
 		e.seedVenue("Salle Nue", "salle-nue", "Tours", 47.39, 0.68, true, true)
-		if _, err := e.store.DB().Exec(`UPDATE venues SET contact_name = '', min_price = 0, max_price = 0 WHERE slug = 'salle-nue'`); err != nil {
+		if _, err := e.store.DB().Exec(`UPDATE venues SET contact_name = '', min_price = 0, max_price = 0, website = '', sn_instagram = '' WHERE slug = 'salle-nue'`); err != nil {
 			t.Fatal(err)
 		}
 		r := e.get("fr.localhost", "/v/salle-nue")
@@ -144,7 +150,7 @@ func TestVenuePage(t *testing.T) {
 			t.Fatalf("%d", r.status)
 		}
 		checkPage(t, r)
-		for _, not := range []string{`class="hero"`, `id="features"`, `id="services"`, `id="contact"`, "priceRange", "amenityFeature", "aggregateRating", `"image"`} {
+		for _, not := range []string{`class="hero"`, `id="features"`, `id="services"`, `id="contact"`, `class="chips social"`, "priceRange", "amenityFeature", "aggregateRating", `"image"`, "sameAs"} {
 			if strings.Contains(r.body, not) {
 				t.Errorf("an empty venue's page has %q", not)
 			}
