@@ -153,15 +153,16 @@ func (s *Store) RejectEventRequest(ctx context.Context, providerID, id, reason s
 	return affected(res) == 1, nil
 }
 
-// CreateEventRequest sends a project to a provider; the same project twice
+// CreateEventRequest sends a project to a provider, for one of its venues
+// when VenueID is set; the same project twice
 // to one provider gives ErrConflict, a project that does not exist
 // ErrNotFound.
 func (s *Store) CreateEventRequest(ctx context.Context, r model.EventRequest) error {
 	// The event date is copied for the provider's list sorted by it
 	// (migration 00009); a project's date never changes once sent.
-	res, err := s.exec(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, event_date)
-		SELECT $1, p.id, $3, $4, p.event_date FROM projects p WHERE p.id = $2`,
-		r.ID, r.ProjectID, r.ProviderID, r.CreatedAt)
+	res, err := s.exec(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, event_date, venue_id)
+		SELECT $1, p.id, $3, $4, p.event_date, $5 FROM projects p WHERE p.id = $2`,
+		r.ID, r.ProjectID, r.ProviderID, r.CreatedAt, r.VenueID)
 	if err != nil {
 		return fmt.Errorf("store: create event request: %w", err)
 	}
