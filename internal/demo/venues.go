@@ -147,5 +147,5 @@ func venuePhoto(ctx context.Context, m *media.Service, s *store.Store, v model.V
 	if err := m.Blobs.Put(ctx, row.ThumbKey, bytes.NewReader(r.Thumb)); err != nil {
 		return err
 	}
-	return s.AddVenueImage(ctx, row)
+	return s.CreateVenueImage(ctx, row)
 }

@@ -249,7 +249,7 @@ func (e *env) dressVenue(slug string) {
 		name    string
 		key, on bool
 	}{{"facade", false, true}, {"parc", false, true}, {"salle", true, true}, {"cave", false, false}} {
-		storetest.Must(e.t, e.store.AddVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner,
+		storetest.Must(e.t, e.store.CreateVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner,
 			VenueID: sql.NullString{String: id, Valid: true}, Title: "Photo " + p.name, Alt: "Vue : " + p.name, Caption: "Légende " + p.name,
 			IsKeyImage: p.key, IsVisible: p.on, Position: i, ImageFile: model.ImageFile{ImageKey: "venues/" + p.name + ".jpg",
 				ThumbKey: "venues/" + p.name + "-thumb.jpg", Width: 1600, Height: 1067, ThumbWidth: 400, ThumbHeight: 267, ByteSize: 1000},

@@ -14,28 +14,9 @@ import (
 // owner's list. Every read and write names the owner, so another owner's
 // venue is ErrNotFound, never someone else's data.
 
-// ownedVenueColumns are every column of a venue row.
-const ownedVenueColumns = `id, owner_id, name, slug, type, email, phone, address, zipcode, city, country_code, latitude, longitude,
-	description, detailed_description, seated_capacity, standing_capacity, bedrooms, min_price, max_price, website,
-	sn_facebook, sn_instagram, contact_name, contact_role, is_published, is_validated, validated_at, created_at, updated_at`
-
+// venueColumns are every column of a venue row.
 // venueImageColumns are every column of a venue photo.
 const venueImageColumns = imageColumns + `, alt, caption, is_key_image`
-
-// CreateOwnedVenue inserts a venue with every column; a taken slug gives
-// ErrConflict.
-func (s *Store) CreateOwnedVenue(ctx context.Context, v model.Venue) error {
-	_, err := s.exec(ctx, `INSERT INTO venues (`+ownedVenueColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-		$12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)`,
-		v.ID, v.OwnerID, v.Name, v.Slug, v.Type, v.Email, v.Phone, v.Address, v.Zipcode, v.City, v.CountryCode, v.Latitude,
-		v.Longitude, v.Description, v.DetailedDescription, v.SeatedCapacity, v.StandingCapacity, v.Bedrooms, v.MinPrice,
-		v.MaxPrice, v.Website, v.SnFacebook, v.SnInstagram, v.ContactName, v.ContactRole, v.IsPublished, v.IsValidated,
-		v.ValidatedAt, v.CreatedAt, v.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("store: create venue: %w", err)
-	}
-	return nil
-}
 
 // UpdateOwnedVenue writes a venue's editable fields (not its slug, owner,
 // publication or validation) and its updated_at; another owner's venue is
@@ -62,7 +43,7 @@ func (s *Store) UpdateOwnedVenue(ctx context.Context, v model.Venue) error {
 // ErrNotFound.
 func (s *Store) GetOwnedVenue(ctx context.Context, ownerID, id string) (model.Venue, error) {
 	var v model.Venue
-	err := s.q.GetContext(ctx, &v, `SELECT `+ownedVenueColumns+` FROM venues WHERE id = $1 AND owner_id = $2`, id, ownerID)
+	err := s.q.GetContext(ctx, &v, `SELECT `+venueColumns+` FROM venues WHERE id = $1 AND owner_id = $2`, id, ownerID)
 	if err != nil {
 		return v, fmt.Errorf("store: get venue: %w", notFound(err))
 	}
@@ -145,7 +126,7 @@ type OwnedVenueCard struct {
 // views since viewsSince (a YYYY-MM-DD day) and requests, in one query.
 func (s *Store) ListOwnedVenueCards(ctx context.Context, ownerID, viewsSince string) ([]OwnedVenueCard, error) {
 	var out []OwnedVenueCard
-	err := s.q.SelectContext(ctx, &out, `SELECT `+prefixed("v", ownedVenueColumns)+`,
+	err := s.q.SelectContext(ctx, &out, `SELECT `+prefixed("v", venueColumns)+`,
 		COALESCE((SELECT i.thumb_key FROM images i WHERE i.venue_id = v.id
 			ORDER BY i.is_key_image DESC, i.position, i.created_at, i.id LIMIT 1), '') AS key_thumb_key,
 		(SELECT COUNT(*) FROM images i WHERE i.venue_id = v.id) AS image_count,

@@ -29,14 +29,14 @@ func TestOwnedVenuesAreTheOwnersOnly(t *testing.T) {
 	owner, other := newUser(t, s, "owner@example.com"), newUser(t, s, "other@example.com")
 	v := model.Venue{ID: model.NewID(), OwnerID: owner.ID, Name: "Le Clos", Slug: "le-clos", Type: "farm", SnInstagram: "https://www.instagram.com/clos",
 		ContactName: "Ana", ContactRole: "Gérante", Bedrooms: sql.NullInt64{Int64: 3, Valid: true}, CreatedAt: now, UpdatedAt: now}
-	if err := s.CreateOwnedVenue(ctx, v); err != nil {
+	if err := s.CreateVenue(ctx, v); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.GetOwnedVenue(ctx, owner.ID, v.ID)
 	if err != nil || got.SnInstagram != v.SnInstagram || got.ContactRole != "Gérante" || got.Bedrooms.Int64 != 3 {
 		t.Fatalf("got %+v, %v", got, err)
 	}
-	if err := s.CreateOwnedVenue(ctx, model.Venue{ID: model.NewID(), OwnerID: other.ID, Name: "x", Slug: "le-clos", Type: "farm",
+	if err := s.CreateVenue(ctx, model.Venue{ID: model.NewID(), OwnerID: other.ID, Name: "x", Slug: "le-clos", Type: "farm",
 		CreatedAt: now, UpdatedAt: now}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a taken slug: %v", err)
 	}
@@ -96,7 +96,7 @@ func TestOwnedVenueCardsCountInOneQuery(t *testing.T) {
 	older := newVenue(t, s, u.ID)
 	newer := model.Venue{ID: model.NewID(), OwnerID: u.ID, Name: "B", Slug: "b-" + model.NewID(), Type: "boat",
 		CreatedAt: now.Add(1), UpdatedAt: now.Add(1)}
-	if err := s.CreateOwnedVenue(ctx, newer); err != nil {
+	if err := s.CreateVenue(ctx, newer); err != nil {
 		t.Fatal(err)
 	}
 	venueImage(t, s, older, 0, false)

@@ -114,10 +114,7 @@ func (s *Store) GetVisibleVenueBySlug(ctx context.Context, slug string) (model.V
 	return v, nil
 }
 
-// publicImageColumns are what a public page shows of a venue's photo.
-const publicImageColumns = `id, owner_id, venue_id, title, description, alt, caption, is_key_image, is_visible, position,
-	image_key, width, height, thumb_key, thumb_width, thumb_height, byte_size, created_at, updated_at`
-
+// venueImageColumns are what a public page shows of a venue's photo.
 // venuePhotoOrder is the order of a venue's public gallery: the key image
 // first, then the owner's order.
 const venuePhotoOrder = `is_key_image DESC, position, created_at, id`
@@ -126,7 +123,7 @@ const venuePhotoOrder = `is_key_image DESC, position, created_at, id`
 // image first then by position, with their alt texts and captions.
 func (s *Store) ListPublicVenueImages(ctx context.Context, venueID string) ([]model.Image, error) {
 	var out []model.Image
-	err := s.q.SelectContext(ctx, &out, `SELECT `+publicImageColumns+` FROM images
+	err := s.q.SelectContext(ctx, &out, `SELECT `+venueImageColumns+` FROM images
 		WHERE venue_id = $1 AND is_visible = TRUE ORDER BY `+venuePhotoOrder, venueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: public venue images: %w", err)
@@ -144,7 +141,7 @@ func (s *Store) venueKeyImages(ctx context.Context, ids []string) (map[string]*m
 	list, args := inList(ids, 0)
 	var rows []model.Image
 	// One row per venue, however many photos each has.
-	err := s.q.SelectContext(ctx, &rows, `SELECT `+publicImageColumns+` FROM (SELECT `+publicImageColumns+`,
+	err := s.q.SelectContext(ctx, &rows, `SELECT `+venueImageColumns+` FROM (SELECT `+venueImageColumns+`,
 		ROW_NUMBER() OVER (PARTITION BY venue_id ORDER BY `+venuePhotoOrder+`) AS n
 		FROM images WHERE venue_id IN (`+list+`) AND is_visible = TRUE) x WHERE n = 1`, args...)
 	if err != nil {
@@ -166,21 +163,4 @@ func (s *Store) RecordVenueView(ctx context.Context, venueID, day, visitor strin
 		return false, fmt.Errorf("store: record venue view: %w", err)
 	}
 	return affected(res) == 1, nil
-}
-
-// AddVenueImage stores a venue photo's row with its alt text, caption and
-// key-image flag; its files are already in blob storage. A second key image
-// of the venue gives ErrConflict (a unique index).
-func (s *Store) AddVenueImage(ctx context.Context, im model.Image) error {
-	if !im.VenueID.Valid {
-		return fmt.Errorf("store: add venue image: no venue")
-	}
-	_, err := s.exec(ctx, `INSERT INTO images (`+publicImageColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-		$11, $12, $13, $14, $15, $16, $17, $18, $19)`,
-		im.ID, im.OwnerID, im.VenueID, im.Title, im.Description, im.Alt, im.Caption, im.IsKeyImage, im.IsVisible, im.Position,
-		im.ImageKey, im.Width, im.Height, im.ThumbKey, im.ThumbWidth, im.ThumbHeight, im.ByteSize, im.CreatedAt, im.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("store: add venue image: %w", err)
-	}
-	return nil
 }

@@ -121,7 +121,7 @@ func TestVenueKeyImageAndGalleryOrder(t *testing.T) {
 	none := publicVenue(t, s, owner.ID, "none", 100, -1, true)
 	photo := func(v model.Venue, title string, pos int, key, visible bool) {
 		t.Helper()
-		storetest.Must(t, s.AddVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner.ID,
+		storetest.Must(t, s.CreateVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner.ID,
 			VenueID: sql.NullString{String: v.ID, Valid: true}, Title: title, Alt: "alt " + title, Position: pos,
 			IsKeyImage: key, IsVisible: visible, ImageFile: model.ImageFile{ImageKey: "k/" + title, ThumbKey: "t/" + title,
 				Width: 1600, Height: 1000, ThumbWidth: 400, ThumbHeight: 250, ByteSize: 1}, CreatedAt: now, UpdatedAt: now}))
@@ -133,7 +133,7 @@ func TestVenueKeyImageAndGalleryOrder(t *testing.T) {
 	photo(first, "y", 2, false, true)
 	photo(first, "x", 1, false, true)
 	photo(none, "hidden", 0, false, false)
-	if err := s.AddVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner.ID, VenueID: sql.NullString{String: keyed.ID, Valid: true},
+	if err := s.CreateVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner.ID, VenueID: sql.NullString{String: keyed.ID, Valid: true},
 		IsKeyImage: true, ImageFile: model.ImageFile{ImageKey: "k", ThumbKey: "t", Width: 1, Height: 1, ThumbWidth: 1, ThumbHeight: 1, ByteSize: 1},
 		CreatedAt: now, UpdatedAt: now}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a second key image: %v, want a conflict", err)

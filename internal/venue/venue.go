@@ -327,7 +327,7 @@ func (s *Service) createRows(ctx context.Context, userID string, d *draft, photo
 				return err
 			}
 		}
-		if err := tx.CreateOwnedVenue(ctx, d.venue); err != nil {
+		if err := tx.CreateVenue(ctx, d.venue); err != nil {
 			return err
 		}
 		return s.writeParts(ctx, tx, d, photos, now)
