@@ -87,6 +87,7 @@ describe('the venues validation screen', () => {
     expect(within(card).getByText('Garden')).toBeInTheDocument();
     expect(within(card).getByText('Wi-Fi')).toBeInTheDocument();
     expect(card).toHaveTextContent('Sophie Lefèvre (sophie@lac.test)');
+    expect(within(card).getByTestId('venue-owner-moderation')).toHaveTextContent('Account moderated');
     expect(within(card).getByRole('link', { name: "Open the owner's account in Users" })).toHaveAttribute('href', '/admin/users?q=sophie%40lac.test');
 
     await user.click(within(card).getByRole('button', { name: 'Open photo 1 of 3' }));

@@ -7,6 +7,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Typography from '@mui/material/Typography';
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +27,8 @@ interface VenuePhotoViewerProps {
 export function VenuePhotoViewer({ venueName, photos, index, onIndex, onClose }: VenuePhotoViewerProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  // A phone gives the photo the whole screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const photo = index === null ? undefined : photos[index];
   const count = photos.length;
   const move = (step: number) => {
@@ -36,7 +40,7 @@ export function VenuePhotoViewer({ venueName, photos, index, onIndex, onClose }:
   };
 
   return (
-    <Dialog open={photo !== undefined} onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth onKeyDown={onKeyDown}>
+    <Dialog open={photo !== undefined} onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth fullScreen={phone} onKeyDown={onKeyDown}>
       {photo && index !== null && (
         <>
           <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>

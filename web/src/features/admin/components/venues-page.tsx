@@ -24,7 +24,6 @@ import { useSetVenueValidation } from '@/features/admin/api/set-venue-validation
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { DetailList } from '@/features/admin/components/detail-list';
 import { QueryState } from '@/features/admin/components/query-state';
-import { ModeratedChip } from '@/features/admin/components/status-chips';
 import { VenuePhotoViewer } from '@/features/admin/components/venue-photo-viewer';
 import { formatDateTime, fullName } from '@/features/admin/format';
 import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
@@ -180,7 +179,13 @@ function VenueCard({ venue, busy, onDecide }: { venue: AdminVenue; busy: boolean
                         ({venue.owner.email})
                       </Box>
                     </span>
-                    <ModeratedChip moderated={venue.owner.isModerated} />
+                    <Chip
+                      size="small"
+                      label={venue.owner.isModerated ? t('admin.venues.ownerModerated') : t('admin.venues.ownerNotModerated')}
+                      color={venue.owner.isModerated ? 'success' : 'warning'}
+                      variant="outlined"
+                      data-testid="venue-owner-moderation"
+                    />
                     <Link component={RouterLink} to={ownerAccountPath(venue.owner.email)} variant="body2">
                       {t('admin.venues.ownerAccount')}
                     </Link>
