@@ -321,6 +321,8 @@ func TestVenueOwnerRequestsAndCredits(t *testing.T) {
 	if logs := e.do(req{method: "GET", path: "/api/credits/logs", token: s.Access}); logs.status != 200 {
 		t.Errorf("credit logs: %d %s", logs.status, logs.body)
 	}
+	// More credits are bought as a planner buys them (one at 30 EUR).
+	e.buy(s.Access, 1, 30)
 
 	runScenarios(t, e, []scenario{
 		{name: "another venue owner cannot read the request", method: "GET", path: "/api/event-requests/" + ids[0], as: "venue2",
