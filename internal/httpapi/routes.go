@@ -152,6 +152,9 @@ func (s *Server) registerRoutes() {
 	s.route("PUT /api/admin/promotional-popups/{id}", s.admin(s.updatePromotion(popupKind)))
 	s.route("DELETE /api/admin/promotional-popups/{id}", s.admin(s.deletePromotion(popupKind)))
 	s.route("GET /api/admin/audit-log", s.admin(s.listAuditLog))
+	s.route("GET /api/admin/venues", s.admin(s.listAdminVenues))
+	s.route("GET /api/admin/venues/{id}", s.admin(s.getAdminVenue))
+	s.route("PUT /api/admin/venues/{id}/validation", s.admin(s.setVenueValidation))
 
 	// Anything else under /api is a JSON 404, or 405 when the path exists
 	// with other methods.
