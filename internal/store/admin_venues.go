@@ -20,13 +20,6 @@ const (
 	AdminVenuesAll = "all"
 )
 
-// adminVenueColumns are every column of a venue the admin sees, the
-// validation's own included.
-const adminVenueColumns = venueColumns + `, sn_facebook, sn_instagram, contact_name, contact_role, validated_at`
-
-// venueImageColumns are a gallery photo's columns with the venue photos' own.
-const venueImageColumns = imageColumns + `, alt, caption, is_key_image`
-
 // AdminVenue is a venue with the owner facts the admin judges it by.
 type AdminVenue struct {
 	model.Venue
@@ -40,11 +33,11 @@ type AdminVenue struct {
 
 // adminVenueSelect reads venues with their live owner; a deleted owner's
 // venues are gone from the admin's lists as from the directory.
-var adminVenueSelect = `SELECT ` + adminVenueColumnsV + `, u.firstname AS owner_firstname, u.lastname AS owner_lastname,
+var adminVenueSelect = `SELECT ` + venueColumnsV + `, u.firstname AS owner_firstname, u.lastname AS owner_lastname,
 	u.email AS owner_email, u.is_moderated AS owner_moderated, u.locale AS owner_locale, u.domain AS owner_domain
 	FROM venues v JOIN users u ON u.id = v.owner_id AND u.deleted_at IS NULL`
 
-var adminVenueColumnsV = prefixed("v", adminVenueColumns)
+var venueColumnsV = prefixed("v", venueColumns)
 
 // adminVenueFilter is the WHERE and ORDER BY of each admin list.
 var adminVenueFilter = map[string]struct{ where, order string }{
