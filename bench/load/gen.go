@@ -110,6 +110,8 @@ type provider struct {
 	Services []model.CompanyPrestation
 	// Venue is a venue owner's listing; nil for planners.
 	Venue *model.Venue
+	// VenueFeatures are the venue's model.VenueFeatures, in that order.
+	VenueFeatures []string
 }
 
 // searchable reports whether the public planner search shows p: the
@@ -320,6 +322,7 @@ func (g *generator) next(i int) provider {
 	}
 	if role == model.RoleVenue {
 		p.Venue = g.venue(p, c, i)
+		p.VenueFeatures = g.venueFeatures()
 	} else {
 		p.Services = g.services()
 	}
@@ -405,6 +408,28 @@ func (g *generator) venue(p provider, c city, i int) *model.Venue {
 		v.Bedrooms = sql.NullInt64{Int64: int64(g.rng.IntN(30)), Valid: true}
 	}
 	return v
+}
+
+// venueFeatureShares are the percentages of venues offering each feature;
+// the rest of model.VenueFeatures go to 30 %. The six the search filters on
+// match from a quarter to two thirds of the venues, so two of them together
+// keep a fifth to a half: a pass over the country's venues, not a lookup.
+var venueFeatureShares = map[string]int{"garden": 60, "parking": 70, "wheelchairAccessible": 35, "outdoorCeremony": 45,
+	"catering": 50, "ceremonyAndReception": 55, "receptionVenue": 65, "wifi": 60}
+
+// venueFeatures draws a venue's features.
+func (g *generator) venueFeatures() []string {
+	var out []string
+	for _, f := range model.VenueFeatures {
+		share, ok := venueFeatureShares[f]
+		if !ok {
+			share = 30
+		}
+		if g.percent(share) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // score is the share of seven completeness items a profile meets, as the

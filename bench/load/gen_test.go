@@ -332,15 +332,27 @@ func TestGeneratedProvidersAreFoundBySearch(t *testing.T) {
 			t.Errorf("%s is %v km from Paris", c.Name, c.DistanceKm)
 		}
 	}
-	// The venues: published, their owners moderated.
-	venues := 0
+	// The venues: published and validated, their owners moderated.
+	venues, gardenParking, roomsCatering := 0, 0, 0
 	for _, p := range ps {
-		if p.Venue != nil && p.Venue.IsPublished && p.User.IsModerated {
+		if p.Venue != nil && p.Venue.IsPublished && p.Venue.IsValidated && p.User.IsModerated {
 			venues++
+			if slices.Contains(p.VenueFeatures, "garden") && slices.Contains(p.VenueFeatures, "parking") {
+				gardenParking++
+			}
+			if p.Venue.Bedrooms.Int64 >= 1 && slices.Contains(p.VenueFeatures, "catering") {
+				roomsCatering++
+			}
 		}
 	}
 	if _, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now}); err != nil || total != venues || venues == 0 {
 		t.Errorf("venues: %d found (%v), %d generated visible", total, err, venues)
+	}
+	if _, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now, Features: []string{"garden", "parking"}}); err != nil || total != gardenParking || gardenParking == 0 {
+		t.Errorf("venues with a garden and parking: %d found (%v), %d generated visible", total, err, gardenParking)
+	}
+	if _, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now, Features: []string{"catering"}, Accommodation: true}); err != nil || total != roomsCatering || roomsCatering == 0 {
+		t.Errorf("venues with rooms and catering: %d found (%v), %d generated visible", total, err, roomsCatering)
 	}
 	// The benchmark's own searches run against this data without error.
 	rng := rand.New(rand.NewPCG(1, 2))

@@ -28,6 +28,7 @@ type genStats struct {
 	// Searchable planners are those the public search shows.
 	Searchable                  int
 	Services, Langues, Listings int
+	VenueFeatures               int
 	Projects, Requests          int
 	Migrate, Hash, Insert       time.Duration
 	InsertRequests              time.Duration
@@ -70,6 +71,7 @@ var (
 	venueCols      = []string{"id", "owner_id", "name", "slug", "type", "email", "phone", "address", "zipcode", "city", "country_code",
 		"latitude", "longitude", "description", "detailed_description", "seated_capacity", "standing_capacity", "bedrooms",
 		"min_price", "max_price", "website", "is_published", "is_validated", "created_at", "updated_at"}
+	venueFeatureCols = []string{"venue_id", "feature"}
 )
 
 // populate generates n providers with their companies, services, languages
@@ -94,9 +96,10 @@ func populate(ctx context.Context, s *store.Store, g *generator, n, batch int) (
 			services := &tableRows{table: "company_prestations", cols: prestationCols}
 			langues := &tableRows{table: "company_langues", cols: langueCols}
 			venues := &tableRows{table: "venues", cols: venueCols}
+			features := &tableRows{table: "venue_features", cols: venueFeatureCols}
 			for i := lo; i < hi; i++ {
 				p := g.next(i)
-				if err := p.rows(cat, users, companies, services, langues, venues); err != nil {
+				if err := p.rows(cat, users, companies, services, langues, venues, features); err != nil {
 					return err
 				}
 				subjects = append(subjects, subject{ID: p.User.ID, Role: p.User.Role, Email: p.User.Email,
@@ -110,12 +113,13 @@ func populate(ctx context.Context, s *store.Store, g *generator, n, batch int) (
 					st.Searchable++
 				}
 			}
-			if err := l.insert(ctx, users, companies, services, langues, venues); err != nil {
+			if err := l.insert(ctx, users, companies, services, langues, venues, features); err != nil {
 				return fmt.Errorf("insert providers %d-%d: %w", lo, hi-1, err)
 			}
 			st.Services += len(services.rows)
 			st.Langues += len(langues.rows)
 			st.Listings += len(venues.rows)
+			st.VenueFeatures += len(features.rows)
 		}
 		return nil
 	}()
@@ -127,7 +131,7 @@ func populate(ctx context.Context, s *store.Store, g *generator, n, batch int) (
 }
 
 // rows appends p's rows to the tables.
-func (p provider) rows(cat catalogue, users, companies, services, langues, venues *tableRows) error {
+func (p provider) rows(cat catalogue, users, companies, services, langues, venues, features *tableRows) error {
 	u, c := p.User, p.Company
 	var moderatedAt any
 	if u.IsModerated {
@@ -156,6 +160,9 @@ func (p provider) rows(cat catalogue, users, companies, services, langues, venue
 		venues.add(v.ID, v.OwnerID, v.Name, v.Slug, v.Type, v.Email, v.Phone, v.Address, v.Zipcode, v.City, v.CountryCode,
 			v.Latitude, v.Longitude, v.Description, v.DetailedDescription, v.SeatedCapacity, v.StandingCapacity, v.Bedrooms,
 			v.MinPrice, v.MaxPrice, v.Website, v.IsPublished, v.IsValidated, v.CreatedAt, v.UpdatedAt)
+		for _, f := range p.VenueFeatures {
+			features.add(v.ID, f)
+		}
 	}
 	return nil
 }

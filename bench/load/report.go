@@ -39,9 +39,9 @@ func (r report) markdown() string {
 		fmt.Fprintf(&b, "- binary: %s\n", r.Binary)
 	}
 	g := r.Gen
-	fmt.Fprintf(&b, "- data: %d providers (%d ROLE_PRESTATAIRE, %d of them shown by the public search; %d ROLE_VENUE with %d venue listings), "+
+	fmt.Fprintf(&b, "- data: %d providers (%d ROLE_PRESTATAIRE, %d of them shown by the public search; %d ROLE_VENUE with %d venue listings and %d venue features), "+
 		"a company each, %d services, %d languages; migrations %s, one argon2id hash %s, inserts %s (%.0f providers/s)\n",
-		g.Users, g.Planners, g.Searchable, g.Venues, g.Listings, g.Services, g.Langues, round(g.Migrate), round(g.Hash),
+		g.Users, g.Planners, g.Searchable, g.Venues, g.Listings, g.VenueFeatures, g.Services, g.Langues, round(g.Migrate), round(g.Hash),
 		round(g.Insert), perSecond(g.Users, g.Insert))
 	if g.Requests > 0 {
 		fmt.Fprintf(&b, "- event requests: %d from %d projects, inserted in %s (%.0f requests/s)\n",

@@ -33,7 +33,7 @@ func TestMarkdownComparesWithTheBaseline(t *testing.T) {
 		"- date: 2026-11-22 18:00 UTC",
 		"2 CPUs, linux/amd64, go1.26.8",
 		"- binary: ./bin/noces, built 2026-11-22 18:00 UTC, commit 5781577abcde+changes, go1.26.8\n",
-		"10000 providers (8000 ROLE_PRESTATAIRE, 6000 of them shown by the public search; 2000 ROLE_VENUE with 2000 venue listings), a company each, 20000 services, 15000 languages",
+		"10000 providers (8000 ROLE_PRESTATAIRE, 6000 of them shown by the public search; 2000 ROLE_VENUE with 2000 venue listings and 0 venue features), a company each, 20000 services, 15000 languages",
 		"(5000 providers/s)",
 		"- event requests: 1000 from 300 projects, inserted in 500ms (2000 requests/s)\n",
 		"- huge providers: 3 with 1000 to 3000 requests (median 1200)\n- large providers: none\n",

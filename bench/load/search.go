@@ -19,9 +19,10 @@ const publicHost = "fr.localhost"
 // searchCase is one public search as a couple makes it on /search.
 type searchCase struct {
 	Venue     bool
-	Service   string // planners: a prestation type
-	VenueType string // venues
-	Guests    int    // venues
+	Service   string   // planners: a prestation type
+	VenueType string   // venues
+	Guests    int      // venues
+	Features  []string // venues: the search form's feature filters (accommodation: bedrooms on site)
 	City      *city
 	Typed     string // the city as typed, which the server geocodes
 	Lang      string // planners
@@ -39,6 +40,9 @@ func (c searchCase) query() string {
 		}
 		if c.Guests > 0 {
 			q.Set("guests", strconv.Itoa(c.Guests))
+		}
+		if len(c.Features) > 0 {
+			q["feature"] = c.Features
 		}
 	} else {
 		q.Set("kind", "planner")
@@ -68,6 +72,13 @@ func (c searchCase) run(ctx context.Context, s *store.Store, now time.Time) erro
 	if c.Venue {
 		q := store.VenueQuery{Country: "FR", Type: c.VenueType, Guests: c.Guests, MaxPrice: int(c.Budget),
 			RadiusKm: directory.DefaultRadiusKm, Limit: directory.PageSize, Offset: offset, Now: now}
+		for _, f := range c.Features {
+			if f == "accommodation" {
+				q.Accommodation = true
+			} else {
+				q.Features = append(q.Features, f)
+			}
+		}
 		if c.City != nil {
 			q.Near, q.Lat, q.Lng = true, c.City.Lat, c.City.Lon
 		}
@@ -180,7 +191,20 @@ var searchMixes = []struct {
 	{"search-deep", "GET /search?page=50…500, all of France", func(rng *rand.Rand, _ []city) searchCase {
 		return searchCase{Page: 50 + rng.IntN(451)}
 	}},
-	{"search-venue", "GET /search?kind=venue, mix (city 60%, type 40%, guests 30%, budget 15%, pages 1-50)",
+	{"search-venue-country", "GET /search?kind=venue, all of France, page 1 (the venue rows' baseline)", func(*rand.Rand, []city) searchCase {
+		return searchCase{Venue: true, Page: 1}
+	}},
+	{"search-venue-features", "GET /search?kind=venue&feature=…&feature=…, two feature filters, all of France, page 1",
+		func(rng *rand.Rand, _ []city) searchCase {
+			return searchCase{Venue: true, Features: twoFeatures(rng), Page: 1}
+		}},
+	{"search-venue-features-city", "GET /search?kind=venue&feature=…&feature=…&guests=…&city=…, page 1",
+		func(rng *rand.Rand, cities []city) searchCase {
+			c := searchCase{Venue: true, Features: twoFeatures(rng), Guests: 50 + 25*rng.IntN(10), Page: 1}
+			withCity(&c, rng, cities)
+			return c
+		}},
+	{"search-venue", "GET /search?kind=venue, mix (city 60%, type 40%, guests 30%, features 35%, budget 15%, pages 1-50)",
 		func(rng *rand.Rand, cities []city) searchCase {
 			c := searchCase{Venue: true, Page: realisticPage(rng)}
 			if rng.IntN(100) < 60 {
@@ -192,9 +216,22 @@ var searchMixes = []struct {
 			if rng.IntN(100) < 30 {
 				c.Guests = 50 + 25*rng.IntN(10)
 			}
+			if rng.IntN(100) < 35 {
+				c.Features = twoFeatures(rng)[:1+rng.IntN(2)]
+			}
 			if rng.IntN(100) < 15 {
 				c.Budget = 3000 + 1000*int64(rng.IntN(15))
 			}
 			return c
 		}},
+}
+
+// venueSearchFeatures are the search form's venue filters, in its order.
+var venueSearchFeatures = []string{"garden", "parking", "accommodation", "wheelchairAccessible", "outdoorCeremony", "catering"}
+
+// twoFeatures picks two different venue filters, in the form's order.
+func twoFeatures(rng *rand.Rand) []string {
+	i := rng.IntN(len(venueSearchFeatures))
+	j := (i + 1 + rng.IntN(len(venueSearchFeatures)-1)) % len(venueSearchFeatures)
+	return []string{venueSearchFeatures[min(i, j)], venueSearchFeatures[max(i, j)]}
 }

@@ -38,6 +38,8 @@ type Links interface {
 	ProfileURL(domain, slug string) string
 	// ProURL is a page of the back-office of a domain.
 	ProURL(domain, path string) string
+	// PublicURL is a page of the public directory of a domain.
+	PublicURL(domain, path string) string
 }
 
 // Deps are the service's collaborators.

@@ -49,6 +49,7 @@ import (
 	"noces/internal/site"
 	"noces/internal/stats"
 	"noces/internal/store"
+	"noces/internal/venue"
 	"noces/web"
 )
 
@@ -191,6 +192,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if err != nil {
 		return nil, err
 	}
+	venues, err := venue.NewService(venue.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log})
+	if err != nil {
+		return nil, err
+	}
 	if a.Instagram, err = newInstagram(cfg, a, log); err != nil {
 		return nil, err
 	}
@@ -219,7 +224,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
-		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: a.MediaService, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
+		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
 	})

@@ -24,6 +24,8 @@ const Password = "Demo-2026!"
 // Account describes one demo account, for printing.
 type Account struct {
 	Email, Role, About string
+	// Lines tell more of the account, one a line: a venue owner's venues.
+	Lines []string
 }
 
 type seed struct {
@@ -34,7 +36,7 @@ type seed struct {
 	company  *model.Company
 	services []model.CompanyPrestation
 	langues  []int
-	venue    *model.Venue
+	venues   []demoVenue
 	requests int // demo couples' projects sent to this provider
 }
 
@@ -75,8 +77,9 @@ func seeds() []seed {
 			langues: []int{4, 2, 3}},
 		{user: account.NewUser{Email: "venue@noces.test", Password: Password, Role: model.RoleVenue, Firstname: "Sophie",
 			Lastname: "Lefèvre", Phone: "+33687654321", Locale: "fr", Domain: "fr", Moderated: true, Onboarded: true},
-			about:   "venue, moderated",
-			company: co("Château de Lefèvre", "chateau-de-lefevre", "Tours", "37000", 47.3941, 0.6848)},
+			about:   "venue owner, moderated, 2 venues",
+			company: co("Château de Lefèvre", "chateau-de-lefevre", "Tours", "37000", 47.3941, 0.6848),
+			venues:  demoVenues()},
 		{user: account.NewUser{Email: "new@noces.test", Password: Password, Role: model.RolePlanner, Firstname: "Léa",
 			Lastname: "Bernard", Phone: "+33611223344", Locale: "fr", Domain: "fr"},
 			about: "planner who has not finished onboarding"},
@@ -89,7 +92,11 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 	var out []Account
 	shows := showcases()
 	for _, sd := range seeds() {
-		out = append(out, Account{Email: sd.user.Email, Role: sd.user.Role, About: sd.about})
+		a := Account{Email: sd.user.Email, Role: sd.user.Role, About: sd.about}
+		for _, v := range sd.venues {
+			a.Lines = append(a.Lines, v.describe())
+		}
+		out = append(out, a)
 		if _, err := s.GetUserByEmail(ctx, sd.user.Email); err == nil {
 			continue
 		} else if !errors.Is(err, store.ErrNotFound) {
@@ -118,14 +125,10 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 				return nil, err
 			}
 		}
-		if sd.venue != nil {
-			v := *sd.venue
-			v.ID, v.OwnerID, v.Email, v.Phone, v.CreatedAt, v.UpdatedAt = model.NewID(), u.ID, u.Email, u.Phone, now, now
-			if err := s.CreateVenue(ctx, v); err != nil {
-				return nil, fmt.Errorf("demo: venue of %s: %w", u.Email, err)
-			}
+		if err := seedVenues(ctx, m, s, u, sd.venues, now); err != nil {
+			return nil, fmt.Errorf("demo: venues of %s: %w", u.Email, err)
 		}
-		if err := seedRequests(ctx, s, u.ID, sd.requests, now); err != nil {
+		if err := seedRequests(ctx, s, u.ID, "", sd.requests, now); err != nil {
 			return nil, err
 		}
 		if sd.credits > 0 {
@@ -157,6 +160,9 @@ func Print(accounts []Account, baseURL string) string {
 	fmt.Fprintf(&b, "\nDemo accounts on %s (password for all: %s)\n", baseURL, Password)
 	for _, a := range accounts {
 		fmt.Fprintf(&b, "  %-22s %-17s %s\n", a.Email, a.Role, a.About)
+		for _, l := range a.Lines {
+			fmt.Fprintf(&b, "  %-22s %-17s   %s\n", "", "", l)
+		}
 	}
 	return b.String()
 }
@@ -177,19 +183,25 @@ var demoCouples = []model.Project{
 		GuestRange: "100_150", Message: "Nous aimerions une décoration élégante dans les tons verts et blancs."},
 }
 
-// seedRequests sends n demo projects to a provider, with events 1 to 10
-// months ahead, so the requests screens have something to show.
-func seedRequests(ctx context.Context, s *store.Store, providerID string, n int, now time.Time) error {
+// seedRequests sends n demo projects to a provider, for its venue venueID
+// when not "", with events 1 to 10 months ahead, so the requests screens
+// have something to show.
+func seedRequests(ctx context.Context, s *store.Store, providerID, venueID string, n int, now time.Time) error {
 	for i := 0; i < n; i++ {
 		p := demoCouples[i%len(demoCouples)]
 		p.ID, p.Domain, p.CreatedAt = model.NewID(), "fr", now.Add(-time.Duration(i)*26*time.Hour)
 		p.EventDate = now.AddDate(0, 1+3*i, 0).Format(time.DateOnly)
 		p.Languages = []string{"fr"}
+		r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: providerID, CreatedAt: p.CreatedAt}
+		if venueID != "" {
+			p.ServiceType = "VENUE"
+			r.VenueID = sql.NullString{String: venueID, Valid: true}
+		}
 		err := s.InTx(ctx, func(tx *store.Store) error {
 			if err := tx.CreateProject(ctx, p); err != nil {
 				return err
 			}
-			return tx.CreateEventRequest(ctx, model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: providerID, CreatedAt: p.CreatedAt})
+			return tx.CreateEventRequest(ctx, r)
 		})
 		if err != nil {
 			return fmt.Errorf("demo: requests: %w", err)

@@ -4,6 +4,7 @@ package directory
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -13,6 +14,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -58,11 +60,15 @@ type Query struct {
 	VenueType   string // venues: a venue type
 	Guests      int    // venues: seated capacity at least
 	MaxBudget   int64  // planners: starting budget at most; venues: minimum price at most
-	Language    string
-	Near        bool
-	Lat, Lng    float64
-	RadiusKm    float64
-	Page        int // 1-based
+	// Venues: the model.VenueFeatures it must all offer, and whether it
+	// must have bedrooms on site.
+	Features      []string
+	Accommodation bool
+	Language      string
+	Near          bool
+	Lat, Lng      float64
+	RadiusKm      float64
+	Page          int // 1-based
 }
 
 // Card is one result, planner or venue.
@@ -78,6 +84,16 @@ type Card struct {
 	VenueType      string
 	SeatedCapacity int
 	MinPrice       int
+	// Photo is the venue's key image (else its first visible photo) as a
+	// thumbnail; nil without one.
+	Photo *CardPhoto
+}
+
+// CardPhoto is a result's thumbnail.
+type CardPhoto struct {
+	URL           string
+	Width, Height int
+	Alt           string
 }
 
 // Results are one page of a search.
@@ -101,13 +117,18 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 	offset := (q.Page - 1) * PageSize
 	if q.Venues {
 		cards, total, err := s.store.SearchVenues(ctx, store.VenueQuery{Country: q.Country, Type: q.VenueType, Guests: q.Guests,
-			MaxPrice: int(q.MaxBudget), Near: q.Near, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now})
+			MaxPrice: int(min(q.MaxBudget, math.MaxInt32)), Features: q.Features, Accommodation: q.Accommodation,
+			Near: q.Near, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now})
 		if err != nil {
 			return res, err
 		}
 		for _, c := range cards {
-			res.Cards = append(res.Cards, Card{Kind: "venue", Name: c.Name, Slug: c.Slug, City: c.City, IsPremium: c.IsPremium,
-				DistanceKm: c.DistanceKm, VenueType: c.Type, SeatedCapacity: c.SeatedCapacity, MinPrice: c.MinPrice})
+			cd := Card{Kind: "venue", Name: c.Name, Slug: c.Slug, City: c.City, IsPremium: c.IsPremium,
+				DistanceKm: c.DistanceKm, VenueType: c.Type, SeatedCapacity: c.SeatedCapacity, MinPrice: c.MinPrice}
+			if k := c.Key; k != nil {
+				cd.Photo = &CardPhoto{URL: s.url(k.ThumbKey), Width: k.ThumbWidth, Height: k.ThumbHeight, Alt: cmp.Or(k.Alt, k.Title)}
+			}
+			res.Cards = append(res.Cards, cd)
 		}
 		res.Total = total
 	} else {
@@ -223,13 +244,77 @@ func (s *Service) Provider(ctx context.Context, slug string) (Profile, error) {
 	return p, nil
 }
 
-// Venue loads a venue's public page.
-func (s *Service) Venue(ctx context.Context, slug string) (model.Venue, error) {
+// VenueService is a service a venue sells as its page shows it: a detail
+// told by the owner, or the bare service when it has none.
+type VenueService struct {
+	Prestation  string // a model.VenuePrestations slug
+	Description string // empty when hidden or not told
+	Budget      *int64 // the starting budget; nil when hidden or not told
+}
+
+// VenuePage is a venue's public page.
+type VenuePage struct {
+	model.Venue
+	Features    []string // model.VenueFeatures entries, in that order
+	Services    []VenueService
+	Reviews     []model.Review // the owner's approved reviews, newest first
+	ReviewCount int
+	RatingAvg   float64
+}
+
+// venueReviews is how many reviews a venue's page shows.
+const venueReviews = 10
+
+// Venue loads a venue's public page; hidden venues are ErrNotFound.
+func (s *Service) Venue(ctx context.Context, slug string) (VenuePage, error) {
 	v, err := s.store.GetVisibleVenueBySlug(ctx, slug)
 	if errors.Is(err, store.ErrNotFound) {
-		return v, apperr.Wrap(apperr.NotFound, "errors.not_found", err)
+		return VenuePage{}, apperr.Wrap(apperr.NotFound, "errors.not_found", err)
 	}
-	return v, err
+	if err != nil {
+		return VenuePage{}, err
+	}
+	p := VenuePage{Venue: v}
+	sets, err := s.store.GetVenueSets(ctx, v.ID)
+	if err != nil {
+		return VenuePage{}, err
+	}
+	p.Features = sets.Features
+	for _, slug := range sets.Prestations {
+		told := false
+		for _, d := range sets.Details {
+			if d.Prestation != slug {
+				continue
+			}
+			told = true
+			line := VenueService{Prestation: slug}
+			if d.IsDescriptionVisible {
+				line.Description = d.Description
+			}
+			if d.IsBudgetVisible && d.BudgetStartingFrom > 0 {
+				b := int64(d.BudgetStartingFrom)
+				line.Budget = &b
+			}
+			p.Services = append(p.Services, line)
+		}
+		if !told {
+			p.Services = append(p.Services, VenueService{Prestation: slug})
+		}
+	}
+	// Reviews are written about the owner (a review link is per account):
+	// each of the owner's venues shows them.
+	if p.Reviews, p.ReviewCount, p.RatingAvg, err = s.store.ListApprovedReviews(ctx, v.OwnerID, venueReviews, 0); err != nil {
+		return VenuePage{}, err
+	}
+	return p, nil
+}
+
+// RecordVenueView counts one view of a venue's page by a visitor today,
+// with the same daily visitor key as a planner's page.
+func (s *Service) RecordVenueView(ctx context.Context, venueID, ip, userAgent string) error {
+	day := s.clock.Now().UTC().Format(time.DateOnly)
+	_, err := s.store.RecordVenueView(ctx, venueID, day, s.VisitorHash(ip, userAgent, day))
+	return err
 }
 
 // VisitorHash is the daily key of a visitor: a keyed hash of address and

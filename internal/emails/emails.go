@@ -47,6 +47,9 @@ const (
 	KindProjectConfirmation = "project_confirmation"
 	// KindReviewReceived tells a professional about a new review.
 	KindReviewReceived = "review_received"
+	// KindVenueValidated tells a venue owner that an admin validated one of
+	// their venues, with its name and public address.
+	KindVenueValidated = "venue_validated"
 	// KindSignInFailures warns the owner of repeated failed sign-ins on
 	// their account: how many since when, and where to change the password.
 	KindSignInFailures = "sign_in_failures"
@@ -89,6 +92,7 @@ var kinds = map[string]kind{
 	KindProjectConfirmation:      {fields: []string{"firstname", "matched"}},
 	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
 	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
+	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},
 }
 
 // Kinds lists every kind, sorted, for tests and previews.

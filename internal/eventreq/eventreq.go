@@ -83,7 +83,11 @@ func (s *Service) FormToken() string { return s.tokens.issue(s.clock.Now()) }
 
 // ProjectInput is a couple's form.
 type ProjectInput struct {
+	// ProviderSlug addresses a planner's page (or, for forms sent before
+	// VenueSlug existed, a venue's); VenueSlug a venue's page. Both empty:
+	// the general form, matched.
 	ProviderSlug  string
+	VenueSlug     string
 	EventType     string
 	EventDate     string
 	ServiceType   string
@@ -129,14 +133,24 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 	if err := s.limiter.Allow(ctx, "project:ip:"+in.ClientIP, projectRule); err != nil {
 		return Submitted{}, err
 	}
-	var providers []string
-	if slug := strings.TrimSpace(in.ProviderSlug); slug != "" {
-		owner, err := s.addressee(ctx, slug)
+	var providers []addressee
+	switch venue, slug := strings.TrimSpace(in.VenueSlug), strings.TrimSpace(in.ProviderSlug); {
+	case venue != "":
+		v, err := s.store.GetVisibleVenueBySlug(ctx, venue)
+		if errors.Is(err, store.ErrNotFound) {
+			return Submitted{}, apperr.Wrap(apperr.NotFound, "project.errors.provider_not_found", err)
+		}
 		if err != nil {
 			return Submitted{}, err
 		}
-		providers = []string{owner}
-	} else {
+		providers = []addressee{{user: v.OwnerID, venue: v.ID}}
+	case slug != "":
+		to, err := s.addressee(ctx, slug)
+		if err != nil {
+			return Submitted{}, err
+		}
+		providers = []addressee{to}
+	default:
 		if providers, err = s.match(ctx, p, domain); err != nil {
 			return Submitted{}, err
 		}
@@ -156,8 +170,11 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 		if err := tx.CreateProject(ctx, p); err != nil {
 			return err
 		}
-		for i, id := range providers {
-			requests[i] = model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: id, CreatedAt: now}
+		for i, to := range providers {
+			requests[i] = model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: to.user, CreatedAt: now}
+			if to.venue != "" {
+				requests[i].VenueID = sql.NullString{String: to.venue, Valid: true}
+			}
 			if err := tx.CreateEventRequest(ctx, requests[i]); err != nil {
 				return err
 			}
@@ -271,29 +288,36 @@ func (s *Service) check(in ProjectInput, domain i18n.Domain) (model.Project, err
 	return p, nil
 }
 
-// addressee is the user a form on a planner's or a venue's page goes to.
-func (s *Service) addressee(ctx context.Context, slug string) (string, error) {
+// addressee is who a request goes to: a user, and the venue it is for
+// when the user is a venue's owner ("" for a planner).
+type addressee struct {
+	user, venue string
+}
+
+// addressee is the user a form on a planner's page, or a venue's of the
+// same slug, goes to.
+func (s *Service) addressee(ctx context.Context, slug string) (addressee, error) {
 	pp, err := s.store.GetVisibleProviderBySlug(ctx, slug)
 	if err == nil {
-		return pp.UserID, nil
+		return addressee{user: pp.UserID}, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
-		return "", err
+		return addressee{}, err
 	}
 	v, err := s.store.GetVisibleVenueBySlug(ctx, slug)
 	if errors.Is(err, store.ErrNotFound) {
-		return "", apperr.Wrap(apperr.NotFound, "project.errors.provider_not_found", err)
+		return addressee{}, apperr.Wrap(apperr.NotFound, "project.errors.provider_not_found", err)
 	}
 	if err != nil {
-		return "", err
+		return addressee{}, err
 	}
-	return v.OwnerID, nil
+	return addressee{user: v.OwnerID, venue: v.ID}, nil
 }
 
 // match finds up to 8 planners of the domain's country offering the service,
 // within 100 km of the event when it is placed, speaking one of the couple's
 // languages, premium first then nearest.
-func (s *Service) match(ctx context.Context, p model.Project, domain i18n.Domain) ([]string, error) {
+func (s *Service) match(ctx context.Context, p model.Project, domain i18n.Domain) ([]addressee, error) {
 	if p.ServiceType == "VENUE" {
 		return s.matchVenues(ctx, p, domain)
 	}
@@ -306,19 +330,20 @@ func (s *Service) match(ctx context.Context, p model.Project, domain i18n.Domain
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(cards))
+	to := make([]addressee, len(cards))
 	for i, c := range cards {
-		ids[i] = c.UserID
+		to[i] = addressee{user: c.UserID}
 	}
-	return ids, nil
+	return to, nil
 }
 
 // guestsAtLeast is the smallest guest count of each range, for the capacity filter.
 var guestsAtLeast = map[string]int{"lt_50": 1, "50_100": 50, "100_150": 100, "150_200": 150, "gt_200": 200}
 
 // matchVenues finds the owners of up to 8 venues near the event that seat the
-// guests, premium first then nearest; an owner of several matches gets one request.
-func (s *Service) matchVenues(ctx context.Context, p model.Project, domain i18n.Domain) ([]string, error) {
+// guests, premium first then nearest; an owner of several matches gets one
+// request, for the first of them in that order (its best match).
+func (s *Service) matchVenues(ctx context.Context, p model.Project, domain i18n.Domain) ([]addressee, error) {
 	q := store.VenueQuery{Country: domain.Country, Guests: guestsAtLeast[p.GuestRange], Limit: 50, Now: s.clock.Now()}
 	if p.EventLatitude.Valid {
 		q.Near, q.Lat, q.Lng, q.RadiusKm = true, p.EventLatitude.Float64, p.EventLongitude.Float64, MatchRadiusKm
@@ -327,10 +352,10 @@ func (s *Service) matchVenues(ctx context.Context, p model.Project, domain i18n.
 	if err != nil {
 		return nil, err
 	}
-	var owners []string
+	var owners []addressee
 	for _, c := range cards {
-		if !slices.Contains(owners, c.OwnerID) {
-			owners = append(owners, c.OwnerID)
+		if !slices.ContainsFunc(owners, func(a addressee) bool { return a.user == c.OwnerID }) {
+			owners = append(owners, addressee{user: c.OwnerID, venue: c.ID})
 		}
 		if len(owners) == MaxMatches {
 			break

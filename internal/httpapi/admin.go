@@ -362,3 +362,112 @@ func (s *Server) listAuditLog(w http.ResponseWriter, r *http.Request, _ account.
 		return it
 	})
 }
+
+type adminVenuePhoto struct {
+	ID           string `json:"id"`
+	ImageURL     string `json:"imageUrl"`
+	ThumbnailURL string `json:"thumbnailUrl"`
+	Width        int    `json:"width"`
+	Height       int    `json:"height"`
+	Alt          string `json:"alt"`
+	Title        string `json:"title"`
+	Caption      string `json:"caption"`
+	IsKeyImage   bool   `json:"isKeyImage"`
+	IsVisible    bool   `json:"isVisible"`
+}
+
+type adminVenueOwner struct {
+	ID          string `json:"id"`
+	Firstname   string `json:"firstname"`
+	Lastname    string `json:"lastname"`
+	Email       string `json:"email"`
+	IsModerated bool   `json:"isModerated"`
+	Domain      string `json:"domain"`
+}
+
+// adminVenue is a venue as the validation screen shows it.
+type adminVenue struct {
+	ID                  string            `json:"id"`
+	Name                string            `json:"name"`
+	Slug                string            `json:"slug"`
+	Type                string            `json:"type"`
+	Address             string            `json:"address"`
+	Zipcode             string            `json:"zipcode"`
+	City                string            `json:"city"`
+	CountryCode         string            `json:"countryCode"`
+	Email               string            `json:"email"`
+	Phone               string            `json:"phone"`
+	Website             string            `json:"website"`
+	Description         string            `json:"description"`
+	DetailedDescription string            `json:"detailedDescription"`
+	SeatedCapacity      int               `json:"seatedCapacity"`
+	StandingCapacity    int               `json:"standingCapacity"`
+	Bedrooms            *int64            `json:"bedrooms"`
+	MinPrice            int               `json:"minPrice"`
+	MaxPrice            int               `json:"maxPrice"`
+	ContactName         string            `json:"contactName"`
+	ContactRole         string            `json:"contactRole"`
+	IsPublished         bool              `json:"isPublished"`
+	IsValidated         bool              `json:"isValidated"`
+	ValidatedAt         *time.Time        `json:"validatedAt"`
+	PublicURL           *string           `json:"publicUrl"`
+	Features            []string          `json:"features"`
+	Photos              []adminVenuePhoto `json:"photos"`
+	Owner               adminVenueOwner   `json:"owner"`
+	CreatedAt           time.Time         `json:"createdAt"`
+	UpdatedAt           time.Time         `json:"updatedAt"`
+}
+
+func toAdminVenue(v admin.Venue) adminVenue {
+	out := adminVenue{ID: v.ID, Name: v.Name, Slug: v.Slug, Type: v.Type, Address: v.Address, Zipcode: v.Zipcode, City: v.City,
+		CountryCode: v.CountryCode, Email: v.Email, Phone: v.Phone, Website: v.Website, Description: v.Description,
+		DetailedDescription: v.DetailedDescription, SeatedCapacity: v.SeatedCapacity, StandingCapacity: v.StandingCapacity,
+		MinPrice: v.MinPrice, MaxPrice: v.MaxPrice, ContactName: v.ContactName, ContactRole: v.ContactRole,
+		IsPublished: v.IsPublished, IsValidated: v.IsValidated, ValidatedAt: timePtr(v.ValidatedAt.Valid, v.ValidatedAt.Time),
+		Features: v.Features, Photos: make([]adminVenuePhoto, 0, len(v.Photos)),
+		Owner: adminVenueOwner{ID: v.OwnerID, Firstname: v.OwnerFirstname, Lastname: v.OwnerLastname, Email: v.OwnerEmail,
+			IsModerated: v.OwnerModerated, Domain: v.OwnerDomain},
+		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+	if v.Bedrooms.Valid {
+		out.Bedrooms = &v.Bedrooms.Int64
+	}
+	if v.PublicURL != "" {
+		out.PublicURL = &v.PublicURL
+	}
+	for _, p := range v.Photos {
+		out.Photos = append(out.Photos, adminVenuePhoto{ID: p.ID, ImageURL: p.URL, ThumbnailURL: p.ThumbURL, Width: p.Width,
+			Height: p.Height, Alt: p.Alt, Title: p.Title, Caption: p.Caption, IsKeyImage: p.IsKeyImage, IsVisible: p.IsVisible})
+	}
+	return out
+}
+
+func (s *Server) listAdminVenues(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
+	p, err := s.Admin.Venues(r.Context(), r.URL.Query().Get("status"), pageParam(r))
+	return writePage(w, p, err, toAdminVenue)
+}
+
+func (s *Server) getAdminVenue(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
+	v, err := s.Admin.GetVenue(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAdminVenue(v))
+	return nil
+}
+
+type venueValidationBody struct {
+	Validated *bool `json:"validated"`
+}
+
+func (s *Server) setVenueValidation(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	var in venueValidationBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	v, err := s.Admin.SetVenueValidation(r.Context(), c.UserID, r.PathValue("id"), in.Validated)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAdminVenue(v))
+	return nil
+}

@@ -36,6 +36,21 @@ type requestItem struct {
 	IsUnlocked    bool           `json:"isUnlocked"`
 	UnlockDate    *time.Time     `json:"unlockDate"`
 	Project       requestProject `json:"project"`
+	Venue         *requestVenue  `json:"venue"`
+}
+
+// requestVenue names the venue a request is for; null for a planner's.
+type requestVenue struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+func toRequestVenue(v eventreq.View) *requestVenue {
+	if !v.VenueID.Valid {
+		return nil
+	}
+	return &requestVenue{ID: v.VenueID.String, Name: v.VenueName.String, Slug: v.VenueSlug.String}
 }
 
 func timePtr(valid bool, t time.Time) *time.Time {
@@ -64,6 +79,7 @@ func (s *Server) toRequestItem(v eventreq.View, lang string) requestItem {
 			EventLocationCity: p.EventCity, EventLocationCountry: geo.CountryName(p.EventCountry, lang),
 			BudgetRangeLabel: s.label(lang, "project.budget_range.", p.BudgetRange), GuestRangeLabel: s.label(lang, "project.guest_range.", p.GuestRange),
 			LanguagesLabel: []string{}, HasTheme: p.HasTheme, WeddingTheme: p.WeddingTheme},
+		Venue: toRequestVenue(v),
 	}
 	for _, l := range p.Languages {
 		it.Project.LanguagesLabel = append(it.Project.LanguagesLabel, s.Texts.T(lang, "langues."+l))
@@ -134,6 +150,7 @@ type requestDetail struct {
 	Message          requestMessage       `json:"message"`
 	Project          requestDetailProject `json:"project"`
 	RejectionReasons map[string]string    `json:"rejectionReasons"`
+	Venue            *requestVenue        `json:"venue"`
 }
 
 func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
@@ -145,6 +162,7 @@ func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
 		Project: requestDetailProject{requestProject: item.Project, Member: requestMember{Firstname: p.Firstname},
 			BudgetPlannerRangeLabel: item.Project.BudgetRangeLabel, EventLocationZipcode: p.EventZipcode},
 		RejectionReasons: map[string]string{},
+		Venue:            item.Venue,
 	}
 	if v.RejectionReason.Valid {
 		d.Message.RejectionReason = &v.RejectionReason.String

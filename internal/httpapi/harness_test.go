@@ -41,6 +41,7 @@ import (
 	"noces/internal/stats"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
+	"noces/internal/venue"
 )
 
 // testPassword passes the password policy.
@@ -103,6 +104,10 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	venues, err := venue.NewService(venue.Deps{Store: s, Clock: clk, Blobs: media, Links: hm, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
 	accounts, err := account.NewService(account.Deps{
 		Store: s, Clock: clk, Hasher: account.NewHasher(cheapHash, 4), Signer: signer, Links: hm,
 		Mail: mailer, Emails: renderer, SMS: outbox.NewSMS(s, clk, log, nil), Limiter: ratelimit.New(s, clk),
@@ -126,7 +131,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer,
 			SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
 			FormKey: []byte("form-key"), Log: log}), Texts: texts, Hosts: hm, Log: log,
-		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), MediaService: mediaService, OpenAPI: api.OpenAPI, Release: "test",
+		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test",
 		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Mail: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {
 		t.Fatal(err)

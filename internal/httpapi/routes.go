@@ -114,6 +114,19 @@ func (s *Server) registerRoutes() {
 	s.route("GET /api/portfolios/{id}/public-url", s.provider(s.portfolioPublicURL))
 	s.route("GET /api/reviews", s.provider(s.ownReviews))
 
+	// Venues: their owners only.
+	s.route("GET /api/venues", s.venueOwner(s.listVenues))
+	s.route("POST /api/venues", s.venueOwner(s.createVenue))
+	s.route("GET /api/venues/types", s.venueOwner(s.venueTypes))
+	s.route("GET /api/venues/prestations", s.venueOwner(s.venuePrestations))
+	s.route("GET /api/venues/{id}", s.venueOwner(s.getVenue))
+	s.route("POST /api/venues/{id}", s.venueOwner(s.updateVenue))
+	s.route("DELETE /api/venues/{id}", s.venueOwner(s.deleteVenue))
+	s.route("PUT /api/venues/{id}/publish", s.venueOwner(s.publishVenue))
+	s.route("POST /api/venues/{id}/images", s.venueOwner(s.uploadVenueImage))
+	s.route("PUT /api/venues/{id}/images/{imageId}", s.venueOwner(s.updateVenueImage))
+	s.route("DELETE /api/venues/{id}/images/{imageId}", s.venueOwner(s.deleteVenueImage))
+
 	// Public side.
 	s.route("GET /api/public/options", s.handle(s.publicOptions))
 	s.route("POST /api/public/images/{id}/view", s.handle(s.recordImageView))
@@ -139,6 +152,9 @@ func (s *Server) registerRoutes() {
 	s.route("PUT /api/admin/promotional-popups/{id}", s.admin(s.updatePromotion(popupKind)))
 	s.route("DELETE /api/admin/promotional-popups/{id}", s.admin(s.deletePromotion(popupKind)))
 	s.route("GET /api/admin/audit-log", s.admin(s.listAuditLog))
+	s.route("GET /api/admin/venues", s.admin(s.listAdminVenues))
+	s.route("GET /api/admin/venues/{id}", s.admin(s.getAdminVenue))
+	s.route("PUT /api/admin/venues/{id}/validation", s.admin(s.setVenueValidation))
 
 	// Anything else under /api is a JSON 404, or 405 when the path exists
 	// with other methods.

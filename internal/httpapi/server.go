@@ -30,6 +30,7 @@ import (
 	"noces/internal/platform/mail"
 	"noces/internal/stats"
 	"noces/internal/store"
+	"noces/internal/venue"
 )
 
 // Deps are what the HTTP edge needs; app builds them.
@@ -55,6 +56,8 @@ type Deps struct {
 	// MediaService runs the rules of photos, videos, portfolios, portrait
 	// and social links.
 	MediaService *media.Service
+	// Venues runs the rules of venue owners' listings.
+	Venues *venue.Service
 	// Instagram runs the Instagram sync; nil shows it as unavailable.
 	Instagram *instagram.Service
 	// Site serves the public directory's pages on public hosts.

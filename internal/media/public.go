@@ -1,6 +1,7 @@
 package media
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -22,6 +23,10 @@ type PublicImage struct {
 	Height      int
 	ThumbWidth  int
 	ThumbHeight int
+	// Alt describes the photo to those who cannot see it: the alt text a
+	// venue's owner wrote, else the title.
+	Alt     string
+	Caption string
 }
 
 // PublicVideo is a visible video.
@@ -64,7 +69,8 @@ type ProviderMedia struct {
 
 func (s *Service) publicImage(im model.Image) PublicImage {
 	return PublicImage{ID: im.ID, Title: im.Title, Description: im.Description, URL: s.url(im.ImageKey), ThumbURL: s.url(im.ThumbKey),
-		Width: im.Width, Height: im.Height, ThumbWidth: im.ThumbWidth, ThumbHeight: im.ThumbHeight}
+		Width: im.Width, Height: im.Height, ThumbWidth: im.ThumbWidth, ThumbHeight: im.ThumbHeight, Alt: cmp.Or(im.Alt, im.Title),
+		Caption: im.Caption}
 }
 
 func publicVideo(v model.Video) PublicVideo {
@@ -164,10 +170,11 @@ type VenueMedia struct {
 	Videos []PublicVideo
 }
 
-// VenueMedia loads the visible photos and videos of a visible venue.
+// VenueMedia loads the visible photos and videos of a visible venue, the
+// key image first.
 func (s *Service) VenueMedia(ctx context.Context, venueID string) (VenueMedia, error) {
 	var out VenueMedia
-	images, err := s.Store.ListVisibleVenueImages(ctx, venueID)
+	images, err := s.Store.ListPublicVenueImages(ctx, venueID)
 	if err != nil {
 		return out, err
 	}

@@ -204,7 +204,7 @@ func (e *env) seedVenue(name, slug, city string, lat, lng float64, published, ow
 	e.t.Helper()
 	ctx := context.Background()
 	now := e.clock.Now()
-	u := model.User{ID: model.NewID(), Email: slug + "@example.com", PasswordHash: "x", Role: model.RoleVenue,
+	u := model.User{ID: model.NewID(), Email: "venue-" + slug + "@example.com", PasswordHash: "x", Role: model.RoleVenue,
 		Firstname: "Test", Lastname: "Venue", Locale: "fr", Domain: "fr", IsModerated: ownerModerated,
 		HasFinishedOnboarding: true, PremiumStatus: model.PremiumNone, CreatedAt: now, UpdatedAt: now}
 	storetest.Must(e.t, e.store.CreateUser(ctx, u))
@@ -212,9 +212,51 @@ func (e *env) seedVenue(name, slug, city string, lat, lng float64, published, ow
 		CountryCode: "FR", Latitude: sql.NullFloat64{Float64: lat, Valid: true}, Longitude: sql.NullFloat64{Float64: lng, Valid: true},
 		Description: "Un château du XVIe siècle au bord de la Loire.", DetailedDescription: "Le parc.\n\nLa salle des fêtes.",
 		SeatedCapacity: 180, StandingCapacity: 250, Bedrooms: sql.NullInt64{Int64: 12, Valid: true}, MinPrice: 5000, MaxPrice: 12000,
-		IsPublished: published, CreatedAt: now, UpdatedAt: now}
+		ContactName: "Hélène Martin", ContactRole: "Responsable des événements", Website: "https://www.example.com/" + slug,
+		SnInstagram: "https://www.instagram.com/" + slug,
+		IsPublished: published, IsValidated: published, CreatedAt: now, UpdatedAt: now}
 	storetest.Must(e.t, e.store.CreateVenue(ctx, v))
 	return u.ID
+}
+
+// venueID is the id of the venue of slug.
+func (e *env) venueID(slug string) string {
+	e.t.Helper()
+	var id string
+	storetest.Must(e.t, e.store.DB().QueryRowContext(context.Background(), `SELECT id FROM venues WHERE slug = $1`, slug).Scan(&id))
+	return id
+}
+
+// dressVenue gives the venue of slug features, services told with hidden
+// and shown parts, photos (the key image last by position, a hidden one)
+// and a video.
+func (e *env) dressVenue(slug string) {
+	e.t.Helper()
+	ctx := context.Background()
+	now := e.clock.Now()
+	id := e.venueID(slug)
+	var owner string
+	storetest.Must(e.t, e.store.DB().QueryRowContext(ctx, `SELECT owner_id FROM venues WHERE id = $1`, id).Scan(&owner))
+	storetest.Must(e.t, e.store.SetVenueSets(ctx, id, store.VenueSets{
+		Features:    []string{"garden", "parking", "wheelchairAccessible", "wifi"},
+		Prestations: []string{"venue_hire", "catering", "accommodation"},
+		Details: []model.VenuePrestationDetail{
+			{Prestation: "catering", Description: "Menus de saison du chef", BudgetStartingFrom: 85, IsDescriptionVisible: true, IsBudgetVisible: true},
+			{Prestation: "accommodation", Description: "Secret des chambres", BudgetStartingFrom: 140, IsBudgetVisible: true},
+			{Prestation: "venue_hire", Description: "Location du parc", BudgetStartingFrom: 999999, IsDescriptionVisible: true},
+		}}, now))
+	for i, p := range []struct {
+		name    string
+		key, on bool
+	}{{"facade", false, true}, {"parc", false, true}, {"salle", true, true}, {"cave", false, false}} {
+		storetest.Must(e.t, e.store.CreateVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner,
+			VenueID: sql.NullString{String: id, Valid: true}, Title: "Photo " + p.name, Alt: "Vue : " + p.name, Caption: "Légende " + p.name,
+			IsKeyImage: p.key, IsVisible: p.on, Position: i, ImageFile: model.ImageFile{ImageKey: "venues/" + p.name + ".jpg",
+				ThumbKey: "venues/" + p.name + "-thumb.jpg", Width: 1600, Height: 1067, ThumbWidth: 400, ThumbHeight: 267, ByteSize: 1000},
+			CreatedAt: now, UpdatedAt: now}))
+	}
+	storetest.Must(e.t, e.store.CreateVideo(ctx, model.Video{ID: model.NewID(), OwnerID: owner, VenueID: sql.NullString{String: id, Valid: true},
+		Title: "Visite du château", Host: "youtube", ExternalID: "dQw4w9WgXcQ", IsVisible: true, CreatedAt: now, UpdatedAt: now}))
 }
 
 // seedReview stores an approved (or pending) review of a provider.

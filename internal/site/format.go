@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// numberStyle is how a locale writes numbers and euro amounts (CLDR).
+// numberStyle is how a locale writes numbers and amounts (CLDR).
 type numberStyle struct {
 	group       string // thousands separator
 	decimal     string
 	minGrouping int    // digits before the first separator appears: 5 means 1500 but 15 000
-	euro        string // the pattern of an amount, {n} the number
+	money       string // the pattern of an amount, {n} the number and {c} the currency's symbol
 }
 
 const (
@@ -20,13 +20,13 @@ const (
 )
 
 var numberStyles = map[string]numberStyle{
-	"fr-FR": {group: narrowNbsp, decimal: ",", minGrouping: 4, euro: "{n}" + nbsp + "€"},
-	"nl-BE": {group: ".", decimal: ",", minGrouping: 4, euro: "€" + nbsp + "{n}"},
-	"en-GB": {group: ",", decimal: ".", minGrouping: 4, euro: "€{n}"},
-	"de-DE": {group: ".", decimal: ",", minGrouping: 4, euro: "{n}" + nbsp + "€"},
-	"it-IT": {group: ".", decimal: ",", minGrouping: 4, euro: "{n}" + nbsp + "€"},
-	"es-ES": {group: ".", decimal: ",", minGrouping: 5, euro: "{n}" + nbsp + "€"},
-	"pt-PT": {group: nbsp, decimal: ",", minGrouping: 5, euro: "{n}" + nbsp + "€"},
+	"fr-FR": {group: narrowNbsp, decimal: ",", minGrouping: 4, money: "{n}" + nbsp + "{c}"},
+	"nl-BE": {group: ".", decimal: ",", minGrouping: 4, money: "{c}" + nbsp + "{n}"},
+	"en-GB": {group: ",", decimal: ".", minGrouping: 4, money: "{c}{n}"},
+	"de-DE": {group: ".", decimal: ",", minGrouping: 4, money: "{n}" + nbsp + "{c}"},
+	"it-IT": {group: ".", decimal: ",", minGrouping: 4, money: "{n}" + nbsp + "{c}"},
+	"es-ES": {group: ".", decimal: ",", minGrouping: 5, money: "{n}" + nbsp + "{c}"},
+	"pt-PT": {group: nbsp, decimal: ",", minGrouping: 5, money: "{n}" + nbsp + "{c}"},
 }
 
 func styleOf(locale string) numberStyle {
@@ -60,9 +60,20 @@ func formatInt(locale string, n int64) string {
 	return digits
 }
 
-// formatEuros writes whole euros the locale's way: "1 500 €", "€1,500".
-func formatEuros(locale string, n int64) string {
-	return strings.Replace(styleOf(locale).euro, "{n}", formatInt(locale, n), 1)
+// currencyOf is the symbol of the currency a country's listings price in:
+// euros everywhere but the UK, which prices in pounds (DECISIONS: money per
+// domain).
+func currencyOf(country string) string {
+	if country == "GB" {
+		return "£"
+	}
+	return "€"
+}
+
+// formatMoney writes whole units of a currency the locale's way:
+// "1 500 €", "£1,500", "€1,500".
+func formatMoney(locale, symbol string, n int64) string {
+	return strings.NewReplacer("{n}", formatInt(locale, n), "{c}", symbol).Replace(styleOf(locale).money)
 }
 
 // formatDecimal writes f with one decimal: "4,5", "4.5".

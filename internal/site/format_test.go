@@ -13,29 +13,32 @@ import (
 	"noces/internal/model"
 )
 
-func TestFormatEuros(t *testing.T) {
+func TestFormatMoney(t *testing.T) {
 	tests := []struct {
-		locale string
-		n      int64
-		want   string
+		locale, country string
+		n               int64
+		want            string
 	}{
-		{"fr-FR", 900, "900\u00a0€"},
-		{"fr-FR", 1500, "1\u202f500\u00a0€"},
-		{"fr-FR", 1234567, "1\u202f234\u202f567\u00a0€"},
-		{"de-DE", 1500, "1.500\u00a0€"},
-		{"it-IT", 25000, "25.000\u00a0€"},
-		{"en-GB", 1500, "€1,500"},
-		{"en-GB", 900, "€900"},
-		{"nl-BE", 1500, "€\u00a01.500"},
-		{"es-ES", 1500, "1500\u00a0€"},
-		{"es-ES", 15000, "15.000\u00a0€"},
-		{"pt-PT", 1500, "1500\u00a0€"},
-		{"pt-PT", 15000, "15\u00a0000\u00a0€"},
-		{"xx-XX", 1500, "1\u202f500\u00a0€"},
+		{"fr-FR", "FR", 900, "900\u00a0€"},
+		{"fr-FR", "FR", 1500, "1\u202f500\u00a0€"},
+		{"fr-FR", "FR", 1234567, "1\u202f234\u202f567\u00a0€"},
+		{"de-DE", "FR", 1500, "1.500\u00a0€"},
+		{"it-IT", "FR", 25000, "25.000\u00a0€"},
+		{"en-GB", "GB", 1500, "£1,500"},
+		{"en-GB", "FR", 1500, "€1,500"},
+		{"fr-FR", "GB", 1500, "1\u202f500\u00a0£"},
+		{"nl-BE", "GB", 900, "£\u00a0900"},
+		{"en-GB", "GB", 900, "£900"},
+		{"nl-BE", "FR", 1500, "€\u00a01.500"},
+		{"es-ES", "FR", 1500, "1500\u00a0€"},
+		{"es-ES", "FR", 15000, "15.000\u00a0€"},
+		{"pt-PT", "FR", 1500, "1500\u00a0€"},
+		{"pt-PT", "FR", 15000, "15\u00a0000\u00a0€"},
+		{"xx-XX", "FR", 1500, "1\u202f500\u00a0€"},
 	}
 	for _, tc := range tests {
-		if got := formatEuros(tc.locale, tc.n); got != tc.want {
-			t.Errorf("formatEuros(%s, %d) = %q, want %q", tc.locale, tc.n, got, tc.want)
+		if got := formatMoney(tc.locale, currencyOf(tc.country), tc.n); got != tc.want {
+			t.Errorf("formatMoney(%s, %s, %d) = %q, want %q", tc.locale, tc.country, tc.n, got, tc.want)
 		}
 	}
 	for _, tc := range []struct {

@@ -10,6 +10,7 @@ import (
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/geo"
+	"noces/internal/store"
 )
 
 // FuzzParseFilters checks the reading of the public search's query string,
@@ -21,7 +22,10 @@ func FuzzParseFilters(f *testing.F) {
 		"kind=venue&venueType=CHATEAU&guests=120&city=%20Saint-%C3%89tienne%20%20&page=3", "", "kind=VENUE&page=0",
 		"guests=-5&budget=1.000.000.000&page=10001", "kind=venue&guests=100001&budget=0", "city=" + strings.Repeat("a", 101),
 		"city=%FF%FE&lang=xx&service=VENUE", "kind=planner&kind=venue&page=2&page=3", "budget=12,5&guests=%2B12",
-		"%zz=1&city=Paris;page=2", "page=9999999999999999999999", "city=a%0Ab%09c%C2%A0d"} {
+		"%zz=1&city=Paris;page=2", "page=9999999999999999999999", "city=a%0Ab%09c%C2%A0d",
+		"kind=venue&feature=garden&feature=parking&feature=accommodation&guests=80", "kind=venue&feature=catering&feature=catering&feature=GARDEN",
+		"kind=venue&feature=helipad&feature=&feature=outdoorCeremony&feature=wheelchairAccessible", "kind=planner&feature=garden",
+		"kind=venue&" + strings.Repeat("feature=wifi&", 50) + "feature=garden", "budget=%C2%A31%2C500&kind=venue"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
@@ -40,6 +44,18 @@ func FuzzParseFilters(f *testing.F) {
 		if utf8.RuneCountInString(p.City) > geo.MaxQueryLen || p.City != strings.Join(strings.Fields(p.City), " ") {
 			t.Fatalf("parseFilters(%q) keeps the city %q", raw, p.City)
 		}
+		if len(p.Features) > len(venueFilters) {
+			t.Fatalf("parseFilters(%q) keeps %d features", raw, len(p.Features))
+		}
+		for i, name := range p.Features {
+			if !slices.Contains(venueFilters, name) || i > 0 && slices.Index(venueFilters, name) <= slices.Index(venueFilters, p.Features[i-1]) {
+				t.Fatalf("parseFilters(%q) keeps the features %v: unknown, repeated or out of order", raw, p.Features)
+			}
+		}
+		features, rooms := p.venueQuery()
+		if _, ok := store.FeatureMask(features); !ok || rooms != slices.Contains(p.Features, accommodation) {
+			t.Fatalf("the features %v make the query %v, %v", p.Features, features, rooms)
+		}
 		canonical := p.query(p.Page)
 		back, err := url.ParseQuery(canonical)
 		if err != nil {
@@ -48,6 +64,9 @@ func FuzzParseFilters(f *testing.F) {
 		p2 := parseFilters(back)
 		if again := p2.query(p2.Page); again != canonical {
 			t.Fatalf("parseFilters(%q) = %+v, written %q, read back as %+v, written %q", raw, p, canonical, p2, again)
+		}
+		if p.Kind == "venue" && !slices.Equal(p2.Features, p.Features) {
+			t.Fatalf("parseFilters(%q) = %+v, read back from %q with the features %v", raw, p, canonical, p2.Features)
 		}
 		if p2.Kind != p.Kind || p2.City != p.City || p2.Budget != p.Budget || p2.Page != p.Page {
 			t.Fatalf("parseFilters(%q) = %+v, read back from %q as %+v", raw, p, canonical, p2)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"html/template"
 	"math"
 	"net/http"
 	"net/url"
@@ -181,18 +182,31 @@ func (s *Site) absolute(v *view, u string) string {
 
 // venuePage is a venue's public page.
 type venuePage struct {
-	model.Venue
+	directory.VenuePage
 	TypeLabel  string
 	Price      string
 	Paragraphs []string
+	Features   []featureLine
+	Services   []serviceLine
+	Reviews    []reviewLine
 	Request    *requestForm
 	Media      mediaSection
+	// Links are the venue's website and social pages.
+	Links []socialLink
+}
+
+// featureLine is a feature a venue offers, with its icon.
+type featureLine struct {
+	Name, Label string
+	Icon        template.HTML
 }
 
 func (s *Site) venue(w http.ResponseWriter, r *http.Request) {
 	s.showVenue(w, r, nil)
 }
 
+// showVenue renders a venue's page, with the request form's state when a
+// submission failed (nil for a fresh form).
 func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 	ctx := r.Context()
 	vn, err := s.Directory.Venue(ctx, r.PathValue("slug"))
@@ -200,30 +214,50 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 		s.fail(w, r, err)
 		return
 	}
+	if r.Method == http.MethodGet {
+		// As on a planner's page: a person loading the page, not a HEAD
+		// probe or a form submission.
+		if err := s.Directory.RecordVenueView(ctx, vn.ID, clientip.Of(r), r.UserAgent()); err != nil {
+			s.Log.WarnContext(ctx, "site: venue view", "err", err.Error())
+		}
+	}
 	d := i18n.DomainFrom(ctx)
 	v := s.newView(r, vn.Name+" – Noces")
 	path := "/v/" + url.PathEscape(vn.Slug)
 	v.Canonical = s.Hosts.PublicURL(d.Key, path)
 	v.Alternates = s.Hosts.Alternates(path)
-	pg := venuePage{Venue: vn, TypeLabel: v.T("site.venue_type." + vn.Type)}
+	pg := venuePage{VenuePage: vn, TypeLabel: v.T("site.venue_type." + vn.Type)}
 	vm, err := s.Media.VenueMedia(ctx, vn.ID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	pg.Media = venueMedia(path, vm)
-	switch {
-	case vn.MinPrice > 0 && vn.MaxPrice > vn.MinPrice:
-		pg.Price = v.T("site.venue.price_range", "min", v.MoneyInt(vn.MinPrice), "max", v.MoneyInt(vn.MaxPrice))
-	case vn.MinPrice > 0:
-		pg.Price = v.T("site.profile.budget_from", "amount", v.MoneyInt(vn.MinPrice))
-	case vn.MaxPrice > 0:
-		pg.Price = v.T("site.venue.price_up_to", "amount", v.MoneyInt(vn.MaxPrice))
+	for _, l := range []socialLink{{v.T("site.venue.website"), vn.Website}, {socialNames["facebook"], vn.SnFacebook},
+		{socialNames["instagram"], vn.SnInstagram}} {
+		if l.URL != "" {
+			pg.Links = append(pg.Links, l)
+		}
 	}
+	money := func(n int64) string { return v.MoneyOf(vn.CountryCode, n) }
+	pg.Price = venuePrice(v, money, vn.MinPrice, vn.MaxPrice)
 	for _, para := range strings.Split(strings.ReplaceAll(vn.DetailedDescription, "\r\n", "\n"), "\n\n") {
 		if para = strings.TrimSpace(para); para != "" {
 			pg.Paragraphs = append(pg.Paragraphs, para)
 		}
+	}
+	for _, f := range vn.Features {
+		pg.Features = append(pg.Features, featureLine{Name: f, Label: v.T("site.venue.feature." + f), Icon: featureIcon(f)})
+	}
+	for _, sv := range vn.Services {
+		line := serviceLine{Label: v.T("site.venue.prestation." + sv.Prestation), Description: sv.Description}
+		if sv.Budget != nil {
+			line.Budget = v.T("site.profile.budget_from", "amount", money(*sv.Budget))
+		}
+		pg.Services = append(pg.Services, line)
+	}
+	for _, rv := range vn.Reviews {
+		pg.Reviews = append(pg.Reviews, s.reviewLine(v, rv))
 	}
 	desc := vn.Description
 	if desc == "" {
@@ -234,17 +268,46 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 		fm = newForm(nil, projectFieldOrder, projectLabels)
 	}
 	pg.Request = s.newRequestForm(v, path+"/request", fm, []string{"VENUE"}, vn.Name)
+	v.JSONLD = s.venueLD(v, pg, s.Hosts.PublicURL(d.Key, path))
+	v.P = pg
+	status := http.StatusOK
+	if fm.HasErrors() {
+		status = formStatus(fm)
+		v.Title = v.T("site.form.error_title", "title", v.Title)
+	}
+	s.render(w, r, status, "venue", v, cacheNoCache)
+}
+
+// venuePrice writes a venue's price range with money; "" when it gives none.
+func venuePrice(v *view, money func(int64) string, minPrice, maxPrice int) string {
+	switch {
+	case minPrice > 0 && maxPrice > minPrice:
+		return v.T("site.venue.price_range", "min", money(int64(minPrice)), "max", money(int64(maxPrice)))
+	case minPrice > 0:
+		return v.T("site.profile.budget_from", "amount", money(int64(minPrice)))
+	case maxPrice > 0:
+		return v.T("site.venue.price_up_to", "amount", money(int64(maxPrice)))
+	}
+	return ""
+}
+
+// venueLD is the venue's structured data: an EventVenue with its place,
+// capacity, photos, features, prices and rating.
+func (s *Site) venueLD(v *view, pg venuePage, pageURL string) map[string]any {
+	vn := pg.VenuePage
+	address := map[string]any{"@type": "PostalAddress", "addressLocality": vn.City, "addressCountry": vn.CountryCode}
+	if vn.Address != "" {
+		address["streetAddress"] = vn.Address
+	}
+	if vn.Zipcode != "" {
+		address["postalCode"] = vn.Zipcode
+	}
 	ld := map[string]any{
 		"@context": "https://schema.org",
 		"@type":    "EventVenue",
 		"name":     vn.Name,
-		"url":      s.Hosts.PublicURL(d.Key, path),
-		"address": map[string]any{
-			"@type":           "PostalAddress",
-			"addressLocality": vn.City,
-			"postalCode":      vn.Zipcode,
-			"addressCountry":  vn.CountryCode,
-		},
+		"url":      pageURL,
+		"address":  address,
 	}
 	if vn.SeatedCapacity > 0 || vn.StandingCapacity > 0 {
 		ld["maximumAttendeeCapacity"] = max(vn.SeatedCapacity, vn.StandingCapacity)
@@ -253,17 +316,40 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 		ld["description"] = vn.Description
 	}
 	if len(pg.Media.Photos) > 0 {
-		ld["image"] = s.absolute(v, pg.Media.Photos[0].URL)
+		var images []string
+		for _, p := range pg.Media.Photos {
+			images = append(images, s.absolute(v, p.URL))
+		}
+		ld["image"] = images
 	}
 	if vn.Latitude.Valid && vn.Longitude.Valid {
 		ld["geo"] = map[string]any{"@type": "GeoCoordinates", "latitude": vn.Latitude.Float64, "longitude": vn.Longitude.Float64}
 	}
-	v.JSONLD = ld
-	v.P = pg
-	status := http.StatusOK
-	if fm.HasErrors() {
-		status = formStatus(fm)
-		v.Title = v.T("site.form.error_title", "title", v.Title)
+	if len(pg.Features) > 0 {
+		var amenities []map[string]any
+		for _, f := range pg.Features {
+			amenities = append(amenities, map[string]any{"@type": "LocationFeatureSpecification", "name": f.Label, "value": true})
+		}
+		ld["amenityFeature"] = amenities
 	}
-	s.render(w, r, status, "venue", v, cacheNoCache)
+	if pg.Price != "" {
+		ld["priceRange"] = pg.Price
+	}
+	if len(pg.Links) > 0 {
+		var same []string
+		for _, l := range pg.Links {
+			same = append(same, l.URL)
+		}
+		ld["sameAs"] = same
+	}
+	if vn.ReviewCount > 0 {
+		ld["aggregateRating"] = map[string]any{
+			"@type":       "AggregateRating",
+			"ratingValue": math.Round(vn.RatingAvg*10) / 10,
+			"reviewCount": vn.ReviewCount,
+			"bestRating":  5,
+			"worstRating": 1,
+		}
+	}
+	return ld
 }

@@ -114,15 +114,22 @@ func (s *Site) showProject(w http.ResponseWriter, r *http.Request, fm *form) {
 }
 
 func (s *Site) projectSubmit(w http.ResponseWriter, r *http.Request) {
-	s.submitProject(w, r, "", s.showProject)
+	s.submitProject(w, r, addressed{}, s.showProject)
 }
 
 func (s *Site) providerRequest(w http.ResponseWriter, r *http.Request) {
-	s.submitProject(w, r, r.PathValue("slug"), s.showProvider)
+	s.submitProject(w, r, addressed{provider: r.PathValue("slug")}, s.showProvider)
 }
 
 func (s *Site) venueRequest(w http.ResponseWriter, r *http.Request) {
-	s.submitProject(w, r, r.PathValue("slug"), s.showVenue)
+	s.submitProject(w, r, addressed{venue: r.PathValue("slug")}, s.showVenue)
+}
+
+// addressed is the page a form was sent from: a planner's or a venue's
+// slug, or neither for the general form. Planners and venues have slugs of
+// their own, so a venue's form never lands with a planner of the same slug.
+type addressed struct {
+	provider, venue string
 }
 
 // formStatus is the status of a form shown again: 422 for fields to correct,
@@ -137,11 +144,11 @@ func formStatus(fm *form) int {
 	return http.StatusBadRequest
 }
 
-// submitProject sends a couple's project, addressed to slug or, without one,
-// matched to providers. A refused form is shown again by again with its
+// submitProject sends a couple's project, addressed to the page it was sent
+// from or, from the general form, matched to providers. A refused form is shown again by again with its
 // values and messages; a sent one redirects to the thank-you page, so a
 // reload does not send it twice.
-func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string, again func(http.ResponseWriter, *http.Request, *form)) {
+func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, to addressed, again func(http.ResponseWriter, *http.Request, *form)) {
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
@@ -155,8 +162,8 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, slug string
 		return
 	}
 	in := eventreq.ProjectInput{
-		ProviderSlug: slug,
-		EventType:    pf.Get("eventType"), EventDate: pf.Get("eventDate"), ServiceType: pf.Get("serviceType"),
+		ProviderSlug: to.provider, VenueSlug: to.venue,
+		EventType: pf.Get("eventType"), EventDate: pf.Get("eventDate"), ServiceType: pf.Get("serviceType"),
 		City: pf.Get("eventLocationCity"), Zipcode: pf.Get("eventLocationZipcode"), Country: d.Country,
 		BudgetRange: pf.Get("budgetRange"), GuestRange: pf.Get("guestRange"), Languages: pf["languages"],
 		HasTheme: pf.Get("hasTheme") != "", WeddingTheme: pf.Get("weddingTheme"), Message: pf.Get("message"),

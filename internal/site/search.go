@@ -40,12 +40,21 @@ func (v *view) choices(prefix string, codes []string) []choice {
 	return out
 }
 
+// venueFilters are the features a venue search can ask for, in the form's
+// and the address's order: those couples ask for most. accommodation is
+// not one of model.VenueFeatures but bedrooms on site (at least one).
+var venueFilters = []string{"garden", "parking", "accommodation", "wheelchairAccessible", "outdoorCeremony", "catering"}
+
+// accommodation is the venue filter read from the bedrooms.
+const accommodation = "accommodation"
+
 // filters are a search's parameters, checked: anything unknown is dropped.
 type filters struct {
 	Kind      string // planner or venue
 	Service   string
 	VenueType string
 	Guests    int
+	Features  []string // venueFilters entries, in that order
 	City      string
 	Budget    int64
 	Lang      string
@@ -66,10 +75,19 @@ func parseFilters(q url.Values) filters {
 	if n, err := strconv.Atoi(strings.TrimSpace(q.Get("guests"))); err == nil && n > 0 && n <= 100000 {
 		f.Guests = n
 	}
+	asked := q["feature"]
+	if len(asked) > 2*len(venueFilters) {
+		asked = asked[:2*len(venueFilters)] // a repeated filter is one filter: no need to read thousands
+	}
+	for _, name := range venueFilters {
+		if slices.Contains(asked, name) {
+			f.Features = append(f.Features, name)
+		}
+	}
 	if c := strings.Join(strings.Fields(q.Get("city")), " "); utf8.RuneCountInString(c) <= geo.MaxQueryLen {
 		f.City = c
 	}
-	budget := strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", ".", "", ",", "", "€", "").Replace(q.Get("budget"))
+	budget := strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", ".", "", ",", "", "€", "", "£", "").Replace(q.Get("budget"))
 	if n, err := strconv.ParseInt(budget, 10, 64); err == nil && n > 0 && n <= 100_000_000 {
 		f.Budget = n
 	}
@@ -101,6 +119,9 @@ func (f filters) query(page int) string {
 		if f.Guests > 0 {
 			q.Set("guests", strconv.Itoa(f.Guests))
 		}
+		if len(f.Features) > 0 {
+			q["feature"] = slices.Clone(f.Features)
+		}
 	}
 	if f.City != "" {
 		q.Set("city", f.City)
@@ -128,11 +149,36 @@ type searchForm struct {
 	Services   []choice
 	VenueTypes []choice
 	Languages  []choice
+	Features   []featureChoice
+}
+
+// featureChoice is a venue filter's checkbox.
+type featureChoice struct {
+	Value, Label string
+	Checked      bool
 }
 
 func (s *Site) newSearchForm(v *view, heading string, f filters) searchForm {
-	return searchForm{Heading: heading, F: f, Services: v.choices("prestations.", prestationTypes),
+	sf := searchForm{Heading: heading, F: f, Services: v.choices("prestations.", prestationTypes),
 		VenueTypes: v.choices("site.venue_type.", model.VenueTypes), Languages: v.choices("langues.", i18n.Langs)}
+	for _, name := range venueFilters {
+		sf.Features = append(sf.Features, featureChoice{Value: name, Label: v.T("site.search.feature." + name),
+			Checked: slices.Contains(f.Features, name)})
+	}
+	return sf
+}
+
+// venueQuery splits the venue filters into the features asked for and
+// the bedrooms.
+func (f filters) venueQuery() (features []string, rooms bool) {
+	for _, name := range f.Features {
+		if name == accommodation {
+			rooms = true
+		} else {
+			features = append(features, name)
+		}
+	}
+	return features, rooms
 }
 
 type homePage struct {
@@ -173,6 +219,9 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	v := s.newView(r, "")
 	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
 		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: directory.DefaultRadiusKm}
+	if q.Venues {
+		q.Features, q.Accommodation = f.venueQuery()
+	}
 	p := searchPage{Search: s.newSearchForm(v, v.T("site.search.refine"), f), Page: f.Page}
 	if f.City != "" {
 		places, err := s.Geo.Search(ctx, f.City, d.Country, 1)

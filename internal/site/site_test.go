@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"noces/internal/model"
+	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
 
@@ -185,8 +186,12 @@ func TestHiddenProfilesAreNotFound(t *testing.T) {
 	e.seedPlanner(planner{name: "Inactive Siret", slug: "inactive-siret", city: "Lyon", lat: 45.7, lng: 4.8, siret: model.SiretInactive})
 	e.seedVenue("Draft Venue", "draft-venue", "Tours", 47.39, 0.68, false, true)
 	e.seedVenue("Unmoderated Venue", "unmoderated-venue", "Tours", 47.39, 0.68, true, false)
+	e.seedVenue("Unvalidated Venue", "unvalidated-venue", "Tours", 47.39, 0.68, true, true)
+	if _, err := e.store.DB().Exec(`UPDATE venues SET is_validated = FALSE WHERE slug = 'unvalidated-venue'`); err != nil {
+		t.Fatal(err)
+	}
 	for _, path := range []string{"/p/not-moderated", "/p/unknown-siret", "/p/inactive-siret", "/p/nobody", "/v/draft-venue",
-		"/v/unmoderated-venue", "/v/nothing", "/badge/not-moderated.svg", "/badge/unknown-siret.svg", "/review/no-such-token"} {
+		"/v/unmoderated-venue", "/v/unvalidated-venue", "/v/unvalidated-venue/photos", "/v/nothing", "/badge/not-moderated.svg", "/badge/unknown-siret.svg", "/review/no-such-token"} {
 		t.Run(path, func(t *testing.T) {
 			r := e.get("fr.localhost", path)
 			if r.status != 404 || !strings.Contains(r.body, "Page introuvable") {
@@ -200,6 +205,18 @@ func TestHiddenProfilesAreNotFound(t *testing.T) {
 			t.Errorf("%s", r.body)
 		}
 	})
+	t.Run("hidden venues are not in the results", func(t *testing.T) {
+		r := e.get("fr.localhost", "/search?kind=venue")
+		if strings.Contains(r.body, "Venue</a>") || !strings.Contains(r.body, "0 résultat") {
+			t.Errorf("%s", r.body)
+		}
+	})
+	t.Run("a request to an unvalidated venue is not found", func(t *testing.T) {
+		r := e.postForm("fr.localhost", "/v/unvalidated-venue/request", url.Values{"eventType": {"wedding"}})
+		if r.status != 404 {
+			t.Errorf("%d", r.status)
+		}
+	})
 	t.Run("a request to a hidden planner is not found", func(t *testing.T) {
 		r := e.postForm("fr.localhost", "/p/not-moderated/request", url.Values{"eventType": {"wedding"}})
 		if r.status != 404 {
@@ -211,6 +228,16 @@ func TestHiddenProfilesAreNotFound(t *testing.T) {
 func TestSearch(t *testing.T) {
 	e := newEnv(t)
 	seedDirectory(e)
+	e.dressVenue("chateau-loire")
+	e.seedVenue("Ferme du Lac", "ferme-lac", "Tours", 47.40, 0.70, true, true)
+	ctx := context.Background()
+	if _, err := e.store.DB().Exec(`UPDATE venues SET bedrooms = 0, min_price = 3000, seated_capacity = 120 WHERE slug = 'ferme-lac'`); err != nil {
+		t.Fatal(err)
+	}
+	storetest.Must(t, e.store.SetVenueSets(ctx, e.venueID("ferme-lac"), store.VenueSets{Features: []string{"outdoorCeremony", "catering", "garden"}},
+		e.clock.Now()))
+	storetest.Must(t, e.store.SetVenueSets(ctx, e.venueID("chateau-loire"), store.VenueSets{
+		Features: []string{"garden", "parking", "wheelchairAccessible", "catering"}}, e.clock.Now()))
 	e.seedPlanner(planner{name: "Design Only", slug: "design-only", city: "Lyon", lat: 45.75, lng: 4.85,
 		services: []model.CompanyPrestation{{PrestationID: 9}}, langues: []int{3}})
 	tests := []struct {
@@ -230,6 +257,20 @@ func TestSearch(t *testing.T) {
 		{"venues", "kind=venue&city=Tours&guests=150", []string{"Château de la Loire"}, []string{"Atelier Lumière"},
 			[]string{"Lieux de réception près de Tours", "180 invités assis", "À partir de 5\u202f000\u00a0€", `href="/v/chateau-loire"`}},
 		{"venues too small", "kind=venue&guests=500", nil, []string{"Château de la Loire"}, []string{"0 résultat"}},
+		{"venues with features", "kind=venue&feature=parking&feature=garden&feature=accommodation", []string{"Château de la Loire"},
+			[]string{"Ferme du Lac"}, []string{`rel="canonical" href="http://fr.localhost:8080/search?feature=garden&amp;feature=parking&amp;feature=accommodation&amp;kind=venue"`,
+				`id="s-f-garden" checked`, `id="s-f-parking" checked`, `id="s-f-accommodation" checked`, `<label class="choice" for="s-f-catering"><input type="checkbox" name="feature" value="catering" id="s-f-catering">`,
+				`<img class="thumb" src="/media/venues/salle-thumb.jpg" alt="Vue : salle" width="400" height="267"`}},
+		{"a feature only the farm has", "kind=venue&feature=outdoorCeremony", []string{"Ferme du Lac"}, []string{"Château de la Loire"}, nil},
+		{"catering: both", "kind=venue&feature=catering", []string{"Château de la Loire", "Ferme du Lac"}, nil,
+			[]string{`<span class="avatar initial" aria-hidden="true">F</span>`}},
+		{"wheelchair access", "kind=venue&feature=wheelchairAccessible", []string{"Château de la Loire"}, []string{"Ferme du Lac"}, nil},
+		{"accommodation on site: the farm has no bedroom", "kind=venue&feature=accommodation", []string{"Château de la Loire"}, []string{"Ferme du Lac"}, nil},
+		{"a price ceiling", "kind=venue&budget=4000", []string{"Ferme du Lac"}, []string{"Château de la Loire"}, nil},
+		{"unknown features are dropped", "kind=venue&feature=helipad&feature=garden&feature=garden", []string{"Château de la Loire", "Ferme du Lac"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?feature=garden&amp;kind=venue"`}},
+		{"a planner search ignores the venue filters", "kind=planner&feature=garden", []string{"Maison Premium"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner"`}},
 		{"junk parameters are dropped", "kind=zzz&service=NOPE&page=-3&budget=abc&guests=x", []string{"Maison Premium"}, nil,
 			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner"`}},
 	}
@@ -558,9 +599,14 @@ func TestProjectForm(t *testing.T) {
 		v.Set("serviceType", "VENUE")
 		v.Set("eventLocationCity", "Tours")
 		v.Del("eventLocationZipcode")
+		// A planner whose slug is the venue's must not get the venue's request.
+		twin := e.seedPlanner(planner{name: "Twin Slug", slug: "chateau-loire", city: "Tours", lat: 47.39, lng: 0.68})
 		r := e.postForm("fr.localhost", "/v/chateau-loire/request", v)
-		if r.status != http.StatusSeeOther || requestsTo(s.venueOwner) != 1 {
-			t.Errorf("%d, %d requests\n%s", r.status, requestsTo(s.venueOwner), r.body)
+		if r.status != http.StatusSeeOther || requestsTo(s.venueOwner) != 1 || requestsTo(twin) != 0 {
+			t.Errorf("%d, %d requests, %d to the planner\n%s", r.status, requestsTo(s.venueOwner), requestsTo(twin), r.body)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM event_requests WHERE provider_id = $1 AND venue_id = $2`, s.venueOwner, e.venueID("chateau-loire")); n != 1 {
+			t.Errorf("the request does not name its venue: %d", n)
 		}
 	})
 	t.Run("no match gets a kind thank-you", func(t *testing.T) {

@@ -76,11 +76,18 @@ func (v *view) Plural(key string, n int, kv ...string) string {
 // Int formats a whole number for the page's locale.
 func (v *view) Int(n int) string { return formatInt(v.Locale, int64(n)) }
 
-// Money formats whole euros for the page's locale.
-func (v *view) Money(n int64) string { return formatEuros(v.Locale, n) }
+// Money formats whole units of the domain's currency for the page's locale.
+func (v *view) Money(n int64) string { return formatMoney(v.Locale, currencyOf(v.Domain.Country), n) }
 
 // MoneyInt is Money for an int.
-func (v *view) MoneyInt(n int) string { return formatEuros(v.Locale, int64(n)) }
+func (v *view) MoneyInt(n int) string { return v.Money(int64(n)) }
+
+// MoneyOf formats an amount of a listing of country, in that country's
+// currency, for the page's locale: a venue's prices are in the currency it
+// wrote them in, whatever the domain showing them.
+func (v *view) MoneyOf(country string, n int64) string {
+	return formatMoney(v.Locale, currencyOf(country), n)
+}
 
 // Rating formats an average rating with one decimal.
 func (v *view) Rating(avg float64) string { return formatDecimal(v.Locale, avg) }

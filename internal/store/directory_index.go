@@ -84,7 +84,37 @@ type venueFacts struct {
 	Longitude sql.NullFloat64 `db:"longitude"`
 	Seated    int             `db:"seated_capacity"`
 	MinPrice  int             `db:"min_price"`
+	Bedrooms  sql.NullInt64   `db:"bedrooms"`
 	Premium   premiumFacts    `db:"u"`
+	// features has bit i set when the venue offers model.VenueFeatures[i]:
+	// a search with feature filters is then one AND per venue.
+	features uint32
+}
+
+// featureBit maps a feature name to its bit in venueFacts.features.
+var featureBit = func() map[string]uint32 {
+	if len(model.VenueFeatures) > 32 {
+		panic("store: more venue features than bits in venueFacts.features")
+	}
+	m := make(map[string]uint32, len(model.VenueFeatures))
+	for i, f := range model.VenueFeatures {
+		m[f] = 1 << i
+	}
+	return m
+}()
+
+// FeatureMask returns the bits of the given features, and false when one
+// of them is not a venue feature.
+func FeatureMask(features []string) (uint32, bool) {
+	var mask uint32
+	for _, f := range features {
+		bit, ok := featureBit[f]
+		if !ok {
+			return 0, false
+		}
+		mask |= bit
+	}
+	return mask, true
 }
 
 // premiumFacts is the owner's premium status and its end.
@@ -284,8 +314,13 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		UserID string `db:"user_id"`
 		ID     int    `db:"langue_id"`
 	}
+	type venueFeature struct {
+		VenueID string `db:"venue_id"`
+		Feature string `db:"feature"`
+	}
 	var services []service
 	var languages []language
+	var features []venueFeature
 	// A few hundred users a query: placeholders are limited, and a long
 	// list gains nothing.
 	const chunk = 500
@@ -319,12 +354,19 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		languages = append(languages, lg...)
 		var v []*venueFacts
 		err = s.db.SelectContext(ctx, &v, `SELECT v.id, v.owner_id, v.name, v.type, v.country_code, v.latitude, v.longitude,
-			v.seated_capacity, v.min_price, `+premiumColumns+` FROM venues v JOIN users u ON u.id = v.owner_id
+			v.seated_capacity, v.min_price, v.bedrooms, `+premiumColumns+` FROM venues v JOIN users u ON u.id = v.owner_id
 			WHERE `+visibleVenue+in("v.owner_id"), args...)
 		if err != nil {
 			return nil, nil, fmt.Errorf("store: read directory venues: %w", err)
 		}
 		venues = append(venues, v...)
+		var vf []venueFeature
+		err = s.db.SelectContext(ctx, &vf, `SELECT f.venue_id, f.feature FROM venue_features f
+			JOIN venues v ON v.id = f.venue_id WHERE TRUE`+in("v.owner_id"), args...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: read directory venue features: %w", err)
+		}
+		features = append(features, vf...)
 		if users == nil {
 			break
 		}
@@ -334,8 +376,15 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		p.Premium.settle()
 		byUser[p.UserID] = p
 	}
+	byVenue := make(map[string]*venueFacts, len(venues))
 	for _, v := range venues {
 		v.Premium.settle()
+		byVenue[v.ID] = v
+	}
+	for _, f := range features {
+		if v := byVenue[f.VenueID]; v != nil {
+			v.features |= featureBit[f.Feature] // the table's CHECK keeps the names known
+		}
 	}
 	for _, sv := range services {
 		p := byUser[sv.UserID]
@@ -525,10 +574,15 @@ func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hi
 func (x *directoryIndex) searchVenues(q VenueQuery) ([]*venueFacts, []hit, int) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
+	wants, ok := FeatureMask(q.Features)
+	if !ok {
+		return nil, nil, 0 // no such feature: no venue offers it
+	}
 	list := x.rankedV[q.Country]
 	c := newCollector(q.Near, q.Lat, q.Lng, q.RadiusKm, q.Now, q.Limit, q.Offset)
 	for i, v := range list {
-		if (q.Type != "" && v.Type != q.Type) || v.Seated < q.Guests || (q.MaxPrice > 0 && v.MinPrice > q.MaxPrice) {
+		if (q.Type != "" && v.Type != q.Type) || v.Seated < q.Guests || (q.MaxPrice > 0 && v.MinPrice > q.MaxPrice) ||
+			v.features&wants != wants || (q.Accommodation && v.Bedrooms.Int64 < 1) {
 			continue
 		}
 		c.add(i, &v.Premium, v.Latitude, v.Longitude)

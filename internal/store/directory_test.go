@@ -115,7 +115,7 @@ func TestSearchVenues(t *testing.T) {
 		storetest.Must(t, s.CreateVenue(ctx, model.Venue{ID: model.NewID(), OwnerID: ownerID, Name: slug, Slug: slug, Type: kind,
 			CountryCode: "FR", City: "X", SeatedCapacity: seats, MinPrice: seats * 50,
 			Latitude: sql.NullFloat64{Float64: lat, Valid: true}, Longitude: sql.NullFloat64{Float64: lng, Valid: true},
-			IsPublished: published, CreatedAt: now, UpdatedAt: now}))
+			IsPublished: published, IsValidated: true, CreatedAt: now, UpdatedAt: now}))
 	}
 	venue(owner.ID, "castle-near", "castle", 200, 45.77, 4.84, true)
 	venue(owner.ID, "farm-near", "farm", 80, 45.75, 4.83, true)

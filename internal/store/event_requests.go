@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -13,6 +14,10 @@ import (
 type RequestRow struct {
 	model.EventRequest
 	Project model.Project `db:"p"`
+	// VenueName and VenueSlug name the venue the request is for (VenueID);
+	// all three are null for a planner's request.
+	VenueName sql.NullString `db:"venue_name"`
+	VenueSlug sql.NullString `db:"venue_slug"`
 }
 
 // RequestSort names a sortable column of the list.
@@ -25,6 +30,7 @@ const (
 )
 
 const requestColumns = `r.id, r.project_id, r.provider_id, r.created_at, r.seen_at, r.unlocked_at, r.rejected_at, r.rejection_reason,
+	vn.id AS venue_id, vn.name AS venue_name, vn.slug AS venue_slug,
 	p.id AS "p.id", p.domain AS "p.domain", p.event_type AS "p.event_type", p.event_date AS "p.event_date",
 	p.service_type AS "p.service_type", p.event_location AS "p.event_location", p.event_city AS "p.event_city",
 	p.event_zipcode AS "p.event_zipcode", p.event_country AS "p.event_country", p.event_latitude AS "p.event_latitude",
@@ -32,6 +38,11 @@ const requestColumns = `r.id, r.project_id, r.provider_id, r.created_at, r.seen_
 	p.has_theme AS "p.has_theme", p.wedding_theme AS "p.wedding_theme", p.message AS "p.message",
 	p.firstname AS "p.firstname", p.lastname AS "p.lastname", p.email AS "p.email", p.phone AS "p.phone",
 	p.created_at AS "p.created_at"`
+
+// requestVenueJoin reads the venue a request is for. Only a venue of the
+// request's own provider is named: whatever wrote venue_id, another owner's
+// venue never shows in a provider's inbox.
+const requestVenueJoin = ` LEFT JOIN venues vn ON vn.id = r.venue_id AND vn.owner_id = r.provider_id`
 
 // ListEventRequests returns one page of a provider's requests with the total
 // and the number never opened.
@@ -67,7 +78,7 @@ func (s *Store) ListEventRequests(ctx context.Context, providerID string, sort R
 	err = s.q.SelectContext(ctx, &rows, `SELECT `+requestColumns+` FROM (
 			SELECT id, `+col+` AS sort_key FROM event_requests WHERE provider_id = $1
 			ORDER BY `+col+` `+dir+`, id `+dir+` LIMIT $2 OFFSET $3) pg
-		JOIN event_requests r ON r.id = pg.id JOIN projects p ON p.id = r.project_id
+		JOIN event_requests r ON r.id = pg.id JOIN projects p ON p.id = r.project_id`+requestVenueJoin+`
 		ORDER BY pg.sort_key `+dir+`, pg.id `+dir, providerID, limit, offset)
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("store: list requests: %w", err)
@@ -110,7 +121,7 @@ func (s *Store) loadLanguages(ctx context.Context, rows []RequestRow) error {
 // is ErrNotFound, exactly like a missing one.
 func (s *Store) GetEventRequest(ctx context.Context, providerID, id string) (RequestRow, error) {
 	var row RequestRow
-	err := s.q.GetContext(ctx, &row, `SELECT `+requestColumns+` FROM event_requests r JOIN projects p ON p.id = r.project_id
+	err := s.q.GetContext(ctx, &row, `SELECT `+requestColumns+` FROM event_requests r JOIN projects p ON p.id = r.project_id`+requestVenueJoin+`
 		WHERE r.id = $1 AND r.provider_id = $2`, id, providerID)
 	if err != nil {
 		return row, fmt.Errorf("store: get request: %w", notFound(err))
@@ -153,15 +164,16 @@ func (s *Store) RejectEventRequest(ctx context.Context, providerID, id, reason s
 	return affected(res) == 1, nil
 }
 
-// CreateEventRequest sends a project to a provider; the same project twice
+// CreateEventRequest sends a project to a provider, for one of its venues
+// when VenueID is set; the same project twice
 // to one provider gives ErrConflict, a project that does not exist
 // ErrNotFound.
 func (s *Store) CreateEventRequest(ctx context.Context, r model.EventRequest) error {
 	// The event date is copied for the provider's list sorted by it
 	// (migration 00009); a project's date never changes once sent.
-	res, err := s.exec(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, event_date)
-		SELECT $1, p.id, $3, $4, p.event_date FROM projects p WHERE p.id = $2`,
-		r.ID, r.ProjectID, r.ProviderID, r.CreatedAt)
+	res, err := s.exec(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, event_date, venue_id)
+		SELECT $1, p.id, $3, $4, p.event_date, $5 FROM projects p WHERE p.id = $2`,
+		r.ID, r.ProjectID, r.ProviderID, r.CreatedAt, r.VenueID)
 	if err != nil {
 		return fmt.Errorf("store: create event request: %w", err)
 	}

@@ -151,18 +151,6 @@ func (s *Store) ListVisibleImages(ctx context.Context, ownerID string) ([]model.
 	return out, nil
 }
 
-// ListVisibleVenueImages returns the photos a venue's public page shows, in
-// the venue's order.
-func (s *Store) ListVisibleVenueImages(ctx context.Context, venueID string) ([]model.Image, error) {
-	var out []model.Image
-	err := s.q.SelectContext(ctx, &out, `SELECT `+imageColumns+` FROM images
-		WHERE venue_id = $1 AND is_visible = TRUE ORDER BY position, created_at, id`, venueID)
-	if err != nil {
-		return nil, fmt.Errorf("store: visible venue images: %w", err)
-	}
-	return out, nil
-}
-
 // RecordImageView counts a visitor once per day per photo; it reports
 // whether this view was new.
 func (s *Store) RecordImageView(ctx context.Context, imageID, day, visitor string) (bool, error) {

@@ -100,7 +100,7 @@ func TestImagesAreScopedToTheirOwner(t *testing.T) {
 	if err != nil || len(visible) != 1 || visible[0].ID != mine.ID {
 		t.Errorf("visible %v %v", visible, err)
 	}
-	onVenue, err := s.ListVisibleVenueImages(ctx, venueID)
+	onVenue, err := s.ListPublicVenueImages(ctx, venueID)
 	if err != nil || len(onVenue) != 1 || onVenue[0].ID != venueImage.ID {
 		t.Errorf("venue %v %v", onVenue, err)
 	}

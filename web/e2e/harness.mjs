@@ -68,7 +68,8 @@ async function waitReady(baseURL, child, logs, timeoutMs = 30_000) {
 
 /**
  * Starts `noces serve --demo`; resolves when GET /readyz answers 200.
- * `env` adds variables to the server's environment.
+ * `env` adds variables to the server's environment. `dataDir` holds its
+ * SQLite database (noces.db), for a test to seed what no API makes yet.
  */
 export async function startServer({ env = {} } = {}) {
   if (!existsSync(BIN)) {
@@ -97,7 +98,7 @@ export async function startServer({ env = {} } = {}) {
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { baseURL, stop, logs };
+  return { baseURL, stop, logs, dataDir };
 }
 
 /** Launches Debian's Chromium (never a downloaded browser). */

@@ -83,12 +83,13 @@ describe('the dashboard shell', () => {
       await shot(page, 'premium-dashboard');
     }));
 
-  it('a venue sees the venue menu', T, () =>
+  it('a venue sees the venue menu, with requests, subscription and credits', T, () =>
     journey({}, async (page) => {
       await login(page, server.baseURL, 'venue@noces.test');
       const links = await navLinks(page);
       assert.ok(links.includes('/'));
       assert.ok(links.includes('/venues'));
+      for (const path of ['/event-requests', '/subscription', '/credits']) assert.ok(links.includes(path), `${path}: ${links.join(', ')}`);
       assert.ok(!links.includes('/videos'), links.join(', '));
       assert.equal(await page.getByRole('link', { name: /profil public/i }).count(), 0);
       await shot(page, 'venue-dashboard');
@@ -98,7 +99,7 @@ describe('the dashboard shell', () => {
     journey({}, async (page) => {
       await login(page, server.baseURL, 'admin@noces.test');
       const links = await navLinks(page);
-      for (const path of ['/admin/moderation', '/admin/users', '/admin/reviews', '/admin/marketing', '/admin/outbox', '/admin/audit-log']) {
+      for (const path of ['/admin/moderation', '/admin/users', '/admin/venues', '/admin/reviews', '/admin/marketing', '/admin/outbox', '/admin/audit-log']) {
         assert.ok(links.includes(path), `admin menu links to ${path}`);
       }
       await shot(page, 'admin-dashboard');

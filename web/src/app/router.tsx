@@ -94,6 +94,13 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'integrate-badge', handle: { crumb: 'menu.badge' } satisfies RouteHandle, lazy: withTexts('content', () => import('@/app/routes/badge-route')) },
                   { path: 'reviews', handle: { crumb: 'menu.reviews' } satisfies RouteHandle, lazy: withTexts('content', () => import('@/app/routes/reviews-route')) },
+                ],
+              },
+              {
+                // Planners' and venue owners' requests, subscription and
+                // credits: couples' projects reach both (README, Decisions).
+                element: <RoleGuard roles={['ROLE_PRESTATAIRE', 'ROLE_VENUE']} />,
+                children: [
                   {
                     // Requests, subscription and credits wait for moderation.
                     lazy: () => import('@/app/routes/moderation-gate-route'),
@@ -153,6 +160,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'moderation', handle: { crumb: 'menu.moderation' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-moderation-route') },
                   { path: 'users', handle: { crumb: 'menu.users' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-users-route') },
+                  { path: 'venues', handle: { crumb: 'menu.adminVenues' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-venues-route') },
                   { path: 'reviews', handle: { crumb: 'menu.adminReviews' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-reviews-route') },
                   { path: 'marketing', handle: { crumb: 'menu.marketing' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-marketing-route') },
                   { path: 'outbox', handle: { crumb: 'menu.outbox' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-outbox-route') },

@@ -13,6 +13,7 @@ export function makeItem(overrides: Partial<Omit<EventRequestItem, 'project'>> &
     hasRejectedAt: null,
     isUnlocked: false,
     unlockDate: null,
+    venue: null,
     ...rest,
     project: {
       eventDate: '2026-09-12',
@@ -54,12 +55,13 @@ export const REASON_LABELS: Record<string, string> = {
 
 type DetailOverrides = {
   uuid?: string;
+  venue?: EventRequestDetail['venue'];
   message?: Partial<EventRequestDetail['message']>;
   project?: Partial<EventRequestDetail['project']>;
   member?: Partial<EventRequestDetail['project']['member']>;
 };
 
-export function makeDetail({ uuid, message, project, member }: DetailOverrides = {}): EventRequestDetail {
+export function makeDetail({ uuid, venue, message, project, member }: DetailOverrides = {}): EventRequestDetail {
   return {
     uuid: uuid ?? '0190a1b2-0000-7000-8000-00000000aa01',
     createdAt: '2026-06-10T09:30:00Z',
@@ -92,5 +94,6 @@ export function makeDetail({ uuid, message, project, member }: DetailOverrides =
       member: { firstname: 'Inès', lastname: null, email: null, phone: null, ...member },
     },
     rejectionReasons: REASON_LABELS,
+    venue: venue ?? null,
   };
 }

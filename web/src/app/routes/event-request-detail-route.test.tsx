@@ -101,6 +101,21 @@ describe('a locked request', () => {
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 
+  it('names the venue it is for, with a link to the venue', async () => {
+    serve(makeDetail({ venue: { id: 'v-1', name: 'Château du Lac', slug: 'chateau-du-lac' } }));
+    renderRequests(PATH, { user: makeUser({ roles: ['ROLE_VENUE'] }) });
+    const venue = await screen.findByTestId('request-venue');
+    expect(venue).toHaveTextContent('For your venue Château du Lac');
+    expect(within(venue).getByRole('link', { name: 'Château du Lac' })).toHaveAttribute('href', '/venues/v-1');
+  });
+
+  it("names no venue on a planner's request", async () => {
+    serve(makeDetail());
+    renderRequests(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wedding in Lyon' })).toBeInTheDocument();
+    expect(screen.queryByTestId('request-venue')).toBeNull();
+  });
+
   it('unlocks after a confirmation showing 3 credits then 2, shows the contact and refreshes the balance', async () => {
     serve(makeDetail());
     const user = userEvent.setup();

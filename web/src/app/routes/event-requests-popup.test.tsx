@@ -65,6 +65,12 @@ describe('the new-request popup', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('prompts a moderated venue owner too', async () => {
+    serve();
+    renderRequests('/dashboard', { user: makeUser({ roles: ['ROLE_VENUE'] }) });
+    expect(within(await popup()).getByTestId('popup-request')).toHaveTextContent('Civil wedding');
+  });
+
   it('comes back for a request that arrives later in the session', async () => {
     window.sessionStorage.setItem(shownKey(makeUser().id), JSON.stringify(['req-old']));
     serve();
@@ -109,7 +115,7 @@ describe('the new-request popup', () => {
     expect(screen.queryByRole('dialog', { name: 'Unlock this request?' })).toBeNull();
   });
 
-  it('stays away without unseen requests, off the dashboard, before moderation and while an admin impersonates', async () => {
+  it('stays away without unseen requests, off the dashboard, before moderation, for planners and venues alike, and while an admin impersonates', async () => {
     serve([seen, makeItem({ uuid: 'req-rejected', isSeen: false, isRejected: true })]);
     renderRequests('/dashboard');
     await waitFor(() => expect(lists).toBe(1));
@@ -120,7 +126,7 @@ describe('the new-request popup', () => {
       ['/event-requests/req-new', makeUser()],
       ['/dashboard', makeUser({ isModerated: false })],
       ['/dashboard', makeUser({ impersonatorId: '0190a1b2-0000-7000-8000-0000000000ad' })],
-      ['/dashboard', makeUser({ roles: ['ROLE_VENUE'] })],
+      ['/dashboard', makeUser({ roles: ['ROLE_VENUE'], isModerated: false })],
     ] as const) {
       lists = 0;
       const view = renderRequests(path, { user });

@@ -155,6 +155,35 @@ describe('the event requests list on a desktop', () => {
   });
 });
 
+describe("a venue owner's requests", () => {
+  const lake = { id: 'v-1', name: 'Château du Lac', slug: 'chateau-du-lac' };
+  const venueItems = [
+    makeItem({ uuid: 'req-v', venue: lake, project: { serviceTypeLabel: 'Wedding venue' } }),
+    makeItem({ uuid: 'req-p', project: { serviceTypeLabel: 'Full planning' } }),
+  ];
+
+  it('name the venue each is for in the grid, and the service otherwise', async () => {
+    stubBrowser();
+    serve(makePage(venueItems));
+    renderRequests('/event-requests', { user: makeUser({ roles: ['ROLE_VENUE'] }) });
+    const grid = await screen.findByRole('grid', { name: 'Your event requests' }, { timeout: 10_000 });
+    const rows = within(grid).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByTestId('request-venue')).toHaveTextContent('For Château du Lac');
+    expect(rows[0]).not.toHaveTextContent('Wedding venue');
+    expect(within(rows[1]!).queryByTestId('request-venue')).toBeNull();
+    expect(rows[1]).toHaveTextContent('Full planning');
+  });
+
+  it('name the venue on the phone cards', async () => {
+    stubBrowser({ phone: true });
+    serve(makePage(venueItems));
+    renderRequests('/event-requests', { user: makeUser({ roles: ['ROLE_VENUE'] }) });
+    const cards = await screen.findAllByTestId('request-card');
+    expect(within(cards[0]!).getByTestId('request-venue')).toHaveTextContent('For Château du Lac');
+    expect(within(cards[1]!).queryByTestId('request-venue')).toBeNull();
+  });
+});
+
 describe('the event requests list on a phone', () => {
   it('shows cards, each a link to its request, and no data grid', async () => {
     stubBrowser({ phone: true });

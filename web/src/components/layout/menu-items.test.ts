@@ -58,10 +58,18 @@ describe('the side menu', () => {
     expect(menuPaths(menu)).toContain('/subscription');
   });
 
-  it('gives a venue the venue menu and no public profile link', () => {
-    const menu = buildMenu(makeUser({ roles: ['ROLE_VENUE'] }));
-    expect(menuPaths(menu)).toEqual(['/', '/venues']);
+  it('gives a venue the venue menu, with requests, subscription and credits, and no public profile link', () => {
+    const menu = buildMenu(makeUser({ roles: ['ROLE_VENUE'], isModerated: true }));
+    expect(menuPaths(menu)).toEqual(['/', '/venues', '/event-requests', '/subscription', '/credits']);
+    expect(menuPaths(menu).filter((path) => findLink(menu, path)?.disabled)).toEqual([]);
     expect(menu.bottom.map((entry) => entry.id)).toEqual(['settings']);
+  });
+
+  it("gates a venue's requests, subscription and credits on moderation, and hides credits under premium", () => {
+    const waiting = buildMenu(makeUser({ roles: ['ROLE_VENUE'], isModerated: false }));
+    expect(menuPaths(waiting).filter((path) => findLink(waiting, path)?.disabled)).toEqual(['/event-requests', '/subscription', '/credits']);
+    const premium = buildMenu(makeUser({ roles: ['ROLE_VENUE'], isModerated: true, isPremium: true, premiumStatus: 'active' }));
+    expect(menuPaths(premium)).toEqual(['/', '/venues', '/event-requests', '/subscription']);
   });
 
   it('removes duplicate paths when both roles apply', () => {
@@ -77,6 +85,7 @@ describe('the side menu', () => {
     expect(menu.admin.map((entry) => entry.path)).toEqual([
       '/admin/moderation',
       '/admin/users',
+      '/admin/venues',
       '/admin/reviews',
       '/admin/marketing',
       '/admin/outbox',

@@ -119,8 +119,22 @@ function plannerMenu(user: MenuUser): MenuEntry[] {
   return entries;
 }
 
-function venueMenu(): MenuEntry[] {
-  return [link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard'), link('venues', 'menu.venues', '/venues', 'venues')];
+/**
+ * A venue owner's menu: the spec's dashboard and venues, plus the planners'
+ * requests, subscription and credits under the same moderation and premium
+ * gates, since couples' projects reach venues and a second venue needs
+ * premium (README, Decisions).
+ */
+function venueMenu(user: MenuUser): MenuEntry[] {
+  const locked = !user.isModerated;
+  const entries: MenuEntry[] = [
+    link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard'),
+    link('venues', 'menu.venues', '/venues', 'venues'),
+    link('event-requests', 'menu.eventRequests', '/event-requests', 'requests', { disabled: locked }),
+    link('subscription', 'menu.subscription', '/subscription', 'subscription', { disabled: locked }),
+  ];
+  if (!user.isPremium) entries.push(link('credits', 'menu.credits', '/credits', 'credits', { disabled: locked }));
+  return entries;
 }
 
 function entryPaths(entry: MenuEntry): string[] {
@@ -147,6 +161,7 @@ function mergeUnique(target: MenuEntry[], extra: MenuEntry[]): MenuEntry[] {
 export const ADMIN_MENU: readonly MenuLink[] = [
   link('admin-moderation', 'menu.moderation', '/admin/moderation', 'moderation'),
   link('admin-users', 'menu.users', '/admin/users', 'users'),
+  link('admin-venues', 'menu.adminVenues', '/admin/venues', 'venues'),
   link('admin-reviews', 'menu.adminReviews', '/admin/reviews', 'reviews'),
   link('admin-marketing', 'menu.marketing', '/admin/marketing', 'marketing'),
   link('admin-outbox', 'menu.outbox', '/admin/outbox', 'outbox'),
@@ -161,7 +176,7 @@ export function buildMenu(user: MenuUser): Menu {
 
   let main: MenuEntry[] = [];
   if (isPlanner) main = mergeUnique(main, plannerMenu(user));
-  if (isVenue) main = mergeUnique(main, venueMenu());
+  if (isVenue) main = mergeUnique(main, venueMenu(user));
   if (main.length === 0) main = [link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard')];
 
   const bottom: BottomEntry[] = [];

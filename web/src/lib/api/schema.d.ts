@@ -4494,6 +4494,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Venues for validation, each with its facts, owner, features and photos
+         * @description to_validate (the default) lists the published venues not validated yet, oldest first; validated the validated ones, last validated first; all every venue, those to validate first. A deleted owner's venues are left out. Every photo is listed, hidden ones too, the key image first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "to_validate" | "validated" | "all";
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of venues (20 per page) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["AdminVenue"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/venues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A venue's facts, owner, features and all its photos, published or not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The venue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminVenue"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/venues/{id}/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Validate a venue, or withdraw its validation
+         * @description Validating sets isValidated and validatedAt, writes the audit log and e-mails the owner (in their language) the venue's name and public address. Asking for the state the venue is already in changes, writes and sends nothing. A draft cannot be validated (409 admin.errors.venue_not_published); an unknown id is a 404.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        validated: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The venue as the decision left it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminVenue"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/outbox": {
         parameters: {
             query?: never;
@@ -4717,7 +4868,7 @@ export interface paths {
         };
         /**
          * One of the owner's venues
-         * @description Another owner, a planner or an unknown id: 404 venue.detail.not_found.
+         * @description Another owner's venue or an unknown id: 404 venue.detail.not_found; a planner or an admin: 403.
          */
         get: {
             parameters: {
@@ -4813,7 +4964,7 @@ export interface paths {
         get?: never;
         /**
          * Publish or unpublish a venue
-         * @description Publishing needs the fields of steps 0 and 1 and one photo (422 with the missing fields).
+         * @description Publishing needs the fields of steps 0 and 1, one prestation and one photo (422 venue.errors.publish_incomplete with the missing fields, "images" for the photo). Unpublishing is always allowed.
          */
         put: {
             parameters: {
@@ -5171,6 +5322,12 @@ export interface components {
             hasTheme: boolean;
             weddingTheme: string;
         };
+        /** @description the venue a request is for; null for a planner's request */
+        RequestVenue: null | {
+            id: string;
+            name: string;
+            slug: string;
+        };
         EventRequestItem: {
             uuid: string;
             /** Format: date-time */
@@ -5186,6 +5343,7 @@ export interface components {
             /** Format: date-time */
             unlockDate: string | null;
             project: components["schemas"]["RequestProject"];
+            venue: components["schemas"]["RequestVenue"];
         };
         EventRequestDetail: {
             uuid: string;
@@ -5232,6 +5390,7 @@ export interface components {
             rejectionReasons: {
                 [key: string]: string;
             };
+            venue: components["schemas"]["RequestVenue"];
         };
         Choice: {
             value: string;
@@ -5303,6 +5462,67 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             moderatedAt: string | null;
+        };
+        AdminVenue: {
+            id: string;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            type: "boat" | "castle" | "domain" | "farm" | "hotel" | "place_of_worship" | "reception_hall" | "restaurant" | "unusual";
+            address: string;
+            zipcode: string;
+            city: string;
+            countryCode: string;
+            email: string;
+            phone: string;
+            website: string;
+            description: string;
+            detailedDescription: string;
+            seatedCapacity: number;
+            standingCapacity: number;
+            bedrooms: number | null;
+            /** @description whole units of the owner's domain's currency */
+            minPrice: number;
+            maxPrice: number;
+            contactName: string;
+            contactRole: string;
+            isPublished: boolean;
+            isValidated: boolean;
+            /** Format: date-time */
+            validatedAt: string | null;
+            /** @description the public page while it is public: published, validated, owner moderated */
+            publicUrl: string | null;
+            /** @description the features the venue offers, in display order */
+            features: string[];
+            /** @description every photo, hidden ones too, the key image first */
+            photos: {
+                id: string;
+                imageUrl: string;
+                thumbnailUrl: string;
+                width: number;
+                height: number;
+                alt: string;
+                title: string;
+                caption: string;
+                isKeyImage: boolean;
+                isVisible: boolean;
+            }[];
+            owner: {
+                id: string;
+                firstname: string;
+                lastname: string;
+                email: string;
+                isModerated: boolean;
+                /**
+                 * @description the owner's domain, which sets the prices' currency
+                 * @enum {string}
+                 */
+                domain: "fr" | "be" | "uk" | "de" | "it" | "es" | "pt";
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         AdminAlertInput: {
             /** @enum {string} */

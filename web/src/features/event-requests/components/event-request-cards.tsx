@@ -22,6 +22,7 @@ import {
 } from '@/features/event-requests/api/list-event-requests';
 import { SoonChip, StatusChip, UnseenDot } from '@/features/event-requests/components/request-chips';
 import { formatDate, formatEventDate, requestStatus, soonDays } from '@/features/event-requests/request-status';
+import { requestSubtitle } from '@/features/event-requests/request-venue';
 
 export const SORT_OPTIONS: { value: `${SortField}:${SortDirection}`; labelKey: string }[] = [
   { value: 'createdAt:desc', labelKey: 'requests.sort.newest' },
@@ -59,8 +60,8 @@ function RequestCard({ request, premium }: { request: EventRequestItem; premium:
                 {project.eventTypeLabel}
               </Typography>
             </Box>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {project.serviceTypeLabel}
+            <Typography variant="body2" color="text.secondary" noWrap data-testid={request.venue ? 'request-venue' : undefined}>
+              {requestSubtitle(request, t)}
             </Typography>
           </Box>
           <StatusChip status={requestStatus(request, premium)} />

@@ -1,9 +1,11 @@
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
+import StoreMallDirectoryOutlinedIcon from '@mui/icons-material/StoreMallDirectoryOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -147,6 +149,17 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
         <Typography variant="h1" sx={{ mb: 1.5 }}>
           {t('requests.detail.title', { type: project.eventTypeLabel, city: project.eventLocationCity })}
         </Typography>
+        {detail.venue && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }} data-testid="request-venue">
+            <StoreMallDirectoryOutlinedIcon fontSize="small" color="primary" aria-hidden="true" />
+            <Typography>
+              {t('requests.venue.detail')}{' '}
+              <Link component={RouterLink} to={`/venues/${detail.venue.id}`} sx={{ fontWeight: 600 }}>
+                {detail.venue.name}
+              </Link>
+            </Typography>
+          </Box>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <StatusChip status={status} size="medium" />
           {days !== null && <SoonChip days={days} />}

@@ -11,6 +11,7 @@ import type { EventRequestItem, ListParams, PageSize } from '@/features/event-re
 import { PAGE_SIZES } from '@/features/event-requests/api/list-event-requests';
 import { SoonChip, StatusChip, UnseenDot } from '@/features/event-requests/components/request-chips';
 import { formatDate, formatEventDate, requestStatus, soonDays } from '@/features/event-requests/request-status';
+import { requestSubtitle } from '@/features/event-requests/request-venue';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 const GRID_TEXTS: Record<string, Partial<GridLocaleText>> = {
@@ -58,8 +59,8 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
               <Typography variant="body2" noWrap sx={{ fontWeight: row.isSeen ? 500 : 700 }}>
                 {row.project.eventTypeLabel}
               </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap component="p">
-                {row.project.serviceTypeLabel}
+              <Typography variant="caption" color="text.secondary" noWrap component="p" data-testid={row.venue ? 'request-venue' : undefined}>
+                {requestSubtitle(row, t)}
               </Typography>
             </Box>
           </Box>

@@ -20,7 +20,7 @@ import { rememberShown, shownRequests } from '@/features/event-requests/new-requ
 import { formatEventDate, isPremiumUser, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
-import { hasRole, isImpersonated, type User } from '@/lib/auth/user';
+import { hasAnyRole, isImpersonated, type User } from '@/lib/auth/user';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -184,15 +184,15 @@ const DASHBOARD_PATHS = ['/', '/dashboard'];
 /**
  * Part 2 §2: the new-request popup (later, reject, unlock). A card in the
  * corner of the dashboard, where a sign-in lands, that does not block the
- * page (the user may have come for something else), when a moderated planner has requests
+ * page (the user may have come for something else), when a moderated planner or venue owner has requests
  * never opened: the newest of them, with the number of new requests. Each
  * request is presented once a browser session; "later" brings it back in the
  * next session if it is still unseen. Unlock opens the request with its
- * unlock confirmation. An admin impersonating the planner is not prompted.
+ * unlock confirmation. An admin impersonating the provider is not prompted.
  */
 export function NewRequestPopup({ user }: { user: User }) {
   const { pathname } = useLocation();
-  const eligible = hasRole(user, 'ROLE_PRESTATAIRE') && user.isModerated && !isImpersonated(user);
+  const eligible = hasAnyRole(user, ['ROLE_PRESTATAIRE', 'ROLE_VENUE']) && user.isModerated && !isImpersonated(user);
   if (!eligible || !DASHBOARD_PATHS.includes(pathname)) return null;
   return <NewRequestPrompt userId={user.id} premium={isPremiumUser(user)} />;
 }

@@ -1,0 +1,5 @@
+import { VenuesPage } from '@/features/admin/components/venues-page';
+
+export function Component() {
+  return <VenuesPage />;
+}

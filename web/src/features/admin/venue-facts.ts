@@ -1,0 +1,30 @@
+import type { AdminVenue } from '@/features/admin/api/list-venues';
+
+/** The currency a venue's prices are in: its owner's domain's (DECISIONS.md: GBP on the UK domain, EUR elsewhere). */
+export function venueCurrency(domain: AdminVenue['owner']['domain']): 'EUR' | 'GBP' {
+  return domain === 'uk' ? 'GBP' : 'EUR';
+}
+
+/** "€3,000 – €9,000", one bound alone when the other is not given, or null without prices. */
+export function formatPriceRange(min: number, max: number, currency: string, locale: string): string | null {
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
+  if (min > 0 && max > 0) return min === max ? money.format(min) : `${money.format(min)} – ${money.format(max)}`;
+  if (min > 0) return money.format(min);
+  if (max > 0) return money.format(max);
+  return null;
+}
+
+/** The country's name in the interface language, or its code when the browser does not know it. */
+export function countryName(code: string, locale: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Where the users screen finds a venue's owner: searched by e-mail. */
+export function ownerAccountPath(email: string): string {
+  return `/admin/users?${new URLSearchParams({ q: email }).toString()}`;
+}
