@@ -10,14 +10,6 @@ function withTexts<T>(area: RouteArea, load: () => Promise<T>): () => Promise<T>
   return async () => (await Promise.all([load(), loadArea(area)]))[0];
 }
 
-const comingSoon = () => import('@/app/routes/coming-soon-route');
-
-/** A page of a later issue: the coming-soon page with its breadcrumb. */
-function soon(path: string, crumb: string, extra: Partial<RouteObject> = {}): RouteObject {
-  const handle: RouteHandle = { crumb };
-  return { path, handle, lazy: comingSoon, ...extra } as RouteObject;
-}
-
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -141,7 +133,25 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RoleGuard roles={['ROLE_VENUE']} />,
-                children: [soon('venues', 'menu.venues')],
+                children: [
+                  {
+                    path: 'venues',
+                    handle: { crumb: 'menu.venues' } satisfies RouteHandle,
+                    children: [
+                      { index: true, lazy: withTexts('venues', () => import('@/app/routes/venues-list-route')) },
+                      { path: 'create', handle: { crumb: 'venues.crumbs.create' } satisfies RouteHandle, lazy: withTexts('venues', () => import('@/app/routes/venues-create-route')) },
+                      {
+                        path: ':id',
+                        handle: { crumb: 'venues.crumbs.view' } satisfies RouteHandle,
+                        children: [
+                          { index: true, lazy: withTexts('venues', () => import('@/app/routes/venues-detail-route')) },
+                          { path: 'edit', handle: { crumb: 'venues.crumbs.edit' } satisfies RouteHandle, lazy: withTexts('venues', () => import('@/app/routes/venues-edit-route')) },
+                          { path: 'services', handle: { crumb: 'venues.crumbs.services' } satisfies RouteHandle, lazy: withTexts('venues', () => import('@/app/routes/venues-services-route')) },
+                        ],
+                      },
+                    ],
+                  },
+                ],
               },
               {
                 path: 'admin',

@@ -14,7 +14,7 @@ const loaders = import.meta.glob<{ default: Messages }>(['../locales/*.json', '.
  * router's lazy routes) rather than with the first page: the first page
  * downloads every text it loads, and these areas serve one menu entry each.
  */
-export const ROUTE_AREAS = ['photos', 'portfolios', 'social', 'content'] as const;
+export const ROUTE_AREAS = ['photos', 'portfolios', 'social', 'content', 'venues'] as const;
 
 export type RouteArea = (typeof ROUTE_AREAS)[number];
 

@@ -65,6 +65,38 @@ function marketing({ alert = null, popup = null }: { alert?: object | null; popu
   );
 }
 
+const venueCard = (id: string, name: string, over: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  slug: id,
+  type: 'castle',
+  typeLabel: 'Castle',
+  city: 'Lyon',
+  countryCode: 'FR',
+  isPublished: false,
+  isValidated: false,
+  keyImageUrl: null,
+  imageCount: 0,
+  hasDescription: false,
+  hasCapacities: true,
+  hasPrices: true,
+  views30d: 0,
+  requestCount: 0,
+  publicUrl: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+function venues(cards: object[]) {
+  server.use(
+    http.get('*/api/venues', () => {
+      calls.push('/api/venues');
+      return HttpResponse.json({ venues: cards, venueCount: cards.length, freePlanQuota: 1, isPremium: false, canAddMore: cards.length === 0, maxImages: 30, maxImageBytes: 5242880 });
+    }),
+  );
+}
+
 function renderDashboard(user: User, state: unknown = null) {
   setTokens('access', 'refresh');
   const client = createQueryClient();
@@ -86,6 +118,7 @@ beforeEach(() => {
   confetti.launch.mockClear();
   stats();
   marketing();
+  venues([]);
 });
 
 afterEach(() => {
@@ -183,6 +216,32 @@ describe('the dashboard', () => {
     expect(within(alert).getByRole('link', { name: 'See the offer' })).toHaveAttribute('href', '/subscription');
     expect(calls).toContain('alert?type=venue');
     expect(screen.queryByTestId('profile-completion')).toBeNull();
+  });
+
+  it("gives a venue owner the venues' checklist and each venue's views and requests", async () => {
+    venues([
+      venueCard('v1', 'Château de Lumière', { isPublished: true, imageCount: 4, hasDescription: true, views30d: 1234, requestCount: 5 }),
+      venueCard('v2', 'Domaine des Tilleuls', { imageCount: 0, views30d: 10, requestCount: 1 }),
+    ]);
+    renderDashboard(makeUser({ roles: ['ROLE_VENUE'] }));
+    const checklist = await screen.findByTestId('venue-checklist');
+    expect(within(checklist).getByTestId('completion-count')).toHaveTextContent('3/5');
+    expect(checklist.querySelector('[data-task="published"]')).toHaveAttribute('data-done', 'true');
+    expect(within(checklist).getByRole('link', { name: 'Add photos to each venue' })).toHaveAttribute('href', '/venues/v2?tab=photos');
+    expect(within(checklist).getByRole('link', { name: /detailed description/ })).toHaveAttribute('href', '/venues/v2/edit');
+    const rows = await screen.findAllByTestId('venue-stats-row');
+    expect(rows.map((row) => row.textContent)).toEqual(['Château de Lumière1,2345', 'Domaine des Tilleuls101']);
+    expect(within(screen.getByTestId('venue-stats')).getByRole('row', { name: /Total/ })).toHaveTextContent('1,2446');
+    expect(screen.queryByTestId('profile-completion')).toBeNull();
+    // One reading of the venues serves both cards.
+    expect(calls.filter((call) => call === '/api/venues')).toHaveLength(1);
+  });
+
+  it("hides a venue owner's figures until moderation, but not the checklist", async () => {
+    renderDashboard(makeUser({ roles: ['ROLE_VENUE'], isModerated: false }));
+    const checklist = await screen.findByTestId('venue-checklist');
+    expect(within(checklist).getByRole('link', { name: 'Publish a venue' })).toHaveAttribute('href', '/venues/create');
+    expect(screen.queryByTestId('venue-stats')).toBeNull();
   });
 
   it('shows a showOncePerUser popup once, its HTML rendered', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import cases from '@/features/social-networks/social-cases.json';
-import { NETWORKS, normaliseSocial, type Network } from '@/features/social-networks/social-url';
+import { NETWORKS, normaliseSocial, type Network } from '@/lib/social-url';
 
 describe('the social link rules shared with the server', () => {
   it('has cases for every network', () => {

@@ -12,6 +12,7 @@ import { ProfileCompletionCard } from '@/features/dashboard/components/profile-c
 import { PromotionalAlert } from '@/features/dashboard/components/promotional-alert';
 import { PromotionalPopup } from '@/features/dashboard/components/promotional-popup';
 import { StatisticsCard } from '@/features/dashboard/components/statistics-card';
+import { VenueChecklistCard, VenueStatsCard } from '@/features/dashboard/components/venue-cards';
 import { ViewsCard } from '@/features/dashboard/components/views-card';
 import { clearOnboardingArrival, isOnboardingArrival } from '@/lib/auth/onboarding-arrival';
 import { useCurrentUser } from '@/lib/auth/session';
@@ -23,7 +24,9 @@ import { hasRole } from '@/lib/auth/user';
  * the moderation notice or the statistics, the views chart (premium) or an
  * invitation to upgrade, the podcast, the promotional alert and popup, and
  * after onboarding confetti and the welcome-credit dialog. Venues get the
- * same page without the planner-only completion steps; admins a greeting.
+ * same page with their own checklist (their venues' photos, description,
+ * capacities, prices and publication) and each venue's views and requests;
+ * admins a greeting.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -74,12 +77,14 @@ export function DashboardPage() {
             display: 'grid',
             gap: 3,
             alignItems: 'start',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: isPlanner && side ? 'minmax(0, 5fr) minmax(0, 7fr)' : 'minmax(0, 1fr)' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: side ? 'minmax(0, 5fr) minmax(0, 7fr)' : 'minmax(0, 1fr)' },
           }}
         >
           {isPlanner && <ProfileCompletionCard user={user} />}
+          {isVenue && <VenueChecklistCard />}
           {side && (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+              {user.isModerated && isVenue && <VenueStatsCard />}
               {user.isModerated && <StatisticsCard />}
               {showViews && <ViewsCard premium={user.isPremium} />}
               {podcastUrl && <PodcastPlayer url={podcastUrl} />}

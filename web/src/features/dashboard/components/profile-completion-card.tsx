@@ -8,34 +8,46 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { completedTasks, profileTasks, TOTAL_TASKS } from '@/features/dashboard/profile-completion';
+import { profileTasks } from '@/features/dashboard/profile-completion';
 import { SectionCard } from '@/components/ui/section-card';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import type { User } from '@/lib/auth/user';
 
-/** The seven steps of a complete profile, each unmet one linking to where it is done. */
-export function ProfileCompletionCard({ user }: { user: User }) {
+/** A task of a dashboard checklist: its name (a text key), where it is done, and whether it is. */
+export interface ChecklistTask {
+  id: string;
+  labelKey: string;
+  path: string;
+  done: boolean;
+}
+
+interface ChecklistCardProps {
+  tasks: readonly ChecklistTask[];
+  title: string;
+  subtitle: string;
+  completeText: string;
+  'data-testid': string;
+}
+
+/** A checklist with its progress bar, each task not done linking to where it is done. */
+export function ChecklistCard({ tasks, title, subtitle, completeText, 'data-testid': testId }: ChecklistCardProps) {
   const { t } = useTranslation();
   const labelId = useId();
-  const tasks = profileTasks(user);
-  const done = completedTasks(user);
-  const complete = done === TOTAL_TASKS;
+  const total = tasks.length;
+  const done = tasks.filter((task) => task.done).length;
+  const complete = done === total;
   return (
-    <SectionCard
-      title={t('dashboard.tasks.title')}
-      description={complete ? t('dashboard.tasks.complete') : t('dashboard.tasks.subtitle')}
-      data-testid="profile-completion"
-    >
+    <SectionCard title={title} description={complete ? completeText : subtitle} data-testid={testId}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
         <LinearProgress
           variant="determinate"
-          value={(done / TOTAL_TASKS) * 100}
+          value={(done / total) * 100}
           color={complete ? 'success' : 'primary'}
           aria-labelledby={labelId}
           sx={{ flexGrow: 1, height: 10, borderRadius: 5 }}
         />
         <Typography id={labelId} variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="completion-count">
-          {t('dashboard.tasks.progress', { done, total: TOTAL_TASKS })}
+          {t('dashboard.tasks.progress', { done, total })}
         </Typography>
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
@@ -74,5 +86,19 @@ export function ProfileCompletionCard({ user }: { user: User }) {
         ))}
       </Box>
     </SectionCard>
+  );
+}
+
+/** The seven steps of a complete profile, each unmet one linking to where it is done. */
+export function ProfileCompletionCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <ChecklistCard
+      tasks={profileTasks(user)}
+      title={t('dashboard.tasks.title')}
+      subtitle={t('dashboard.tasks.subtitle')}
+      completeText={t('dashboard.tasks.complete')}
+      data-testid="profile-completion"
+    />
   );
 }

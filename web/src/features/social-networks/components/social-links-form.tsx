@@ -16,7 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_NETWORKS_KEY, type SocialLinks, type SocialNetworks } from '@/features/social-networks/api/get-social-networks';
 import { saveSocialNetworks } from '@/features/social-networks/api/save-social-networks';
-import { NETWORKS, normaliseSocial, type Network } from '@/features/social-networks/social-url';
+import { NETWORKS, normaliseSocial, type Network } from '@/lib/social-url';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { isApiError } from '@/lib/api-error';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { useAddVideo } from '@/features/videos/api/videos';
-import { HOST_NAMES, parseVideoLink, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, VIDEO_TITLE_MIN } from '@/features/videos/video-link';
+import { HOST_NAMES, parseVideoLink, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, VIDEO_TITLE_MIN } from '@/lib/video-link';
 import { describeError, isApiError } from '@/lib/api-error';
 
 interface AddVideoDialogProps {

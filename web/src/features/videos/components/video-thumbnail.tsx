@@ -2,7 +2,7 @@ import PlayCircleOutlineRoundedIcon from '@mui/icons-material/PlayCircleOutlineR
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { HOST_NAMES, thumbnailUrl, type VideoHost } from '@/features/videos/video-link';
+import { HOST_NAMES, thumbnailUrl, type VideoHost } from '@/lib/video-link';
 
 interface VideoThumbnailProps {
   host: VideoHost;

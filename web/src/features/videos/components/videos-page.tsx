@@ -24,7 +24,7 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 import { useDeleteVideo, useSetVideoVisibility, useVideos, type Video } from '@/features/videos/api/videos';
 import { AddVideoDialog } from '@/features/videos/components/add-video-dialog';
 import { VideoThumbnail } from '@/features/videos/components/video-thumbnail';
-import { HOST_NAMES } from '@/features/videos/video-link';
+import { HOST_NAMES } from '@/lib/video-link';
 import { describeError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/auth/session';
 

@@ -1,4 +1,7 @@
-/** The video hosts the server accepts (internal/media/videos.go). */
+/**
+ * The video hosts the server accepts (internal/media/videos.go); the videos
+ * page and the venue wizard share these rules.
+ */
 export type VideoHost = 'youtube' | 'vimeo';
 
 export interface ParsedVideoLink {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVideoLink, thumbnailUrl } from '@/features/videos/video-link';
+import { parseVideoLink, thumbnailUrl } from '@/lib/video-link';
 
 // The same cases as internal/media's rules: the dialog enables its button
 // exactly when the server would accept the link.

@@ -1,0 +1,5 @@
+import { VenuesPage } from '@/features/venues/components/venues-page';
+
+export function Component() {
+  return <VenuesPage />;
+}
