@@ -191,6 +191,29 @@ func login(base string) (string, error) {
 	return out.Token, nil
 }
 
+// clearVenues deletes the demo owner's venues (the demo gives two), so that
+// the free plan's one venue is the bench's own.
+func clearVenues(s *server, token string) error {
+	reply, err := send(s, token, "GET", "/api/venues", nil, "", http.StatusOK)
+	if err != nil {
+		return err
+	}
+	var list struct {
+		Venues []struct {
+			ID string `json:"id"`
+		} `json:"venues"`
+	}
+	if err := json.Unmarshal(reply, &list); err != nil {
+		return fmt.Errorf("venue list: %w", err)
+	}
+	for _, v := range list.Venues {
+		if _, err := send(s, token, "DELETE", "/api/venues/"+v.ID, nil, "", http.StatusNoContent); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // fields are a venue form's text fields.
 var fields = map[string]string{
 	"name": "Château du Banc d'Essai", "type": "castle", "email": "bench@noces.test", "phone": "01 23 45 67 89",
@@ -346,6 +369,9 @@ func run(bin string, runs, n int, outPath string) error {
 	defer s.stop()
 	token, err := login(s.base)
 	if err != nil {
+		return err
+	}
+	if err := clearVenues(s, token); err != nil {
 		return err
 	}
 	body, ct := form(data, n)
