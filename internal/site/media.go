@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -85,9 +86,13 @@ var hostNames = map[string]string{media.HostYouTube: "YouTube", media.HostVimeo:
 var socialNames = map[string]string{"facebook": "Facebook", "instagram": "Instagram", "twitter": "X (Twitter)",
 	"tiktok": "TikTok", "linkedin": "LinkedIn", "pinterest": "Pinterest"}
 
-func photoCards(base string, images []media.PublicImage) []photoCard {
+// photoCards links each photo to its page. A photo with neither alt text nor
+// title (a venue's may have none) is described by its owner's name: the link
+// around it needs a name that screen readers can say.
+func photoCards(base, name string, images []media.PublicImage) []photoCard {
 	out := make([]photoCard, len(images))
 	for i, im := range images {
+		im.Alt = cmp.Or(im.Alt, name)
 		out[i] = photoCard{PublicImage: im, Page: base + "/photos/" + url.PathEscape(im.ID)}
 	}
 	return out
@@ -101,14 +106,14 @@ func videoCards(base string, videos []media.PublicVideo) []videoCard {
 	return out
 }
 
-// providerMedia builds the media section of a planner's page at base ("/p/slug").
-func (s *Site) providerMedia(v *view, base string, m media.ProviderMedia) mediaSection {
+// providerMedia builds the media section of the page of the planner name at base ("/p/slug").
+func (s *Site) providerMedia(v *view, base, name string, m media.ProviderMedia) mediaSection {
 	sec := mediaSection{PhotoCount: len(m.Images)}
 	shown := m.Images
 	if len(shown) > pagePhotos {
 		shown, sec.PhotosURL = shown[:pagePhotos], base+"/photos"
 	}
-	sec.Photos = photoCards(base, shown)
+	sec.Photos = photoCards(base, name, shown)
 	videos := m.Videos
 	if len(videos) > pageVideos {
 		videos = videos[:pageVideos]
@@ -143,14 +148,14 @@ func (s *Site) providerMedia(v *view, base string, m media.ProviderMedia) mediaS
 	return sec
 }
 
-// venueMedia builds the media section of a venue's page at base ("/v/slug").
-func venueMedia(base string, m media.VenueMedia) mediaSection {
+// venueMedia builds the media section of the page of the venue name at base ("/v/slug").
+func venueMedia(base, name string, m media.VenueMedia) mediaSection {
 	sec := mediaSection{PhotoCount: len(m.Images)}
 	shown := m.Images
 	if len(shown) > pagePhotos {
 		shown, sec.PhotosURL = shown[:pagePhotos], base+"/photos"
 	}
-	sec.Photos = photoCards(base, shown)
+	sec.Photos = photoCards(base, name, shown)
 	videos := m.Videos
 	if len(videos) > pageVideos {
 		videos = videos[:pageVideos]
@@ -289,7 +294,7 @@ func (s *Site) photos(w http.ResponseWriter, r *http.Request, venue bool) {
 	}
 	from := (page - 1) * photosPerPage
 	to := min(len(o.images), from+photosPerPage)
-	pg := photosPage{Owner: o, Photos: photoCards(o.Base, o.images[from:to]), Page: page, Pages: pages}
+	pg := photosPage{Owner: o, Photos: photoCards(o.Base, o.Name, o.images[from:to]), Page: page, Pages: pages}
 	if page > 1 {
 		pg.PrevURL = path
 		if page > 2 {

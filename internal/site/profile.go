@@ -65,7 +65,7 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 		s.fail(w, r, err)
 		return
 	}
-	pg.Media = s.providerMedia(v, path, m)
+	pg.Media = s.providerMedia(v, path, p.Name, m)
 	s.addInstagram(r, v, &pg.Media, p.UserID)
 	var services []string
 	for _, sv := range p.Services {
@@ -232,7 +232,7 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 		s.fail(w, r, err)
 		return
 	}
-	pg.Media = venueMedia(path, vm)
+	pg.Media = venueMedia(path, vn.Name, vm)
 	for _, l := range []socialLink{{v.T("site.venue.website"), vn.Website}, {socialNames["facebook"], vn.SnFacebook},
 		{socialNames["instagram"], vn.SnInstagram}} {
 		if l.URL != "" {

@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -156,6 +157,33 @@ func TestVenuePage(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A venue's photo may have neither alt text nor title (the owner's wizard
+// asks for neither): the link around it, in the page's gallery and the full
+// gallery, still has a name, the venue's.
+func TestVenuePhotoWithoutWords(t *testing.T) {
+	e := newEnv(t)
+	seedDirectory(e)
+	ctx := context.Background()
+	id := e.venueID("chateau-loire")
+	var owner, name string
+	storetest.Must(t, e.store.DB().QueryRowContext(ctx, `SELECT owner_id, name FROM venues WHERE id = $1`, id).Scan(&owner, &name))
+	now := e.clock.Now()
+	storetest.Must(t, e.store.CreateVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner,
+		VenueID: sql.NullString{String: id, Valid: true}, IsKeyImage: true, IsVisible: true,
+		ImageFile: model.ImageFile{ImageKey: "venues/bare.jpg", ThumbKey: "venues/bare-thumb.jpg", Width: 1600, Height: 1067,
+			ThumbWidth: 400, ThumbHeight: 267, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now}))
+	want := fmt.Sprintf(`alt="%s"`, strings.ReplaceAll(name, "'", "&#39;"))
+	for _, path := range []string{"/v/chateau-loire", "/v/chateau-loire/photos"} {
+		r := e.get("fr.localhost", path)
+		if r.status != 200 {
+			t.Fatalf("%s: %d", path, r.status)
+		}
+		if strings.Contains(r.body, `alt=""`) || !strings.Contains(r.body, want) {
+			t.Errorf("%s: the bare photo is not named %s", path, want)
+		}
+	}
 }
 
 func TestVenueViews(t *testing.T) {

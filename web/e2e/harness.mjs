@@ -68,8 +68,7 @@ async function waitReady(baseURL, child, logs, timeoutMs = 30_000) {
 
 /**
  * Starts `noces serve --demo`; resolves when GET /readyz answers 200.
- * `env` adds variables to the server's environment. `dataDir` holds its
- * SQLite database (noces.db), for a test to seed what no API makes yet.
+ * `env` adds variables to the server's environment.
  */
 export async function startServer({ env = {} } = {}) {
   if (!existsSync(BIN)) {
@@ -98,7 +97,7 @@ export async function startServer({ env = {} } = {}) {
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { baseURL, stop, logs, dataDir };
+  return { baseURL, stop, logs };
 }
 
 /** Launches Debian's Chromium (never a downloaded browser). */

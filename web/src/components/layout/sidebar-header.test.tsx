@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SidebarHeader } from '@/components/layout/sidebar-header';
@@ -30,6 +30,22 @@ describe('the sidebar header', () => {
     renderHeader(makeUser({ isPremium: true, premiumStatus: 'active', premiumEndAt: '2027-03-12T00:00:00Z' }));
     expect(screen.getByTestId('premium-badge')).toHaveAttribute('href', '/subscription');
     expect(screen.queryByTestId('credit-chip')).toBeNull();
+  });
+
+  it('shows a venue owner the credit chip too, and the premium badge instead once premium', () => {
+    renderHeader(makeUser({ roles: ['ROLE_VENUE'], credits: 2 }));
+    expect(screen.getByTestId('credit-chip')).toHaveTextContent('Credits: 2');
+    expect(screen.getByTestId('credit-chip')).toHaveAttribute('href', '/subscription');
+    cleanup();
+    renderHeader(makeUser({ roles: ['ROLE_VENUE'], isPremium: true, premiumStatus: 'active' }));
+    expect(screen.getByTestId('premium-badge')).toBeInTheDocument();
+    expect(screen.queryByTestId('credit-chip')).toBeNull();
+  });
+
+  it('shows no chip to a couple or an admin', () => {
+    renderHeader(makeUser({ roles: ['ROLE_ADMIN'], credits: 3 }));
+    expect(screen.queryByTestId('credit-chip')).toBeNull();
+    expect(screen.queryByTestId('premium-badge')).toBeNull();
   });
 
   it('shows the moderation chip until moderated', () => {

@@ -21,42 +21,41 @@ export function formatDate(value: string | null, locale: string): string | null 
 /** Brand, then the premium badge or the credit chip, then the moderation chip. */
 export function SidebarHeader({ user }: { user: HeaderUser }) {
   const { t, i18n } = useTranslation();
+  // Planners and venue owners both unlock requests with credits.
   const isProvider = hasRole(user, 'ROLE_PRESTATAIRE') || hasRole(user, 'ROLE_VENUE');
-  const isPlanner = hasRole(user, 'ROLE_PRESTATAIRE');
   const until = formatDate(user.premiumEndAt, i18n.language);
 
   return (
     <Box sx={{ px: 2, pt: 2, pb: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <BrandLogo />
-      {(isPlanner || !user.isModerated) && isProvider && (
+      {isProvider && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-          {isPlanner &&
-            (user.isPremium ? (
-              <Tooltip describeChild title={until ? t('premium.until', { date: until }) : t('premium.active')}>
-                <Chip
-                  icon={<WorkspacePremiumIcon />}
-                  label={t('premium.badge')}
-                  color="secondary"
-                  size="small"
-                  component={RouterLink}
-                  to="/subscription"
-                  clickable
-                  data-testid="premium-badge"
-                />
-              </Tooltip>
-            ) : (
+          {user.isPremium ? (
+            <Tooltip describeChild title={until ? t('premium.until', { date: until }) : t('premium.active')}>
               <Chip
-                icon={<TollIcon />}
-                label={user.credits > 0 ? t('credits.chip', { count: user.credits }) : t('credits.none')}
-                color={user.credits > 0 ? 'primary' : 'error'}
-                variant={user.credits > 0 ? 'outlined' : 'filled'}
+                icon={<WorkspacePremiumIcon />}
+                label={t('premium.badge')}
+                color="secondary"
                 size="small"
-                // Before moderation the subscription is closed: the chip says
-                // the balance without leading to an offer.
-                {...(user.isModerated && { component: RouterLink, to: '/subscription', clickable: true })}
-                data-testid="credit-chip"
+                component={RouterLink}
+                to="/subscription"
+                clickable
+                data-testid="premium-badge"
               />
-            ))}
+            </Tooltip>
+          ) : (
+            <Chip
+              icon={<TollIcon />}
+              label={user.credits > 0 ? t('credits.chip', { count: user.credits }) : t('credits.none')}
+              color={user.credits > 0 ? 'primary' : 'error'}
+              variant={user.credits > 0 ? 'outlined' : 'filled'}
+              size="small"
+              // Before moderation the subscription is closed: the chip says
+              // the balance without leading to an offer.
+              {...(user.isModerated && { component: RouterLink, to: '/subscription', clickable: true })}
+              data-testid="credit-chip"
+            />
+          )}
           {!user.isModerated && (
             <Chip
               icon={<HourglassTopIcon />}
