@@ -211,6 +211,7 @@ func (s *Site) mediaView(r *http.Request, title, path string) *view {
 type photoPage struct {
 	Owner      owner
 	Photo      media.PublicImage
+	Heading    string // the title, else the alt text, else the owner's name
 	Prev, Next string
 	Position   string // "3 / 12"
 }
@@ -236,11 +237,14 @@ func (s *Site) photo(w http.ResponseWriter, r *http.Request, venue bool) {
 		}
 	}
 	path := o.Base + "/photos/" + url.PathEscape(cur.ID)
-	v := s.mediaView(r, cur.Title+" – "+o.Name, path)
+	// Venue photos may have no title (the wizard asks only for the file):
+	// the page's heading and title still name something.
+	heading := cmp.Or(cur.Title, cur.Alt, o.Name)
+	v := s.mediaView(r, heading+" – "+o.Name, path)
 	if cur.Description != "" {
 		v.Description = cur.Description
 	}
-	pg := photoPage{Owner: o, Photo: cur}
+	pg := photoPage{Owner: o, Photo: cur, Heading: heading}
 	for i, im := range o.images {
 		if im.ID == cur.ID {
 			pg.Position = v.T("site.media.position", "n", v.Int(i+1), "total", v.Int(len(o.images)))
@@ -252,7 +256,7 @@ func (s *Site) photo(w http.ResponseWriter, r *http.Request, venue bool) {
 	if next != nil {
 		pg.Next = o.Base + "/photos/" + url.PathEscape(next.ID)
 	}
-	v.JSONLD = map[string]any{"@context": "https://schema.org", "@type": "ImageObject", "name": cur.Title,
+	v.JSONLD = map[string]any{"@context": "https://schema.org", "@type": "ImageObject", "name": heading,
 		"contentUrl": s.absolute(v, cur.URL), "thumbnailUrl": s.absolute(v, cur.ThumbURL), "width": cur.Width, "height": cur.Height,
 		"description": cur.Description}
 	v.P = pg

@@ -170,7 +170,8 @@ func TestVenuePhotoWithoutWords(t *testing.T) {
 	var owner, name string
 	storetest.Must(t, e.store.DB().QueryRowContext(ctx, `SELECT owner_id, name FROM venues WHERE id = $1`, id).Scan(&owner, &name))
 	now := e.clock.Now()
-	storetest.Must(t, e.store.CreateVenueImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner,
+	photoID := model.NewID()
+	storetest.Must(t, e.store.CreateVenueImage(ctx, model.Image{ID: photoID, OwnerID: owner,
 		VenueID: sql.NullString{String: id, Valid: true}, IsKeyImage: true, IsVisible: true,
 		ImageFile: model.ImageFile{ImageKey: "venues/bare.jpg", ThumbKey: "venues/bare-thumb.jpg", Width: 1600, Height: 1067,
 			ThumbWidth: 400, ThumbHeight: 267, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now}))
@@ -183,6 +184,12 @@ func TestVenuePhotoWithoutWords(t *testing.T) {
 		if strings.Contains(r.body, `alt=""`) || !strings.Contains(r.body, want) {
 			t.Errorf("%s: the bare photo is not named %s", path, want)
 		}
+	}
+	// Its own page has a heading all the same.
+	r := e.get("fr.localhost", "/v/chateau-loire/photos/"+photoID)
+	heading := "<h1>" + strings.ReplaceAll(name, "'", "&#39;") + "</h1>"
+	if r.status != 200 || !strings.Contains(r.body, heading) {
+		t.Errorf("the bare photo's page: %d, no %s", r.status, heading)
 	}
 }
 

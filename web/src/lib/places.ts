@@ -17,3 +17,14 @@ export async function searchAddress(q: string, country: string, signal?: AbortSi
 export function firstZipcode(zipcode: string): string {
   return zipcode.split(/[,;|]/)[0]?.trim() ?? '';
 }
+
+/** A place as a search field shows it once picked: "Tours (37000), France", or "Bath, United Kingdom" without a postcode. */
+export function placeLabel(place: Place): string {
+  const zipcode = firstZipcode(place.zipcode);
+  return zipcode ? `${place.city} (${zipcode}), ${place.country}` : `${place.city}, ${place.country}`;
+}
+
+/** An option's second line: "37000 · France", or the country alone (British towns come without a postcode). */
+export function placeDetail(place: Place): string {
+  return [firstZipcode(place.zipcode), place.country].filter(Boolean).join(' · ');
+}

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatPriceRange, ownerAccountPath, venueCurrency } from '@/features/admin/venue-facts';
+import { countryName, formatPriceRange, ownerAccountPath } from '@/features/admin/venue-facts';
 
 describe('the facts of a venue under validation', () => {
-  it('prices in pounds on the UK domain and in euros elsewhere', () => {
-    expect(venueCurrency('uk')).toBe('GBP');
-    expect(venueCurrency('fr')).toBe('EUR');
-    expect(venueCurrency('be')).toBe('EUR');
-  });
-
   it('formats a price range, a single bound, equal bounds, or nothing', () => {
     expect(formatPriceRange(3000, 9000, 'EUR', 'en')).toBe('€3,000 – €9,000');
     expect(formatPriceRange(2500, 0, 'GBP', 'en')).toBe('£2,500');

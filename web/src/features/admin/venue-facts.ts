@@ -1,13 +1,6 @@
-import type { AdminVenue } from '@/features/admin/api/list-venues';
-
-/** The currency a venue's prices are in: its owner's domain's (DECISIONS.md: GBP on the UK domain, EUR elsewhere). */
-export function venueCurrency(domain: AdminVenue['owner']['domain']): 'EUR' | 'GBP' {
-  return domain === 'uk' ? 'GBP' : 'EUR';
-}
-
 /** "€3,000 – €9,000", one bound alone when the other is not given, or null without prices. */
 export function formatPriceRange(min: number, max: number, currency: string, locale: string): string | null {
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
   if (min > 0 && max > 0) return min === max ? money.format(min) : `${money.format(min)} – ${money.format(max)}`;
   if (min > 0) return money.format(min);
   if (max > 0) return money.format(max);

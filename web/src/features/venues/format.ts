@@ -5,11 +5,6 @@ export function formatBytes(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
 }
 
-/** An amount in whole euros, in the reader's locale (the back-office prices in euros). */
-export function formatPrice(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount);
-}
-
 /**
  * The share of each photo sent, from the share of the whole form: the
  * photos travel in order at the end of the multipart body, so each one's

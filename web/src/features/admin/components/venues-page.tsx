@@ -27,7 +27,8 @@ import { QueryState } from '@/features/admin/components/query-state';
 import { VenuePhotoViewer } from '@/features/admin/components/venue-photo-viewer';
 import { formatDateTime, fullName } from '@/features/admin/format';
 import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
-import { countryName, formatPriceRange, ownerAccountPath, venueCurrency } from '@/features/admin/venue-facts';
+import { countryName, formatPriceRange, ownerAccountPath } from '@/features/admin/venue-facts';
+import { venueCurrency } from '@/lib/venue-currency';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
 
@@ -101,7 +102,7 @@ function VenueCard({ venue, busy, onDecide }: { venue: AdminVenue; busy: boolean
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [photo, setPhoto] = useState<number | null>(null);
-  const prices = formatPriceRange(venue.minPrice, venue.maxPrice, venueCurrency(venue.owner.domain), locale);
+  const prices = formatPriceRange(venue.minPrice, venue.maxPrice, venueCurrency(venue.countryCode), locale);
   const place = [venue.zipcode && venue.city ? `${venue.zipcode} ${venue.city}` : venue.city, countryName(venue.countryCode, locale)].filter(Boolean).join(', ');
   const capacities = [
     venue.seatedCapacity > 0 ? t('admin.venues.facts.seated', { n: venue.seatedCapacity }) : '',

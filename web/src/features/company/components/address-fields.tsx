@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode, searchAddress, type Place } from '@/lib/places';
+import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode, searchAddress, type Place, placeLabel, placeDetail } from '@/lib/places';
 import { countryOptions } from '@/lib/countries';
 import { regionNamesOf } from '@/lib/region-names';
 import type { AddressValues } from '@/lib/validation/company-forms';
@@ -22,9 +22,6 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode } from '@/lib/places';
 
-function placeLabel(place: Place): string {
-  return `${place.city} (${firstZipcode(place.zipcode)}), ${place.country}`;
-}
 
 const SET = { shouldDirty: true, shouldTouch: true } as const;
 const ADDRESS_FIELDS = ['countryCode', 'zipcode', 'city', 'latitude'] as const;
@@ -114,7 +111,7 @@ export function AddressFields({ form, disabled = false }: { form: UseFormReturn<
                 {place.city}
               </Typography>
               <Typography component="span" variant="body2" color="text.secondary">
-                {`${firstZipcode(place.zipcode)} · ${place.country}`}
+                {placeDetail(place)}
               </Typography>
             </Box>
           </Box>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode, searchAddress, type Place } from '@/lib/places';
+import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode, searchAddress, type Place, placeLabel, placeDetail } from '@/lib/places';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** Where the wedding took place, as the form keeps it. */
@@ -29,9 +29,6 @@ interface PlaceFieldProps {
   disabled?: boolean;
 }
 
-function placeLabel(place: Place): string {
-  return `${place.city} (${firstZipcode(place.zipcode)}), ${place.country}`;
-}
 
 /**
  * The place of the wedding through the address search of the company pages
@@ -93,7 +90,7 @@ export function PlaceField({ value, onChange, onBlur, inputRef, error, disabled 
               {place.city}
             </Typography>
             <Typography component="span" variant="body2" color="text.secondary">
-              {`${firstZipcode(place.zipcode)} · ${place.country}`}
+              {placeDetail(place)}
             </Typography>
           </Box>
         </Box>

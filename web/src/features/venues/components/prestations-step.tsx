@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { TextControl } from '@/features/venues/components/text-control';
 import { useVenuePrestations } from '@/features/venues/hooks/use-venues';
 import { DETAIL_DESCRIPTION_MAX, emptyDetail, type VenueFormValues } from '@/features/venues/venue-form';
+import { venueCurrencySign } from '@/lib/venue-currency';
 
 /**
  * Step 3, and the /venues/{id}/services page: the services the venue sells
@@ -24,6 +25,7 @@ import { DETAIL_DESCRIPTION_MAX, emptyDetail, type VenueFormValues } from '@/fea
  */
 export function PrestationsStep({ form, disabled }: { form: UseFormReturn<VenueFormValues>; disabled?: boolean }) {
   const { t, i18n } = useTranslation();
+  const sign = venueCurrencySign(useWatch({ control: form.control, name: 'countryCode' }), i18n.language);
   const prestations = useVenuePrestations();
   const chosen = useWatch({ control: form.control, name: 'prestations' });
   const helperId = useId();
@@ -78,7 +80,7 @@ export function PrestationsStep({ form, disabled }: { form: UseFormReturn<VenueF
             hint={t('venues.form.detailDescriptionHint', { max: number.format(DETAIL_DESCRIPTION_MAX) })}
           />
           <Box sx={{ maxWidth: { sm: 280 } }}>
-            <TextControl form={form} name={`details.${slug}.budgetStartingFrom`} label={t('venues.form.budgetStartingFrom')} required numeric unit="€" disabled={disabled} />
+            <TextControl form={form} name={`details.${slug}.budgetStartingFrom`} label={t('venues.form.budgetStartingFrom')} required numeric unit={sign} disabled={disabled} />
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
             <Controller

@@ -17,15 +17,12 @@ import type { VenueFormValues } from '@/features/venues/venue-form';
 import { ADDRESS_MAX } from '@/features/venues/venue-form';
 import { trimmedBlur } from '@/features/venues/components/trimmed-blur';
 import { countryOptions, EUROPEAN_COUNTRIES } from '@/lib/countries';
-import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode, searchAddress, type Place } from '@/lib/places';
+import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_CHARS, firstZipcode, searchAddress, type Place, placeLabel, placeDetail } from '@/lib/places';
 import { normalizePostcode, POSTCODE_EXAMPLES } from '@/lib/validation/company-rules';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const SET = { shouldDirty: true, shouldTouch: true } as const;
 
-function placeLabel(place: Place): string {
-  return `${place.city} (${firstZipcode(place.zipcode)}), ${place.country}`;
-}
 
 /**
  * The venue's address (step 0): the street as typed, and the address search
@@ -118,7 +115,7 @@ export function VenueAddressFields({ form, disabled = false }: { form: UseFormRe
                 {place.city}
               </Typography>
               <Typography component="span" variant="body2" color="text.secondary">
-                {`${firstZipcode(place.zipcode)} · ${place.country}`}
+                {placeDetail(place)}
               </Typography>
             </Box>
           </Box>
@@ -163,6 +160,8 @@ export function VenueAddressFields({ form, disabled = false }: { form: UseFormRe
               onBlur={() => {
                 const { value, code } = normalizePostcode(getValues('countryCode'), field.value);
                 setValue('zipcode', code ? field.value.trim() : value, { shouldValidate: true });
+                // The address field's "needs its postcode" error goes as soon as the postcode is there.
+                if (form.formState.errors.address) void form.trigger('address');
                 field.onBlur();
               }}
               label={t('venues.form.zipcode')}

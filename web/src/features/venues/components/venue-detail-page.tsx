@@ -22,7 +22,7 @@ import { deleteVenue, publishVenue, saveVenue, type Venue } from '@/features/ven
 import { PageSkeleton, StatusChips, VenueLoadError } from '@/features/venues/components/venue-bits';
 import { VenuePhotos } from '@/features/venues/components/venue-photos';
 import { VideosEditor } from '@/features/venues/components/videos-step';
-import { formatPrice } from '@/features/venues/format';
+import { formatVenuePrice } from '@/lib/venue-currency';
 import { useStoreVenue, useVenue, useVenueList, useVenuePrestations, venueKeys } from '@/features/venues/hooks/use-venues';
 import { FEATURES, formValues, placeRefusal, serverKeys, videosFormData, type VideoValues } from '@/features/venues/venue-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -81,7 +81,7 @@ function Overview({ venue }: { venue: Venue }) {
           <Fact label={t('venues.form.seatedCapacity')}>{number.format(venue.seatedCapacity)}</Fact>
           <Fact label={t('venues.form.standingCapacity')}>{number.format(venue.standingCapacity)}</Fact>
           <Fact label={t('venues.form.bedrooms')}>{venue.bedrooms === null ? '—' : number.format(venue.bedrooms)}</Fact>
-          <Fact label={t('venues.detail.priceRange')}>{t('venues.detail.priceFromTo', { min: formatPrice(venue.minPrice, i18n.language), max: formatPrice(venue.maxPrice, i18n.language) })}</Fact>
+          <Fact label={t('venues.detail.priceRange')}>{t('venues.detail.priceFromTo', { min: formatVenuePrice(venue.minPrice, venue.countryCode, i18n.language), max: formatVenuePrice(venue.maxPrice, venue.countryCode, i18n.language) })}</Fact>
           <Fact label={t('venues.detail.photos')}>{number.format(venue.images.length)}</Fact>
         </Box>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -125,7 +125,7 @@ function Services({ venue }: { venue: Venue }) {
             {detail && (
               <>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {t('venues.services.from', { amount: formatPrice(detail.budgetStartingFrom, i18n.language) })}
+                  {t('venues.services.from', { amount: formatVenuePrice(detail.budgetStartingFrom, venue.countryCode, i18n.language) })}
                   {!detail.isBudgetVisible && ` · ${t('venues.services.budgetHidden')}`}
                 </Typography>
                 <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{detail.description}</Typography>

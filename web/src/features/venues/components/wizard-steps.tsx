@@ -10,7 +10,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextControl } from '@/features/venues/components/text-control';
 import { VenueAddressFields } from '@/features/venues/components/venue-address-fields';
@@ -24,6 +24,7 @@ import {
   type VenueFormValues,
 } from '@/features/venues/venue-form';
 import { PhoneField } from '@/components/ui/phone-field';
+import { venueCurrencySign } from '@/lib/venue-currency';
 
 type StepProps = { form: UseFormReturn<VenueFormValues>; disabled?: boolean };
 
@@ -125,6 +126,7 @@ export function GeneralStep({ form, disabled }: StepProps) {
 export function DescriptionStep({ form, disabled }: StepProps) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
+  const sign = venueCurrencySign(useWatch({ control: form.control, name: 'countryCode' }), i18n.language);
   const description = form.watch('description');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
@@ -158,8 +160,8 @@ export function DescriptionStep({ form, disabled }: StepProps) {
       </Section>
       <Section title={t('venues.form.prices')}>
         <Box sx={GRID}>
-          <TextControl form={form} name="minPrice" label={t('venues.form.minPrice')} required numeric unit="€" disabled={disabled} />
-          <TextControl form={form} name="maxPrice" label={t('venues.form.maxPrice')} required numeric unit="€" disabled={disabled} />
+          <TextControl form={form} name="minPrice" label={t('venues.form.minPrice')} required numeric unit={sign} disabled={disabled} />
+          <TextControl form={form} name="maxPrice" label={t('venues.form.maxPrice')} required numeric unit={sign} disabled={disabled} />
         </Box>
       </Section>
     </Box>
