@@ -161,7 +161,13 @@ describe('tokens', () => {
       // Signed out elsewhere: the refresh token is revoked on the server.
       const logout = await page.request.post(`${server.baseURL}/api/logout`, { data: { refresh_token: refreshToken } });
       assert.equal(logout.status(), 204);
-      await page.evaluate(() => window.localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.expired.signature'));
+      // The signed-in page still runs: its next call meets the revoked session and may clear the stored
+      // tokens at any moment. The reloaded page starts from exactly this state instead, set before its
+      // scripts run: an expired access token and the revoked refresh token.
+      await page.addInitScript((revoked) => {
+        window.localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.expired.signature');
+        window.localStorage.setItem('refresh_token', revoked);
+      }, refreshToken);
       await page.reload();
       await page.waitForURL('**/login');
       const notice = page.getByTestId('login-notice');
