@@ -170,20 +170,20 @@ func FuzzCleanText(f *testing.F) {
 		f.Add(s, false)
 	}
 	f.Fuzz(func(t *testing.T, s string, multiline bool) {
-		out := cleanText(s, multiline)
+		out := CleanText(s, multiline)
 		if !utf8.ValidString(out) {
-			t.Fatalf("cleanText(%q) = %q, not UTF-8", s, out)
+			t.Fatalf("CleanText(%q) = %q, not UTF-8", s, out)
 		}
 		if out != strings.TrimSpace(out) {
-			t.Fatalf("cleanText(%q) = %q is not trimmed", s, out)
+			t.Fatalf("CleanText(%q) = %q is not trimmed", s, out)
 		}
 		for _, r := range out {
 			if unicode.IsControl(r) && r != '\t' && !(r == '\n' && multiline) {
-				t.Fatalf("cleanText(%q, %v) = %q keeps the control character %U", s, multiline, out, r)
+				t.Fatalf("CleanText(%q, %v) = %q keeps the control character %U", s, multiline, out, r)
 			}
 		}
-		if again := cleanText(out, multiline); again != out {
-			t.Fatalf("cleanText(%q) = %q, then %q", s, out, again)
+		if again := CleanText(out, multiline); again != out {
+			t.Fatalf("CleanText(%q) = %q, then %q", s, out, again)
 		}
 	})
 }

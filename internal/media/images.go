@@ -135,9 +135,9 @@ func (s *Service) storeFiles(ctx context.Context, base string, p processed) (mod
 		ThumbWidth: p.thumbSize.X, ThumbHeight: p.thumbSize.Y, ByteSize: len(p.large)}, nil
 }
 
-// cleanText trims a one-line or multi-line plain text and drops control
+// CleanText trims a one-line or multi-line plain text and drops control
 // characters other than line breaks and tabs.
-func cleanText(s string, multiline bool) string {
+func CleanText(s string, multiline bool) string {
 	s = strings.ReplaceAll(strings.ToValidUTF8(s, ""), "\r\n", "\n")
 	s = strings.Map(func(r rune) rune {
 		switch {
@@ -153,9 +153,9 @@ func cleanText(s string, multiline bool) string {
 	return strings.TrimSpace(s)
 }
 
-// checkLength adds code to f when s is not between min and max characters
+// CheckLength adds code to f when s is not between min and max characters
 // (min 0: optional).
-func checkLength(f apperr.Fields, field, s string, min, max int, requiredCode, lengthCode string) {
+func CheckLength(f apperr.Fields, field, s string, min, max int, requiredCode, lengthCode string) {
 	n := utf8.RuneCountInString(s)
 	switch {
 	case n == 0 && min > 0:
@@ -172,10 +172,10 @@ const (
 )
 
 func photoText(title, description string) (string, string, error) {
-	title, description = cleanText(title, false), cleanText(description, true)
+	title, description = CleanText(title, false), CleanText(description, true)
 	f := apperr.Fields{}
-	checkLength(f, "title", title, titleMin, titleMax, "photos.errors.title_required", "photos.errors.title_length")
-	checkLength(f, "description", description, descriptionMin, descriptionMax, "photos.errors.description_required", "photos.errors.description_length")
+	CheckLength(f, "title", title, titleMin, titleMax, "photos.errors.title_required", "photos.errors.title_length")
+	CheckLength(f, "description", description, descriptionMin, descriptionMax, "photos.errors.description_required", "photos.errors.description_length")
 	return title, description, f.Err()
 }
 

@@ -70,13 +70,13 @@ const (
 
 // checkPortfolio validates and trims the form.
 func (s *Service) checkPortfolio(ctx context.Context, in PortfolioInput) (model.Portfolio, []int, error) {
-	p := model.Portfolio{Title: cleanText(in.Title, false), Description: cleanText(in.Description, true),
-		WeddingDate: cleanText(in.WeddingDate, false), TotalBudget: in.TotalBudget, PlannerBudget: in.PlannerBudget,
-		NumberOfGuests: in.NumberOfGuests, Location: cleanText(in.Location, false), City: cleanText(in.City, false),
-		CountryCode: cleanText(in.CountryCode, false), Style: cleanText(in.Style, false), IsBudgetHidden: in.IsBudgetHidden}
+	p := model.Portfolio{Title: CleanText(in.Title, false), Description: CleanText(in.Description, true),
+		WeddingDate: CleanText(in.WeddingDate, false), TotalBudget: in.TotalBudget, PlannerBudget: in.PlannerBudget,
+		NumberOfGuests: in.NumberOfGuests, Location: CleanText(in.Location, false), City: CleanText(in.City, false),
+		CountryCode: CleanText(in.CountryCode, false), Style: CleanText(in.Style, false), IsBudgetHidden: in.IsBudgetHidden}
 	f := apperr.Fields{}
-	checkLength(f, "title", p.Title, 3, portfolioTitleMax, "portfolio.errors.title_required", "portfolio.errors.title_length")
-	checkLength(f, "description", p.Description, portfolioDescriptionMin, portfolioDescriptionMax,
+	CheckLength(f, "title", p.Title, 3, portfolioTitleMax, "portfolio.errors.title_required", "portfolio.errors.title_length")
+	CheckLength(f, "description", p.Description, portfolioDescriptionMin, portfolioDescriptionMax,
 		"portfolio.errors.description_required", "portfolio.errors.description_length")
 	if p.WeddingDate == "" {
 		f.Add("weddingDate", "portfolio.errors.wedding_date_required")
@@ -92,8 +92,8 @@ func (s *Service) checkPortfolio(ctx context.Context, in PortfolioInput) (model.
 	if p.NumberOfGuests < 1 || p.NumberOfGuests > portfolioGuestsMax {
 		f.Add("numberOfGuests", "portfolio.errors.guests_invalid")
 	}
-	checkLength(f, "location", p.Location, 2, portfolioTextMax, "portfolio.errors.location_required", "portfolio.errors.text_too_long")
-	checkLength(f, "style", p.Style, 2, portfolioTextMax, "portfolio.errors.style_required", "portfolio.errors.text_too_long")
+	CheckLength(f, "location", p.Location, 2, portfolioTextMax, "portfolio.errors.location_required", "portfolio.errors.text_too_long")
+	CheckLength(f, "style", p.Style, 2, portfolioTextMax, "portfolio.errors.style_required", "portfolio.errors.text_too_long")
 	if p.City != "" {
 		if code := validate.City(p.City); code != "" {
 			f.Add("city", code)
@@ -104,7 +104,7 @@ func (s *Service) checkPortfolio(ctx context.Context, in PortfolioInput) (model.
 			f.Add("countryCode", code)
 		}
 	}
-	if pc := cleanText(in.PostalCode, false); pc != "" {
+	if pc := CleanText(in.PostalCode, false); pc != "" {
 		if p.CountryCode == "" {
 			f.Add("countryCode", "validation.country_required")
 		} else if norm, code := validate.Postcode(p.CountryCode, pc); code != "" {
@@ -484,7 +484,7 @@ func (s *Service) RemoveImage(ctx context.Context, userID, id, imageID string) e
 
 // SetCaption sets a portfolio photo's caption.
 func (s *Service) SetCaption(ctx context.Context, userID, id, imageID, caption string) (PortfolioImage, error) {
-	caption = cleanText(caption, false)
+	caption = CleanText(caption, false)
 	if utf8.RuneCountInString(caption) > captionMax {
 		return PortfolioImage{}, apperr.Validation(map[string]string{"caption": "portfolio.errors.caption_too_long"})
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/store"
 )
@@ -108,7 +109,7 @@ func (s *Service) UpdateImage(ctx context.Context, userID, venueID, imageID stri
 		if p == nil {
 			return
 		}
-		*p = cleanText(*p, multiline)
+		*p = media.CleanText(*p, multiline)
 		if utf8.RuneCountInString(*p) > max {
 			errs.Add(field, "venue.errors.image_text_too_long")
 		}

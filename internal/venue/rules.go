@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"noces/internal/apperr"
@@ -52,36 +51,6 @@ type draft struct {
 	videoGiven bool
 }
 
-// cleanText trims a text and drops control characters other than line
-// breaks (multi-line texts) and tabs.
-func cleanText(s string, multiline bool) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' && multiline, r == '\t':
-			return r
-		case r == '\n':
-			return ' '
-		case unicode.IsControl(r):
-			return -1
-		}
-		return r
-	}, s)
-	return strings.TrimSpace(s)
-}
-
-// length adds code to errs when s is not between min and max characters;
-// an empty s adds required instead when min > 0.
-func length(errs apperr.Fields, field, s string, min, max int, required, code string) {
-	n := utf8.RuneCountInString(s)
-	switch {
-	case n == 0 && min > 0:
-		errs.Add(field, required)
-	case n > 0 && (n < min || n > max):
-		errs.Add(field, code)
-	}
-}
-
 // number reads a whole number of a form ("" is 0).
 func number(errs apperr.Fields, field, s string) int {
 	s = strings.TrimSpace(s)
@@ -108,7 +77,7 @@ func applyForm(d *draft, f Form, create bool, errs apperr.Fields) {
 	}
 	text := func(name string, dst *string, multiline bool) {
 		if s, ok := get(name); ok {
-			*dst = cleanText(s, multiline)
+			*dst = media.CleanText(s, multiline)
 		}
 	}
 	text("name", &v.Name, false)
@@ -150,7 +119,7 @@ func applyForm(d *draft, f Form, create bool, errs apperr.Fields) {
 			Role string `json:"role"`
 		}
 		if decodeField(s, &c) {
-			v.ContactName, v.ContactRole = cleanText(c.Name, false), cleanText(c.Role, false)
+			v.ContactName, v.ContactRole = media.CleanText(c.Name, false), media.CleanText(c.Role, false)
 		} else {
 			errs.Add("contactPerson", "venue.errors.invalid_json")
 		}
@@ -188,7 +157,7 @@ func countryOK(code string) bool {
 // checkVenue checks the fields of steps 0 and 1 and the optional ones, and
 // normalises those with a canonical form (postal code, phone, links).
 func checkVenue(v *model.Venue, errs apperr.Fields) {
-	length(errs, "name", v.Name, nameMin, nameMax, "venue.errors.name_required", "venue.errors.name_length")
+	media.CheckLength(errs, "name", v.Name, nameMin, nameMax, "venue.errors.name_required", "venue.errors.name_length")
 	switch {
 	case v.Type == "":
 		errs.Add("type", "venue.errors.type_required")
@@ -225,11 +194,11 @@ func checkVenue(v *model.Venue, errs apperr.Fields) {
 			errs.Add("zipcode", validate.ZipcodeInvalid)
 		}
 	}
-	length(errs, "address", v.Address, 1, addressMax, "venue.errors.address_required", "venue.errors.address_too_long")
+	media.CheckLength(errs, "address", v.Address, 1, addressMax, "venue.errors.address_required", "venue.errors.address_too_long")
 	if code := validate.City(v.City); code != "" {
 		errs.Add("city", code)
 	}
-	length(errs, "description", v.Description, descriptionMin, descriptionMax, "venue.errors.description_required",
+	media.CheckLength(errs, "description", v.Description, descriptionMin, descriptionMax, "venue.errors.description_required",
 		"venue.errors.description_length")
 	if utf8.RuneCountInString(v.DetailedDescription) > detailedDescriptionMax {
 		errs.Add("detailedDescription", "venue.errors.detailed_description_too_long")
@@ -376,8 +345,8 @@ func applySets(d *draft, f Form, create bool, errs apperr.Fields) {
 			errs.Add(field+"title", "venue.errors.detail_repeated")
 		}
 		seen[x.Title] = true
-		desc := cleanText(x.Description, true)
-		length(errs, field+"description", desc, detailDescriptionMin, detailDescriptionMax, "venue.errors.detail_description_required",
+		desc := media.CleanText(x.Description, true)
+		media.CheckLength(errs, field+"description", desc, detailDescriptionMin, detailDescriptionMax, "venue.errors.detail_description_required",
 			"venue.errors.detail_description_length")
 		switch {
 		case x.BudgetStartingFrom == nil || *x.BudgetStartingFrom < 1:
@@ -432,8 +401,8 @@ func applyVideos(d *draft, f Form, errs apperr.Fields) {
 	d.videos = nil
 	for i, x := range in {
 		field := "videos[" + strconv.Itoa(i) + "]."
-		title, desc := cleanText(x.Title, false), cleanText(x.Description, true)
-		length(errs, field+"title", title, videoTitleMin, videoTitleMax, "videos.errors.title_required", "videos.errors.title_min_length")
+		title, desc := media.CleanText(x.Title, false), media.CleanText(x.Description, true)
+		media.CheckLength(errs, field+"title", title, videoTitleMin, videoTitleMax, "videos.errors.title_required", "videos.errors.title_min_length")
 		if utf8.RuneCountInString(title) > videoTitleMax {
 			errs[field+"title"] = "videos.errors.title_max_length"
 		}
@@ -467,8 +436,8 @@ type imageMeta struct {
 // readImageMeta checks the text fields of images[i] (or of the upload form,
 // prefix ""): every one optional, within its length.
 func readImageMeta(fields map[string]string, prefix string, errs apperr.Fields) imageMeta {
-	m := imageMeta{Alt: cleanText(fields["alt"], false), Title: cleanText(fields["title"], false),
-		Description: cleanText(fields["description"], true), Caption: cleanText(fields["caption"], false), IsVisible: true}
+	m := imageMeta{Alt: media.CleanText(fields["alt"], false), Title: media.CleanText(fields["title"], false),
+		Description: media.CleanText(fields["description"], true), Caption: media.CleanText(fields["caption"], false), IsVisible: true}
 	for _, t := range []struct {
 		key string
 		s   string
