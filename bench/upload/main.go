@@ -18,26 +18,18 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"image"
 	"image/jpeg"
 	"io"
-	"math/rand/v2"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
-	"slices"
-	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"noces/bench/benchserve"
 	"noces/internal/imaging"
 	"noces/internal/media"
 )
@@ -51,133 +43,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "upload:", err)
 		os.Exit(1)
 	}
-}
-
-// photo makes a 4000x3000 JPEG of at most limit bytes, as large as the
-// quality allows: a photograph-like mix of gradients and fine grain, which
-// JPEG cannot squeeze much.
-func photo(limit int) ([]byte, int, error) {
-	const w, h = 4000, 3000
-	img := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio420)
-	r := rand.New(rand.NewPCG(1, 2))
-	for y := range h {
-		for x := range w {
-			v := 60 + (x*120)/w + (y*60)/h + r.IntN(48)
-			img.Y[y*img.YStride+x] = uint8(min(255, v))
-		}
-	}
-	for y := range h / 2 {
-		for x := range w / 2 {
-			img.Cb[y*img.CStride+x] = uint8(100 + (x*40)/(w/2) + r.IntN(16))
-			img.Cr[y*img.CStride+x] = uint8(140 - (y*30)/(h/2) + r.IntN(16))
-		}
-	}
-	var best []byte
-	bestQ := 0
-	lo, hi := 50, 100
-	for lo <= hi {
-		q := (lo + hi) / 2
-		var b bytes.Buffer
-		if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: q}); err != nil {
-			return nil, 0, err
-		}
-		if b.Len() <= limit {
-			best, bestQ = b.Bytes(), q
-			lo = q + 1
-		} else {
-			hi = q - 1
-		}
-	}
-	if best == nil {
-		return nil, 0, fmt.Errorf("no quality gives a JPEG under %d bytes", limit)
-	}
-	return best, bestQ, nil
-}
-
-type server struct {
-	cmd  *exec.Cmd
-	base string
-	dir  string
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-func start(bin string) (*server, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "noces-bench-upload-")
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(bin, "serve", "--demo")
-	cmd.Env = append(os.Environ(), "NOCES_ADDR=127.0.0.1:"+strconv.Itoa(port), "NOCES_DATA_DIR="+dir, "NOCES_LOG_LEVEL=error")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &server{cmd: cmd, base: "http://127.0.0.1:" + strconv.Itoa(port), dir: dir}
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if r, err := http.Get(s.base + "/readyz"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return s, nil
-			}
-		}
-	}
-	s.stop()
-	return nil, fmt.Errorf("the server was not ready within 60 s")
-}
-
-func (s *server) stop() {
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	_ = s.cmd.Wait()
-	_ = os.RemoveAll(s.dir)
-}
-
-// memKB reads a "Vm...:" line of /proc/<pid>/status, in KiB.
-func (s *server) memKB(field string) int {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(s.cmd.Process.Pid), "status"))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, field+":"); ok {
-			n, _ := strconv.Atoi(strings.Fields(rest)[0])
-			return n
-		}
-	}
-	return 0
-}
-
-// resetPeak sets the process's VmHWM back to its VmRSS (Linux 4.0+).
-func (s *server) resetPeak() error {
-	return os.WriteFile(filepath.Join("/proc", strconv.Itoa(s.cmd.Process.Pid), "clear_refs"), []byte("5"), 0)
-}
-
-func login(base string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"username": "premium@noces.test", "password": "Demo-2026!"})
-	r, err := http.Post(base+"/api/login_check", "application/json", bytes.NewReader(body))
-	if err != nil {
-		return "", err
-	}
-	defer r.Body.Close()
-	var out struct {
-		Token string `json:"token"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&out); err != nil || out.Token == "" {
-		return "", fmt.Errorf("sign-in: %d %v", r.StatusCode, err)
-	}
-	return out.Token, nil
 }
 
 func form(data []byte, title string) ([]byte, string) {
@@ -198,16 +63,16 @@ type sample struct {
 
 // upload sends one body and returns its latency and the server's peak
 // extra memory; the status must be want.
-func upload(s *server, token string, body []byte, ct string, want int) (sample, error) {
+func upload(s *benchserve.Server, token string, body []byte, ct string, want int) (sample, error) {
 	// A collection first, so garbage from the previous request does not
 	// count in this one's peak.
 	runtime.GC()
 	time.Sleep(300 * time.Millisecond)
-	if err := s.resetPeak(); err != nil {
+	if err := s.ResetPeak(); err != nil {
 		return sample{}, fmt.Errorf("reset the peak: %w", err)
 	}
-	before := s.memKB("VmRSS")
-	req, _ := http.NewRequest("POST", s.base+"/api/images/upload", bytes.NewReader(body))
+	before := s.MemKB("VmRSS")
+	req, _ := http.NewRequest("POST", s.Base+"/api/images/upload", bytes.NewReader(body))
 	req.Header.Set("Content-Type", ct)
 	req.Header.Set("Authorization", "Bearer "+token)
 	t0 := time.Now()
@@ -221,13 +86,7 @@ func upload(s *server, token string, body []byte, ct string, want int) (sample, 
 	if r.StatusCode != want {
 		return sample{}, fmt.Errorf("status %d, want %d: %s", r.StatusCode, want, reply)
 	}
-	return sample{d: d, extra: s.memKB("VmHWM") - before}, nil
-}
-
-func median[T int | time.Duration](v []T) T {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	return s[len(s)/2]
+	return sample{d: d, extra: s.MemKB("VmHWM") - before}, nil
 }
 
 func timeIt(runs int, f func() error) (time.Duration, error) {
@@ -239,21 +98,21 @@ func timeIt(runs int, f func() error) (time.Duration, error) {
 		}
 		ds = append(ds, time.Since(t0))
 	}
-	return median(ds), nil
+	return benchserve.Median(ds), nil
 }
 
 func run(bin string, runs int, outPath string) error {
-	data, q, err := photo(media.PhotoMaxBytes - 64<<10)
+	data, q, err := benchserve.Photo(media.PhotoMaxBytes - 64<<10)
 	if err != nil {
 		return err
 	}
 	cfg, _ := jpeg.DecodeConfig(bytes.NewReader(data))
-	s, err := start(bin)
+	s, err := benchserve.Start(bin)
 	if err != nil {
 		return err
 	}
-	defer s.stop()
-	token, err := login(s.base)
+	defer s.Stop()
+	token, err := benchserve.Login(s.Base, "premium@noces.test")
 	if err != nil {
 		return err
 	}
@@ -283,13 +142,13 @@ func run(bin string, runs int, outPath string) error {
 		for _, x := range v {
 			xs = append(xs, int(f(x)))
 		}
-		return int64(median(xs))
+		return int64(benchserve.Median(xs))
 	}
 	baseD := time.Duration(pick(base, func(x sample) int64 { return int64(x.d) }))
 	realD := time.Duration(pick(real, func(x sample) int64 { return int64(x.d) }))
 	baseM := pick(base, func(x sample) int64 { return int64(x.extra) })
 	realM := pick(real, func(x sample) int64 { return int64(x.extra) })
-	rss := s.memKB("VmRSS")
+	rss := s.MemKB("VmRSS")
 
 	// In process: where the time goes.
 	ctx := context.Background()
@@ -322,12 +181,12 @@ func run(bin string, runs int, outPath string) error {
 	fmt.Fprintf(&rep, "%d CPUs, %s, `%s`; the photo: %dx%d JPEG, %d bytes (quality %d); median of %d uploads of each kind, after one unmeasured.\n\n",
 		runtime.NumCPU(), runtime.Version(), bin, cfg.Width, cfg.Height, len(data), q, runs)
 	fmt.Fprintf(&rep, "| figure | value | baseline | ratio | target |\n|---|---|---|---|---|\n")
-	fmt.Fprintf(&rep, "| upload latency (201) | %s | %s (same body, refused for its title) | %.2f | |\n", ms(realD), ms(baseD), float64(realD)/float64(baseD))
-	fmt.Fprintf(&rep, "| server time to check, re-encode, thumbnail and store | %s | | | < 400 ms %s |\n", ms(processing), mark(processing < 400*time.Millisecond))
+	fmt.Fprintf(&rep, "| upload latency (201) | %s | %s (same body, refused for its title) | %.2f | |\n", benchserve.Ms(realD), benchserve.Ms(baseD), float64(realD)/float64(baseD))
+	fmt.Fprintf(&rep, "| server time to check, re-encode, thumbnail and store | %s | | | < 400 ms %s |\n", benchserve.Ms(processing), benchserve.Mark(processing < 400*time.Millisecond))
 	fmt.Fprintf(&rep, "| peak extra memory of the server (VmHWM − VmRSS before) | %.1f MiB | %.1f MiB (refused upload) | %.2f | < 96 MB %s |\n",
-		float64(realM)/1024, float64(baseM)/1024, float64(realM)/float64(max(baseM, 1)), mark(float64(realM)*1024 < 96e6))
-	fmt.Fprintf(&rep, "| in process: imaging.Process to 1200 px | %s | %s (jpeg.Decode alone) | %.2f | |\n", ms(largeD), ms(decodeD), float64(largeD)/float64(decodeD))
-	fmt.Fprintf(&rep, "| in process: the 480 px thumbnail from it | %s | | | |\n", ms(thumbD))
+		float64(realM)/1024, float64(baseM)/1024, float64(realM)/float64(max(baseM, 1)), benchserve.Mark(float64(realM)*1024 < 96e6))
+	fmt.Fprintf(&rep, "| in process: imaging.Process to 1200 px | %s | %s (jpeg.Decode alone) | %.2f | |\n", benchserve.Ms(largeD), benchserve.Ms(decodeD), float64(largeD)/float64(decodeD))
+	fmt.Fprintf(&rep, "| in process: the 480 px thumbnail from it | %s | | | |\n", benchserve.Ms(thumbD))
 	fmt.Fprintf(&rep, "\nServer RSS at the end: %.1f MiB.\n", float64(rss)/1024)
 	fmt.Print(rep.String())
 	if outPath != "" {
@@ -340,13 +199,4 @@ func run(bin string, runs int, outPath string) error {
 		return err
 	}
 	return nil
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond)) }
-
-func mark(ok bool) string {
-	if ok {
-		return "(met)"
-	}
-	return "(missed)"
 }

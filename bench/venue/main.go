@@ -22,25 +22,19 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"image"
 	"image/jpeg"
 	"io"
-	"math/rand/v2"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
-	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
+	"noces/bench/benchserve"
 	"noces/internal/imaging"
 	"noces/internal/media"
 	"noces/internal/venue"
@@ -58,142 +52,9 @@ func main() {
 	}
 }
 
-// photo makes a 4000x3000 JPEG of at most limit bytes, as large as the
-// quality allows: a photograph-like mix of gradients and fine grain, which
-// JPEG cannot squeeze much.
-func photo(limit int) ([]byte, int, error) {
-	const w, h = 4000, 3000
-	img := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio420)
-	r := rand.New(rand.NewPCG(1, 2))
-	for y := range h {
-		for x := range w {
-			v := 60 + (x*120)/w + (y*60)/h + r.IntN(48)
-			img.Y[y*img.YStride+x] = uint8(min(255, v))
-		}
-	}
-	for y := range h / 2 {
-		for x := range w / 2 {
-			img.Cb[y*img.CStride+x] = uint8(100 + (x*40)/(w/2) + r.IntN(16))
-			img.Cr[y*img.CStride+x] = uint8(140 - (y*30)/(h/2) + r.IntN(16))
-		}
-	}
-	var best []byte
-	bestQ := 0
-	lo, hi := 50, 100
-	for lo <= hi {
-		q := (lo + hi) / 2
-		var b bytes.Buffer
-		if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: q}); err != nil {
-			return nil, 0, err
-		}
-		if b.Len() <= limit {
-			best, bestQ = b.Bytes(), q
-			lo = q + 1
-		} else {
-			hi = q - 1
-		}
-	}
-	if best == nil {
-		return nil, 0, fmt.Errorf("no quality gives a JPEG under %d bytes", limit)
-	}
-	return best, bestQ, nil
-}
-
-type server struct {
-	cmd  *exec.Cmd
-	base string
-	dir  string
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-func start(bin string) (*server, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "noces-bench-venue-")
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(bin, "serve", "--demo")
-	cmd.Env = append(os.Environ(), "NOCES_ADDR=127.0.0.1:"+strconv.Itoa(port), "NOCES_DATA_DIR="+dir, "NOCES_LOG_LEVEL=error")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &server{cmd: cmd, base: "http://127.0.0.1:" + strconv.Itoa(port), dir: dir}
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if r, err := http.Get(s.base + "/readyz"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return s, nil
-			}
-		}
-	}
-	s.stop()
-	return nil, fmt.Errorf("the server was not ready within 60 s")
-}
-
-func (s *server) stop() {
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	_ = s.cmd.Wait()
-	_ = os.RemoveAll(s.dir)
-}
-
-// memKB reads a "Vm...:" line of /proc/<pid>/status, in KiB.
-func (s *server) memKB(field string) int {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(s.cmd.Process.Pid), "status"))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, field+":"); ok {
-			n, _ := strconv.Atoi(strings.Fields(rest)[0])
-			return n
-		}
-	}
-	return 0
-}
-
-// resetPeak sets the process's VmHWM back to its VmRSS (Linux 4.0+).
-func (s *server) resetPeak() error {
-	return os.WriteFile(filepath.Join("/proc", strconv.Itoa(s.cmd.Process.Pid), "clear_refs"), []byte("5"), 0)
-}
-
-func median[T int | time.Duration](v []T) T {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	return s[len(s)/2]
-}
-
-func login(base string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"username": "venue@noces.test", "password": "Demo-2026!"})
-	r, err := http.Post(base+"/api/login_check", "application/json", bytes.NewReader(body))
-	if err != nil {
-		return "", err
-	}
-	defer r.Body.Close()
-	var out struct {
-		Token string `json:"token"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&out); err != nil || out.Token == "" {
-		return "", fmt.Errorf("sign-in: %d %v", r.StatusCode, err)
-	}
-	return out.Token, nil
-}
-
 // clearVenues deletes the demo owner's venues (the demo gives two), so that
 // the free plan's one venue is the bench's own.
-func clearVenues(s *server, token string) error {
+func clearVenues(s *benchserve.Server, token string) error {
 	reply, err := send(s, token, "GET", "/api/venues", nil, "", http.StatusOK)
 	if err != nil {
 		return err
@@ -250,8 +111,8 @@ func upload(data []byte) ([]byte, string) {
 }
 
 // send makes one request; the status must be want. It returns the reply.
-func send(s *server, token, method, path string, body []byte, ct string, want int) ([]byte, error) {
-	req, _ := http.NewRequest(method, s.base+path, bytes.NewReader(body))
+func send(s *benchserve.Server, token, method, path string, body []byte, ct string, want int) ([]byte, error) {
+	req, _ := http.NewRequest(method, s.Base+path, bytes.NewReader(body))
 	if ct != "" {
 		req.Header.Set("Content-Type", ct)
 	}
@@ -274,36 +135,19 @@ type sample struct {
 	cpu   time.Duration // the server's CPU time (user and system)
 }
 
-// cpuTime is the server process's CPU time so far, from /proc/<pid>/stat
-// (utime and stime, in clock ticks of 1/100 s).
-func (s *server) cpuTime() time.Duration {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(s.cmd.Process.Pid), "stat"))
-	if err != nil {
-		return 0
-	}
-	// The fields after the command name, which may hold spaces, in brackets.
-	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	u, _ := strconv.Atoi(f[11])
-	k, _ := strconv.Atoi(f[12])
-	return time.Duration(u+k) * 10 * time.Millisecond
-}
-
 // measure runs f after a collection and a reset of the high-water mark.
-func measure(s *server, f func() error) (sample, error) {
+func measure(s *benchserve.Server, f func() error) (sample, error) {
 	runtime.GC()
 	time.Sleep(300 * time.Millisecond)
-	if err := s.resetPeak(); err != nil {
+	if err := s.ResetPeak(); err != nil {
 		return sample{}, fmt.Errorf("reset the peak: %w", err)
 	}
-	before, cpu := s.memKB("VmRSS"), s.cpuTime()
+	before, cpu := s.MemKB("VmRSS"), s.CPUTime()
 	t0 := time.Now()
 	if err := f(); err != nil {
 		return sample{}, err
 	}
-	return sample{d: time.Since(t0), extra: s.memKB("VmHWM") - before, cpu: s.cpuTime() - cpu}, nil
+	return sample{d: time.Since(t0), extra: s.MemKB("VmHWM") - before, cpu: s.CPUTime() - cpu}, nil
 }
 
 func venueID(reply []byte) (string, error) {
@@ -318,7 +162,7 @@ func venueID(reply []byte) (string, error) {
 }
 
 // oneCreate creates the venue with its photos in one request.
-func oneCreate(s *server, token string, body []byte, ct string) (sample, error) {
+func oneCreate(s *benchserve.Server, token string, body []byte, ct string) (sample, error) {
 	var id string
 	smp, err := measure(s, func() error {
 		reply, err := send(s, token, "POST", "/api/venues", body, ct, http.StatusCreated)
@@ -335,7 +179,7 @@ func oneCreate(s *server, token string, body []byte, ct string) (sample, error) 
 }
 
 // singles creates the venue without photos, then adds them one by one.
-func singles(s *server, token string, data []byte, n int) (sample, error) {
+func singles(s *benchserve.Server, token string, data []byte, n int) (sample, error) {
 	empty, ect := form(nil, 0)
 	one, oct := upload(data)
 	var id string
@@ -357,17 +201,17 @@ func singles(s *server, token string, data []byte, n int) (sample, error) {
 }
 
 func run(bin string, runs, n int, outPath string) error {
-	data, q, err := photo(venue.MaxImageBytes - 8<<10)
+	data, q, err := benchserve.Photo(venue.MaxImageBytes - 8<<10)
 	if err != nil {
 		return err
 	}
 	cfg, _ := jpeg.DecodeConfig(bytes.NewReader(data))
-	s, err := start(bin)
+	s, err := benchserve.Start(bin)
 	if err != nil {
 		return err
 	}
-	defer s.stop()
-	token, err := login(s.base)
+	defer s.Stop()
+	token, err := benchserve.Login(s.Base, "venue@noces.test")
 	if err != nil {
 		return err
 	}
@@ -399,14 +243,14 @@ func run(bin string, runs, n int, outPath string) error {
 		for _, x := range v {
 			xs = append(xs, x.d)
 		}
-		return median(xs)
+		return benchserve.Median(xs)
 	}
 	pickM := func(v []sample) int {
 		var xs []int
 		for _, x := range v {
 			xs = append(xs, x.extra)
 		}
-		return median(xs)
+		return benchserve.Median(xs)
 	}
 	baseD, realD, baseM, realM := pickD(base), pickD(real), pickM(base), pickM(real)
 	pickC := func(v []sample) time.Duration {
@@ -414,7 +258,7 @@ func run(bin string, runs, n int, outPath string) error {
 		for _, x := range v {
 			xs = append(xs, x.cpu)
 		}
-		return median(xs)
+		return benchserve.Median(xs)
 	}
 	baseC, realC := pickC(base), pickC(real)
 	worstD, worstM := time.Duration(0), 0
@@ -460,15 +304,15 @@ func run(bin string, runs, n int, outPath string) error {
 		runtime.NumCPU(), runtime.Version(), bin, cfg.Width, cfg.Height, len(data), q, len(body), runs)
 	fmt.Fprintf(&rep, "| figure | value (median; worst) | baseline | ratio | target |\n|---|---|---|---|---|\n")
 	fmt.Fprintf(&rep, "| server time of POST /api/venues with the %d photos (201) | %s; %s | %s (the venue without photos, then %d single uploads) | %.2f | < 3 s %s |\n",
-		n, ms(realD), ms(worstD), ms(baseD), n, float64(realD)/float64(baseD), mark(worstD < 3*time.Second))
+		n, benchserve.Ms(realD), benchserve.Ms(worstD), benchserve.Ms(baseD), n, float64(realD)/float64(baseD), benchserve.Mark(worstD < 3*time.Second))
 	fmt.Fprintf(&rep, "| peak extra memory of the server (VmHWM − VmRSS before) | %.1f MiB; %.1f MiB | %.1f MiB (the single uploads) | %.2f | < 128 MB %s |\n",
-		float64(realM)/1024, float64(worstM)/1024, float64(baseM)/1024, float64(realM)/float64(max(baseM, 1)), mark(float64(worstM)*1024 < 128e6))
-	fmt.Fprintf(&rep, "| server CPU time of the create (user + system) | %s | %s (the single uploads) | %.2f | |\n", ms(realC), ms(baseC),
+		float64(realM)/1024, float64(worstM)/1024, float64(baseM)/1024, float64(realM)/float64(max(baseM, 1)), benchserve.Mark(float64(worstM)*1024 < 128e6))
+	fmt.Fprintf(&rep, "| server CPU time of the create (user + system) | %s | %s (the single uploads) | %.2f | |\n", benchserve.Ms(realC), benchserve.Ms(baseC),
 		float64(realC)/float64(max(baseC, 1)))
-	fmt.Fprintf(&rep, "| in process: one photo through imaging.ProcessAll (1200 px and thumbnail) | %s | | | |\n", ms(median(oneD)))
-	fmt.Fprintf(&rep, "| in process: the %d photos, two at a time | %s (CPU %s) | %s (%d × one photo) | %.2f | |\n", n, ms(median(pairD)),
-		ms(median(pairC)), ms(time.Duration(n)*median(oneD)), n, float64(median(pairD))/float64(time.Duration(n)*median(oneD)))
-	fmt.Fprintf(&rep, "\nServer RSS at the end: %.1f MiB.\n", float64(s.memKB("VmRSS"))/1024)
+	fmt.Fprintf(&rep, "| in process: one photo through imaging.ProcessAll (1200 px and thumbnail) | %s | | | |\n", benchserve.Ms(benchserve.Median(oneD)))
+	fmt.Fprintf(&rep, "| in process: the %d photos, two at a time | %s (CPU %s) | %s (%d × one photo) | %.2f | |\n", n, benchserve.Ms(benchserve.Median(pairD)),
+		benchserve.Ms(benchserve.Median(pairC)), benchserve.Ms(time.Duration(n)*benchserve.Median(oneD)), n, float64(benchserve.Median(pairD))/float64(time.Duration(n)*benchserve.Median(oneD)))
+	fmt.Fprintf(&rep, "\nServer RSS at the end: %.1f MiB.\n", float64(s.MemKB("VmRSS"))/1024)
 	fmt.Print(rep.String())
 	if outPath != "" {
 		f, err := os.OpenFile(outPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -480,13 +324,4 @@ func run(bin string, runs, n int, outPath string) error {
 		return err
 	}
 	return nil
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond)) }
-
-func mark(ok bool) string {
-	if ok {
-		return "(met)"
-	}
-	return "(missed)"
 }
