@@ -16,9 +16,8 @@ import (
 	"noces/internal/emails"
 	"noces/internal/i18n"
 	"noces/internal/model"
+	"noces/internal/outbox"
 	"noces/internal/platform/blob"
-	"noces/internal/platform/mail"
-	"noces/internal/platform/sms"
 	"noces/internal/ratelimit"
 	"noces/internal/store"
 	"noces/internal/validate"
@@ -31,9 +30,8 @@ type Service struct {
 	hasher  *Hasher
 	signer  *Signer
 	links   Links
-	mail    mail.Sender
+	outbox  *outbox.Outbox
 	emails  *emails.Renderer
-	sms     sms.Sender
 	limiter *ratelimit.Limiter
 	blobs   blob.Store
 	texts   *i18n.Bundle
@@ -55,14 +53,14 @@ type Links interface {
 
 // Deps are the service's collaborators.
 type Deps struct {
-	Store   *store.Store
-	Clock   clock.Clock
-	Hasher  *Hasher
-	Signer  *Signer
-	Links   Links
-	Mail    mail.Sender
+	Store  *store.Store
+	Clock  clock.Clock
+	Hasher *Hasher
+	Signer *Signer
+	Links  Links
+	// Outbox queues the e-mails and SMS in the transactions they report.
+	Outbox  *outbox.Outbox
 	Emails  *emails.Renderer
-	SMS     sms.Sender
 	Limiter *ratelimit.Limiter
 	Blobs   blob.Store
 	Texts   *i18n.Bundle
@@ -76,7 +74,7 @@ func NewService(d Deps) (*Service, error) {
 		return nil, err
 	}
 	return &Service{store: d.Store, clock: d.Clock, hasher: d.Hasher, signer: d.Signer, links: d.Links,
-		mail: d.Mail, emails: d.Emails, sms: d.SMS, limiter: d.Limiter, blobs: d.Blobs, texts: d.Texts,
+		outbox: d.Outbox, emails: d.Emails, limiter: d.Limiter, blobs: d.Blobs, texts: d.Texts,
 		log: d.Log, dummyHash: dummy, sessions: newRevocations(d.Store, d.Clock, d.Log)}, nil
 }
 

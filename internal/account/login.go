@@ -105,7 +105,7 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens
 // enough to notice an attack, not a message per guess. It says how many and
 // since when, not from where. An unknown e-mail (owner nil) takes the same
 // steps without the e-mail, so the time of a 401 does not tell whether the
-// account exists. A failed e-mail is logged by sendEmail, not returned.
+// account exists.
 func (s *Service) alertOwner(ctx context.Context, owner *model.User, key string) error {
 	n, since, err := s.limiter.Count(ctx, "login:account:"+key, alertWindow)
 	if err != nil || n < alertFailures {
@@ -115,11 +115,12 @@ func (s *Service) alertOwner(ctx context.Context, owner *model.User, key string)
 	if err != nil || !first || owner == nil {
 		return err
 	}
-	s.sendEmail(ctx, *owner, owner.Email, emails.KindSignInFailures, map[string]string{
-		"count": strconv.Itoa(n), "since": alertTime(owner.Locale, since),
-		"securityUrl": s.links.ProURL(owner.Domain, "/security"),
+	return s.store.InTx(ctx, func(tx *store.Store) error {
+		return s.sendEmail(ctx, tx, *owner, owner.Email, emails.KindSignInFailures, map[string]string{
+			"count": strconv.Itoa(n), "since": alertTime(owner.Locale, since),
+			"securityUrl": s.links.ProURL(owner.Domain, "/security"),
+		})
 	})
-	return nil
 }
 
 // alertTime writes t in UTC the way lang writes dates: e-mails cannot know

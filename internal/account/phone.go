@@ -62,18 +62,17 @@ func (s *Service) SendPhoneCode(ctx context.Context, c Claims, rawPhone, ip stri
 		return err
 	}
 	now := s.clock.Now()
-	err = s.store.CreatePhoneCode(ctx, model.PhoneCode{
-		ID: model.NewID(), UserID: u.ID, Phone: phone, CodeHash: hashCode(u.ID, otp),
-		CreatedAt: now, ExpiresAt: now.Add(PhoneCodeTTL),
-	})
-	if err != nil {
-		return err
-	}
 	text := s.texts.T(u.Locale, "sms.phone_code", "code", otp, "minutes", "10")
-	if err := s.sms.Send(ctx, sms.Message{To: phone, Text: text}); err != nil {
-		return apperr.Wrap(apperr.Unavailable, "account.phone.errors.send", err)
-	}
-	return nil
+	return s.store.InTx(ctx, func(tx *store.Store) error {
+		err := tx.CreatePhoneCode(ctx, model.PhoneCode{
+			ID: model.NewID(), UserID: u.ID, Phone: phone, CodeHash: hashCode(u.ID, otp),
+			CreatedAt: now, ExpiresAt: now.Add(PhoneCodeTTL),
+		})
+		if err != nil {
+			return err
+		}
+		return s.outbox.SMS(ctx, tx, sms.Message{To: phone, Text: text})
+	})
 }
 
 // VerifyPhone checks a code and, when right, saves the number. Five wrong

@@ -74,12 +74,13 @@ func (s *Service) Register(ctx context.Context, in Registration) (Tokens, error)
 		if err != nil {
 			return err
 		}
-		tokens, err = s.withStore(tx).openSession(ctx, u, "", model.NewID())
-		return err
+		if tokens, err = s.withStore(tx).openSession(ctx, u, "", model.NewID()); err != nil {
+			return err
+		}
+		return s.sendEmail(ctx, tx, u, u.Email, emails.KindWelcome, map[string]string{"dashboardUrl": s.links.ProURL(u.Domain, "/dashboard")})
 	})
 	if err != nil {
 		return Tokens{}, err
 	}
-	s.sendEmail(ctx, u, u.Email, emails.KindWelcome, map[string]string{"dashboardUrl": s.links.ProURL(u.Domain, "/dashboard")})
 	return tokens, nil
 }

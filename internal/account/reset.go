@@ -66,13 +66,15 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, ip string) (R
 	}
 	row.UserID = sql.NullString{String: u.ID, Valid: true}
 	row.TokenHash = sql.NullString{String: hash, Valid: true}
-	if err := s.store.CreatePasswordReset(ctx, row); err != nil {
-		return ResetRequest{}, err
-	}
-	s.sendEmail(ctx, u, u.Email, emails.KindPasswordReset, map[string]string{
-		"resetUrl": s.links.ProURL(u.Domain, "/forgot-password-reset/"+token),
+	err = s.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.CreatePasswordReset(ctx, row); err != nil {
+			return err
+		}
+		return s.sendEmail(ctx, tx, u, u.Email, emails.KindPasswordReset, map[string]string{
+			"resetUrl": s.links.ProURL(u.Domain, "/forgot-password-reset/"+token),
+		})
 	})
-	return ResetRequest{}, nil
+	return ResetRequest{}, err
 }
 
 // ResetPassword sets a new password with a reset link's token. The token
@@ -121,12 +123,14 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword, confirm
 		if err := tx.UpdateUserPassword(ctx, u.ID, hash, now); err != nil {
 			return err
 		}
-		return tx.RevokeUserRefreshTokens(ctx, u.ID, "", now)
+		if err := tx.RevokeUserRefreshTokens(ctx, u.ID, "", now); err != nil {
+			return err
+		}
+		return s.sendEmail(ctx, tx, u, u.Email, emails.KindPasswordChanged, nil)
 	})
 	if err != nil {
 		return err
 	}
 	s.sessions.revokedHere(ctx)
-	s.sendEmail(ctx, u, u.Email, emails.KindPasswordChanged, nil)
 	return nil
 }

@@ -231,3 +231,7 @@ func (r *revocations) revokedHere(ctx context.Context) {
 		r.log.ErrorContext(ctx, "prune the revoked sessions", "err", err.Error())
 	}
 }
+
+// RevocationsKeptUntil is the time before which revoked sessions can be
+// forgotten: every access token they could have signed has expired.
+func RevocationsKeptUntil(now time.Time) time.Time { return now.Add(-AccessTTL - revocationSlack) }

@@ -66,14 +66,15 @@ func (s *Service) ChangeEmail(ctx context.Context, c Claims, email string) (Toke
 		}
 		u.Email = email
 		var err error
-		tokens, err = s.withStore(tx).openSession(ctx, u, c.ImpersonatorID, model.NewID())
-		return err
+		if tokens, err = s.withStore(tx).openSession(ctx, u, c.ImpersonatorID, model.NewID()); err != nil {
+			return err
+		}
+		return s.sendEmail(ctx, tx, u, old, emails.KindEmailChanged, map[string]string{"newEmail": email})
 	})
 	if err != nil {
 		return Tokens{}, err
 	}
 	s.sessions.revokedHere(ctx)
-	s.sendEmail(ctx, u, old, emails.KindEmailChanged, map[string]string{"newEmail": email})
 	return tokens, nil
 }
 
@@ -115,13 +116,15 @@ func (s *Service) ChangePassword(ctx context.Context, c Claims, current, next st
 		if err := tx.UpdateUserPassword(ctx, u.ID, hash, now); err != nil {
 			return err
 		}
-		return tx.RevokeUserRefreshTokens(ctx, u.ID, c.SessionID, now)
+		if err := tx.RevokeUserRefreshTokens(ctx, u.ID, c.SessionID, now); err != nil {
+			return err
+		}
+		return s.sendEmail(ctx, tx, u, u.Email, emails.KindPasswordChanged, nil)
 	})
 	if err != nil {
 		return err
 	}
 	s.sessions.revokedHere(ctx)
-	s.sendEmail(ctx, u, u.Email, emails.KindPasswordChanged, nil)
 	return nil
 }
 

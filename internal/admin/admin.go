@@ -10,7 +10,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/microcosm-cc/bluemonday"
 
@@ -18,8 +20,8 @@ import (
 	"noces/internal/clock"
 	"noces/internal/emails"
 	"noces/internal/model"
+	"noces/internal/outbox"
 	"noces/internal/platform/blob"
-	"noces/internal/platform/mail"
 	"noces/internal/store"
 )
 
@@ -44,10 +46,11 @@ type Links interface {
 
 // Deps are the service's collaborators.
 type Deps struct {
-	Store  *store.Store
-	Clock  clock.Clock
-	Links  Links
-	Mail   mail.Sender
+	Store *store.Store
+	Clock clock.Clock
+	Links Links
+	// Outbox queues e-mails in the transactions they report.
+	Outbox *outbox.Outbox
 	Emails *emails.Renderer
 	// Blobs gives review photos their URL; nil leaves photoUrl empty.
 	Blobs blob.Store
@@ -59,7 +62,7 @@ type Service struct {
 	store  *store.Store
 	clock  clock.Clock
 	links  Links
-	mail   mail.Sender
+	outbox *outbox.Outbox
 	emails *emails.Renderer
 	blobs  blob.Store
 	log    *slog.Logger
@@ -76,7 +79,7 @@ func NewService(d Deps) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: d.Store, clock: d.Clock, links: d.Links, mail: d.Mail, emails: d.Emails, blobs: d.Blobs,
+	return &Service{store: d.Store, clock: d.Clock, links: d.Links, outbox: d.Outbox, emails: d.Emails, blobs: d.Blobs,
 		log: log, html: bluemonday.UGCPolicy(), plain: bluemonday.StrictPolicy()}
 }
 
@@ -109,6 +112,7 @@ const (
 	ActionPopupCreate  = "popup.create"
 	ActionPopupUpdate  = "popup.update"
 	ActionPopupDelete  = "popup.delete"
+	ActionOutboxResend = "outbox.resend"
 )
 
 // audit writes one audit row on st (the action's transaction).
@@ -135,20 +139,17 @@ func (s *Service) provider(ctx context.Context, id string) (model.User, error) {
 	return u, err
 }
 
-// sendEmail renders kind in the user's language and sends it. A failed
-// e-mail is logged, not returned: the decision it reports has been made, and
-// the outbox keeps the message and its error.
-func (s *Service) sendEmail(ctx context.Context, u model.User, kind string, data map[string]string) {
+// sendEmail renders kind in the user's language and queues it in tx, the
+// transaction of the decision it reports: sent if and only if the decision
+// is committed, once, whatever server delivers it.
+func (s *Service) sendEmail(ctx context.Context, tx *store.Store, u model.User, kind string, data map[string]string) error {
 	data["firstname"] = u.Firstname
 	m, err := s.emails.Render(u.Locale, kind, data)
 	if err != nil {
-		s.log.ErrorContext(ctx, "render e-mail", "kind", kind, "err", err.Error())
-		return
+		return fmt.Errorf("admin: render %s: %w", kind, err)
 	}
 	m.To = u.Email
-	if err := s.mail.Send(ctx, m); err != nil {
-		s.log.ErrorContext(ctx, "send e-mail", "kind", kind, "err", err.Error())
-	}
+	return s.outbox.Email(ctx, tx, m)
 }
 
 // AuditLog returns one page of the audit log, newest first.
@@ -161,11 +162,29 @@ func (s *Service) AuditLog(ctx context.Context, page int) (Page[store.AuditRow],
 }
 
 // Outbox returns one page of the recorded e-mails and SMS, newest first;
-// a non-empty recipient keeps only the messages sent to that address.
-func (s *Service) Outbox(ctx context.Context, recipient string, page int) (Page[model.OutboxMessage], error) {
-	msgs, total, err := s.store.ListOutbox(ctx, recipient, OutboxPageSize, offset(page, OutboxPageSize))
+// a non-empty recipient or state keeps only the messages sent to that
+// address or in that state.
+func (s *Service) Outbox(ctx context.Context, f store.OutboxFilter, page int) (Page[model.OutboxMessage], error) {
+	if f.State != "" && !slices.Contains(model.OutboxStates, f.State) {
+		return Page[model.OutboxMessage]{}, apperr.Validation(map[string]string{"state": "admin.validation.outbox_state_invalid"})
+	}
+	msgs, total, err := s.store.ListOutbox(ctx, f, OutboxPageSize, offset(page, OutboxPageSize))
 	if err != nil {
 		return Page[model.OutboxMessage]{}, err
 	}
 	return Page[model.OutboxMessage]{Items: msgs, Total: total, Page: page, PageSize: OutboxPageSize}, nil
+}
+
+// ResendOutbox queues a failed message again.
+func (s *Service) ResendOutbox(ctx context.Context, actorID, id string) (model.OutboxMessage, error) {
+	m, err := s.outbox.Resend(ctx, id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return m, apperr.Wrap(apperr.NotFound, "admin.outbox.errors.not_found", err)
+	case errors.Is(err, outbox.ErrNotFailed):
+		return m, apperr.Wrap(apperr.Conflict, "admin.outbox.errors.not_failed", err)
+	case err != nil:
+		return m, err
+	}
+	return m, s.audit(ctx, s.store, actorID, ActionOutboxResend, id, map[string]any{"to": m.Recipient})
 }

@@ -60,30 +60,31 @@ func (s *Service) Approve(ctx context.Context, actorID, userID string) (Moderati
 		if !ok {
 			return apperr.New(apperr.Conflict, "admin.errors.already_moderated")
 		}
-		return s.audit(ctx, tx, actorID, ActionApprove, u.ID, map[string]any{"company": comp.Name})
+		if err := s.audit(ctx, tx, actorID, ActionApprove, u.ID, map[string]any{"company": comp.Name}); err != nil {
+			return err
+		}
+		// A planner whose page the SIRET still hides is told what is
+		// missing, not that the profile is live.
+		u.IsModerated = true
+		if u.Role == model.RolePlanner && store.PlannerPageHidden(u, comp) != "" {
+			return s.sendEmail(ctx, tx, u, emails.KindModerationApprovedHidden, map[string]string{
+				"detailsUrl": s.links.ProURL(u.Domain, "/company/details"),
+			})
+		}
+		// A planner's listing is its profile page; a venue owner's listings
+		// are its venues, each with its own page, all reached from /venues.
+		public := s.links.ProfileURL(u.Domain, comp.Slug)
+		if u.Role == model.RoleVenue {
+			public = s.links.ProURL(u.Domain, "/venues")
+		}
+		return s.sendEmail(ctx, tx, u, emails.KindModerationApproved, map[string]string{
+			"publicUrl":    public,
+			"dashboardUrl": s.links.ProURL(u.Domain, "/dashboard"),
+		})
 	})
 	if err != nil {
 		return Moderation{}, err
 	}
-	// A planner whose page the SIRET still hides is told what is missing,
-	// not that the profile is live.
-	u.IsModerated = true
-	if u.Role == model.RolePlanner && store.PlannerPageHidden(u, comp) != "" {
-		s.sendEmail(ctx, u, emails.KindModerationApprovedHidden, map[string]string{
-			"detailsUrl": s.links.ProURL(u.Domain, "/company/details"),
-		})
-		return Moderation{UserID: u.ID, IsModerated: true, ModeratedAt: &now}, nil
-	}
-	// A planner's listing is its profile page; a venue owner's listings are
-	// its venues, each with its own page, all reached from /venues.
-	public := s.links.ProfileURL(u.Domain, comp.Slug)
-	if u.Role == model.RoleVenue {
-		public = s.links.ProURL(u.Domain, "/venues")
-	}
-	s.sendEmail(ctx, u, emails.KindModerationApproved, map[string]string{
-		"publicUrl":    public,
-		"dashboardUrl": s.links.ProURL(u.Domain, "/dashboard"),
-	})
 	return Moderation{UserID: u.ID, IsModerated: true, ModeratedAt: &now}, nil
 }
 
@@ -113,12 +114,14 @@ func (s *Service) Reject(ctx context.Context, actorID, userID, reason string) (M
 		if !ok {
 			return apperr.New(apperr.Conflict, "admin.errors.already_moderated")
 		}
-		return s.audit(ctx, tx, actorID, ActionReject, u.ID, map[string]any{"reason": reason})
+		if err := s.audit(ctx, tx, actorID, ActionReject, u.ID, map[string]any{"reason": reason}); err != nil {
+			return err
+		}
+		return s.sendEmail(ctx, tx, u, emails.KindModerationRejected, map[string]string{"reason": reason})
 	})
 	if err != nil {
 		return Moderation{}, err
 	}
-	s.sendEmail(ctx, u, emails.KindModerationRejected, map[string]string{"reason": reason})
 	return Moderation{UserID: u.ID, ModerationNote: reason}, nil
 }
 

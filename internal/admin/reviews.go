@@ -45,18 +45,7 @@ func (s *Service) Reviews(ctx context.Context, status string, page int) (Page[Re
 
 // ApproveReview publishes a review and e-mails the provider.
 func (s *Service) ApproveReview(ctx context.Context, actorID, id string) (Review, error) {
-	r, err := s.moderateReview(ctx, actorID, id, model.ReviewApproved)
-	if err != nil {
-		return Review{}, err
-	}
-	u, err := s.store.GetUser(ctx, r.ProviderID)
-	switch {
-	case err == nil:
-		s.sendEmail(ctx, u, emails.KindReviewReceived, map[string]string{"reviewsUrl": s.links.ProURL(u.Domain, "/reviews")})
-	case !errors.Is(err, store.ErrNotFound):
-		s.log.ErrorContext(ctx, "review e-mail", "review", r.ID, "err", err.Error())
-	}
-	return r, nil
+	return s.moderateReview(ctx, actorID, id, model.ReviewApproved)
 }
 
 // RejectReview keeps a review off the public profile.
@@ -92,6 +81,19 @@ func (s *Service) moderateReview(ctx context.Context, actorID, id, status string
 		}
 		if err := s.audit(ctx, tx, actorID, action, r.ID, map[string]any{"providerId": r.ProviderID, "from": r.Status}); err != nil {
 			return err
+		}
+		if status == model.ReviewApproved {
+			// The provider hears of a published review (a deleted account
+			// has no one to tell).
+			u, err := tx.GetUser(ctx, r.ProviderID)
+			switch {
+			case err == nil:
+				if err := s.sendEmail(ctx, tx, u, emails.KindReviewReceived, map[string]string{"reviewsUrl": s.links.ProURL(u.Domain, "/reviews")}); err != nil {
+					return err
+				}
+			case !errors.Is(err, store.ErrNotFound):
+				return err
+			}
 		}
 		out, err = tx.GetReviewForModeration(ctx, id)
 		return err

@@ -145,26 +145,26 @@ func (s *Service) SetVenueValidation(ctx context.Context, actorID, id string, va
 		if err != nil || !changed {
 			return err
 		}
-		return s.audit(ctx, tx, actorID, action, v.OwnerID, map[string]any{"venueId": v.ID, "venue": v.Name})
-	})
-	if err != nil {
-		return Venue{}, err
-	}
-	if v, err = s.GetVenue(ctx, id); err != nil {
-		return Venue{}, err
-	}
-	if changed && *validated {
-		owner, err := s.store.GetUser(ctx, v.OwnerID)
+		if err := s.audit(ctx, tx, actorID, action, v.OwnerID, map[string]any{"venueId": v.ID, "venue": v.Name}); err != nil {
+			return err
+		}
+		if !*validated {
+			return nil
+		}
+		owner, err := tx.GetUser(ctx, v.OwnerID)
 		if err != nil {
-			return Venue{}, err
+			return err
 		}
 		// The address the page has once public: the owner may still await
 		// moderation, and the e-mail says where the venue will be found.
-		s.sendEmail(ctx, owner, emails.KindVenueValidated, map[string]string{
+		return s.sendEmail(ctx, tx, owner, emails.KindVenueValidated, map[string]string{
 			"venueName": v.Name,
 			"publicUrl": s.links.PublicURL(owner.Domain, venuePath(v.Slug)),
 			"venueUrl":  s.links.ProURL(owner.Domain, "/venues/"+v.ID),
 		})
+	})
+	if err != nil {
+		return Venue{}, err
 	}
-	return v, nil
+	return s.GetVenue(ctx, id)
 }

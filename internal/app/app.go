@@ -36,6 +36,8 @@ import (
 	"noces/internal/httpapi"
 	"noces/internal/i18n"
 	"noces/internal/instagram"
+	"noces/internal/jobs"
+	"noces/internal/maintenance"
 	"noces/internal/marketing"
 	"noces/internal/media"
 	"noces/internal/outbox"
@@ -68,9 +70,11 @@ type App struct {
 	Company   *company.Service
 	Directory *directory.Service
 	Events    *eventreq.Service
-	Mail      mail.Sender
-	SMS       sms.Sender
-	Media     *blob.Local
+	// Jobs is the queue of background work; Serve works it.
+	Jobs *jobs.Queue
+	// Outbox queues e-mails and SMS in the transactions they report.
+	Outbox *outbox.Outbox
+	Media  *blob.Local
 	// MediaService runs the photo, video and portfolio rules (the demo seeds through it).
 	MediaService *media.Service
 	// Instagram syncs providers' Instagram posts (unavailable without an app).
@@ -130,14 +134,22 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		}
 		relay = smtp
 	}
-	a.Mail = outbox.NewMail(a.Store, a.Clock, log, relay)
 	var gateway sms.Sender
 	if cfg.SMS.URL != "" {
 		if gateway, err = sms.NewHTTP(sms.HTTPConfig{URL: cfg.SMS.URL, Token: cfg.SMS.Token, From: cfg.SMS.From}); err != nil {
 			return nil, err
 		}
 	}
-	a.SMS = outbox.NewSMS(a.Store, a.Clock, log, gateway)
+	if a.Jobs, err = jobs.New(a.Store, jobs.Config{Workers: max(cfg.JobWorkers, 1)}, log); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			_ = a.Jobs.Stop(context.Background())
+		}
+	}()
+	a.Outbox = outbox.New(a.Store, a.Jobs, a.Clock)
+	jobs.Register(a.Jobs, outbox.NewWorker(a.Store, a.Clock, log, relay, gateway))
 	if a.Media, err = blob.NewLocal(filepath.Join(cfg.DataDir, "media"), "/media/"); err != nil {
 		return nil, err
 	}
@@ -157,7 +169,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	limiter := ratelimit.New(a.Store, a.Clock)
 	a.Accounts, err = account.NewService(account.Deps{
 		Store: a.Store, Clock: a.Clock, Hasher: account.NewHasher(params, 0), Signer: signer, Links: a.Hosts,
-		Mail: a.Mail, Emails: renderer, SMS: a.SMS, Limiter: limiter, Blobs: a.Media,
+		Outbox: a.Outbox, Emails: renderer, Limiter: limiter, Blobs: a.Media,
 		Texts: a.Texts, Log: log,
 	})
 	if err != nil {
@@ -184,7 +196,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	a.Company = company.NewService(a.Store, a.Clock, checker, a.Texts, log)
 	a.Directory = directory.NewService(a.Store, a.Clock, a.Media, limiter, derivedKey(cfg.TokenKey, "profile-views"))
-	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Mail: a.Mail, Emails: renderer, SMS: a.SMS,
+	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log})
 
 	a.MediaService, err = media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
@@ -217,16 +229,24 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if err != nil {
 		return nil, err
 	}
+	chores := maintenance.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Log: log}
+	if cfg.Stripe.SecretKey != "" {
+		chores.Reconcile = billingService.Reconcile
+	}
+	if a.Instagram.Available() {
+		chores.SyncInstagram, chores.InstagramEvery = a.Instagram.SyncAll, cfg.Instagram.SyncInterval
+	}
+	maintenance.Register(a.Jobs, chores)
 	var sandboxPages http.Handler
 	if sandbox != nil {
 		sandboxPages = sandbox
 	}
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
-		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Mail: a.Mail, Log: log,
+		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
 		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
-		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Mail: a.Mail, Emails: renderer, Blobs: a.Media, Log: log}),
+		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {
 		return nil, err
@@ -278,10 +298,13 @@ func (a *App) newBilling(cfg config.Config, log *slog.Logger) (*billing.Service,
 	return svc, sandbox, nil
 }
 
-// Close releases the database.
+// Close stops the job queue and releases the database.
 func (a *App) Close() error {
 	sentry.Flush(2 * time.Second)
-	return a.Store.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownTimeout)
+	defer cancel()
+	jerr := a.Jobs.Stop(ctx)
+	return errors.Join(jerr, a.Store.Close())
 }
 
 // Serve listens on the configured address until ctx ends, then stops
@@ -304,10 +327,17 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
+	if a.Config.JobWorkers > 0 {
+		// Jobs outlive a request: they stop with the server, not with ctx's
+		// cancellation mid-delivery (Stop below waits for them).
+		if err := a.Jobs.Start(context.WithoutCancel(ctx)); err != nil {
+			return err
+		}
+	} else {
+		a.Log.Info("jobs: this server works no jobs (NOCES_JOB_WORKERS=0)")
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	// The Instagram schedule; issue #15's job queue will call SyncAll instead.
-	go a.Instagram.Run(ctx, a.Config.Instagram.SyncInterval)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("app: serve: %w", err)
@@ -318,6 +348,9 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("app: shutdown: %w", err)
+	}
+	if err := a.Jobs.Stop(sctx); err != nil {
+		a.Log.Warn("jobs: stop", "err", err.Error())
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -573,3 +573,25 @@ func (s *Service) PremiumState(u model.User, plan string) (status, planInForce s
 	}
 	return status, ""
 }
+
+// Reconcile reads every subscription not known to have ended from the
+// processor and stores its state, so that a webhook lost for good (an
+// endpoint down longer than the processor retries) is caught within a day.
+// A failure on one subscription does not stop the others; the first is
+// returned.
+func (s *Service) Reconcile(ctx context.Context) (int, error) {
+	ids, err := s.store.ListLiveSubscriptionIDs(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var first error
+	for _, id := range ids {
+		if err := s.syncSubscription(ctx, id, s.clock.Now(), nil, ""); err != nil {
+			s.log.WarnContext(ctx, "billing: reconcile", "subscription", id, "err", err.Error())
+			if first == nil {
+				first = err
+			}
+		}
+	}
+	return len(ids), first
+}

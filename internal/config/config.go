@@ -41,6 +41,10 @@ type Config struct {
 
 	// FreePhotoQuota is the number of gallery photos of a free plan.
 	FreePhotoQuota int
+	// JobWorkers is how many background jobs (e-mails, SMS, clean-ups) this
+	// server works at once; 0 makes a server that only answers requests and
+	// leaves the jobs it inserts to the others.
+	JobWorkers int
 
 	Stripe Stripe
 	// Instagram configures the Instagram sync; an empty AppID shows the
@@ -249,6 +253,9 @@ func Load(getenv Getenv) (Config, error) {
 	if c.FreePhotoQuota, err = strconv.Atoi(or(getenv("NOCES_FREE_PHOTO_QUOTA"), "10")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_FREE_PHOTO_QUOTA: not a number"))
 	}
+	if c.JobWorkers, err = strconv.Atoi(or(getenv("NOCES_JOB_WORKERS"), "10")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_JOB_WORKERS: not a number"))
+	}
 	if c.ShutdownTimeout, err = time.ParseDuration(or(getenv("NOCES_SHUTDOWN_TIMEOUT"), "15s")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SHUTDOWN_TIMEOUT: %w", err))
 	}
@@ -387,6 +394,9 @@ func (c Config) Validate() error {
 	}
 	if c.ShutdownTimeout <= 0 {
 		bad("NOCES_SHUTDOWN_TIMEOUT", "must be positive")
+	}
+	if c.JobWorkers < 0 || c.JobWorkers > 1000 {
+		bad("NOCES_JOB_WORKERS", "want 0 to 1000, got %d", c.JobWorkers)
 	}
 	return errors.Join(errs...)
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strconv"
@@ -18,7 +19,7 @@ import (
 	"noces/internal/emails"
 	"noces/internal/i18n"
 	"noces/internal/model"
-	"noces/internal/platform/mail"
+	"noces/internal/outbox"
 	"noces/internal/platform/sms"
 	"noces/internal/ratelimit"
 	"noces/internal/store"
@@ -47,9 +48,8 @@ type Links interface {
 type Service struct {
 	store   *store.Store
 	clock   clock.Clock
-	mail    mail.Sender
+	outbox  *outbox.Outbox
 	emails  *emails.Renderer
-	sms     sms.Sender
 	texts   *i18n.Bundle
 	links   Links
 	limiter *ratelimit.Limiter
@@ -59,11 +59,11 @@ type Service struct {
 
 // Deps are the service's collaborators.
 type Deps struct {
-	Store   *store.Store
-	Clock   clock.Clock
-	Mail    mail.Sender
+	Store *store.Store
+	Clock clock.Clock
+	// Outbox queues the e-mails and SMS in the project's transaction.
+	Outbox  *outbox.Outbox
 	Emails  *emails.Renderer
-	SMS     sms.Sender
 	Texts   *i18n.Bundle
 	Links   Links
 	Limiter *ratelimit.Limiter
@@ -74,7 +74,7 @@ type Deps struct {
 
 // NewService wires the service.
 func NewService(d Deps) *Service {
-	return &Service{store: d.Store, clock: d.Clock, mail: d.Mail, emails: d.Emails, sms: d.SMS, texts: d.Texts,
+	return &Service{store: d.Store, clock: d.Clock, outbox: d.Outbox, emails: d.Emails, texts: d.Texts,
 		links: d.Links, limiter: d.Limiter, tokens: formTokens{key: d.FormKey}, log: d.Log}
 }
 
@@ -179,22 +179,19 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 				return err
 			}
 		}
-		return nil
+		return s.notify(ctx, tx, p, requests, domain)
 	})
 	if err != nil {
 		return Submitted{}, err
 	}
-	s.pruneSpentTokens(ctx, now)
-	s.notify(ctx, p, requests, domain)
 	return Submitted{ProjectID: p.ID, Matched: len(providers)}, nil
 }
 
-// pruneSpentTokens forgets the spent tokens that are too old to be accepted
-// again; a failure only leaves rows for the next project to prune.
-func (s *Service) pruneSpentTokens(ctx context.Context, now time.Time) {
-	if _, err := s.store.DeleteSpentFormTokensBefore(ctx, now.Add(-MaxFormAge-spentTokenMargin)); err != nil {
-		s.log.WarnContext(ctx, "eventreq: prune spent form tokens", "err", err.Error())
-	}
+// SpentTokensKeptUntil is the time before which spent form tokens can be
+// forgotten: older ones would be refused for their age anyway. The periodic
+// clean-up job deletes them.
+func SpentTokensKeptUntil(now time.Time) time.Time {
+	return now.Add(-MaxFormAge - spentTokenMargin)
 }
 
 // check validates the form and builds the project.
@@ -364,38 +361,40 @@ func (s *Service) matchVenues(ctx context.Context, p model.Project, domain i18n.
 	return owners, nil
 }
 
-// notify e-mails the couple and each provider (and texts premium ones). The
-// provider's messages carry no contact details of the couple.
-func (s *Service) notify(ctx context.Context, p model.Project, requests []model.EventRequest, domain i18n.Domain) {
-	lang := domain.Lang
-	if m, err := s.emails.Render(lang, emails.KindProjectConfirmation, map[string]string{
-		"firstname": p.Firstname, "matched": strconv.Itoa(len(requests))}); err == nil {
-		m.To = p.Email
-		if err := s.mail.Send(ctx, m); err != nil {
-			s.log.ErrorContext(ctx, "project confirmation", "err", err.Error())
-		}
+// notify queues, in tx, the e-mails to the couple and to each provider (and
+// the SMS to premium ones): they leave once the project is committed, off the
+// request path. The provider's messages carry no contact details of the couple.
+func (s *Service) notify(ctx context.Context, tx *store.Store, p model.Project, requests []model.EventRequest, domain i18n.Domain) error {
+	m, err := s.emails.Render(domain.Lang, emails.KindProjectConfirmation, map[string]string{
+		"firstname": p.Firstname, "matched": strconv.Itoa(len(requests))})
+	if err != nil {
+		return fmt.Errorf("eventreq: render confirmation: %w", err)
+	}
+	m.To = p.Email
+	if err := s.outbox.Email(ctx, tx, m); err != nil {
+		return err
 	}
 	for _, r := range requests {
-		u, err := s.store.GetUser(ctx, r.ProviderID)
+		u, err := tx.GetUser(ctx, r.ProviderID)
 		if err != nil {
-			s.log.ErrorContext(ctx, "notify provider", "err", err.Error())
-			continue
+			return err
 		}
 		url := s.links.ProURL(u.Domain, "/event-requests/"+r.ID)
 		m, err := s.emails.Render(u.Locale, emails.KindEventRequestNew, map[string]string{
 			"firstname": u.Firstname, "eventDate": p.EventDate, "eventCity": p.EventCity, "requestUrl": url})
-		if err == nil {
-			m.To = u.Email
-			err = s.mail.Send(ctx, m)
-		}
 		if err != nil {
-			s.log.ErrorContext(ctx, "notify provider by e-mail", "provider", u.ID, "err", err.Error())
+			return fmt.Errorf("eventreq: render new request: %w", err)
+		}
+		m.To = u.Email
+		if err := s.outbox.Email(ctx, tx, m); err != nil {
+			return err
 		}
 		if u.IsPremium(s.clock.Now()) && u.Phone != "" {
 			text := s.texts.T(u.Locale, "sms.event_request_new", "date", p.EventDate, "city", p.EventCity)
-			if err := s.sms.Send(ctx, sms.Message{To: u.Phone, Text: text}); err != nil {
-				s.log.ErrorContext(ctx, "notify provider by SMS", "provider", u.ID, "err", err.Error())
+			if err := s.outbox.SMS(ctx, tx, sms.Message{To: u.Phone, Text: text}); err != nil {
+				return err
 			}
 		}
 	}
+	return nil
 }

@@ -15,7 +15,7 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/model"
-	"noces/internal/outbox"
+	"noces/internal/outbox/outboxtest"
 	"noces/internal/ratelimit"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
@@ -39,8 +39,8 @@ func newSubmitEnv(t *testing.T) submitEnv {
 	renderer, err := emails.NewRenderer(texts)
 	storetest.Must(t, err)
 	log := slog.New(slog.NewJSONHandler(&bytes.Buffer{}, nil))
-	svc := NewService(Deps{Store: s, Clock: clk, Mail: outbox.NewMail(s, clk, log, nil), Emails: renderer,
-		SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hosts.New(cfg), Limiter: ratelimit.New(s, clk),
+	svc := NewService(Deps{Store: s, Clock: clk, Outbox: outboxtest.New(t, s, clk), Emails: renderer,
+		Texts: texts, Links: hosts.New(cfg), Limiter: ratelimit.New(s, clk),
 		FormKey: []byte("forms-key"), Log: log})
 	return submitEnv{svc: svc, store: s, clock: clk}
 }

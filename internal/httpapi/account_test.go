@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"mime/multipart"
+	"noces/internal/store"
 	"regexp"
 	"strings"
 	"testing"
@@ -42,7 +43,7 @@ func with(m map[string]any, k string, v any) map[string]any {
 // outbox returns the newest messages sent to recipient.
 func (e *env) outbox(recipient string) []model.OutboxMessage {
 	e.t.Helper()
-	msgs, _, err := e.store.ListOutbox(context.Background(), recipient, 100, 0)
+	msgs, _, err := e.store.ListOutbox(context.Background(), store.OutboxFilter{Recipient: recipient}, 100, 0)
 	if err != nil {
 		e.t.Fatal(err)
 	}

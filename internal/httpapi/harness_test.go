@@ -33,7 +33,7 @@ import (
 	"noces/internal/marketing"
 	mediasvc "noces/internal/media"
 	"noces/internal/model"
-	"noces/internal/outbox"
+	"noces/internal/outbox/outboxtest"
 	"noces/internal/platform/blob"
 	"noces/internal/platform/geo"
 	"noces/internal/ratelimit"
@@ -98,7 +98,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mailer := outbox.NewMail(s, clk, log, nil)
+	mailer := outboxtest.New(t, s, clk)
 	mediaService, err := mediasvc.NewService(mediasvc.Deps{Store: s, Clock: clk, Blobs: media, Links: hm, Log: log,
 		ViewKey: []byte("test-media-views")})
 	if err != nil {
@@ -110,7 +110,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	}
 	accounts, err := account.NewService(account.Deps{
 		Store: s, Clock: clk, Hasher: account.NewHasher(cheapHash, 4), Signer: signer, Links: hm,
-		Mail: mailer, Emails: renderer, SMS: outbox.NewSMS(s, clk, log, nil), Limiter: ratelimit.New(s, clk),
+		Outbox: mailer, Emails: renderer, Limiter: ratelimit.New(s, clk),
 		Blobs: media, Texts: texts, Log: log,
 	})
 	if err != nil {
@@ -118,7 +118,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	}
 	pub, err := site.New(site.Deps{Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService,
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
-		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer, SMS: outbox.NewSMS(s, clk, log, nil),
+		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
 			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("test-forms"), Log: log})})
 	if err != nil {
 		t.Fatal(err)
@@ -128,11 +128,11 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	srv, err := New(Deps{Store: s, Accounts: accounts, Billing: bill, Sandbox: sandbox, Company: company.NewService(s, clk, nil, texts, log),
 		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz,
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
-		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: mailer, Emails: renderer,
-			SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
+		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
+			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
 			FormKey: []byte("form-key"), Log: log}), Texts: texts, Hosts: hm, Log: log,
-		Mail: mailer, Web: testWeb, Site: pub, Media: media.FS(), MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test",
-		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Mail: mailer, Emails: renderer, Blobs: media, Log: log})})
+		Web: testWeb, Site: pub, Media: media.FS(), MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test",
+		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {
 		t.Fatal(err)
 	}

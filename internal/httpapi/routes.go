@@ -134,6 +134,7 @@ func (s *Server) registerRoutes() {
 
 	// Admin.
 	s.route("GET /api/admin/outbox", s.admin(s.listOutbox))
+	s.route("POST /api/admin/outbox/{id}/resend", s.admin(s.resendOutbox))
 	s.route("GET /api/admin/moderation", s.admin(s.listModeration))
 	s.route("POST /api/admin/users/{id}/approve", s.admin(s.approveUser))
 	s.route("POST /api/admin/users/{id}/reject", s.admin(s.rejectUser))

@@ -27,7 +27,6 @@ import (
 	"noces/internal/media"
 	"noces/internal/platform/geo"
 	"noces/internal/platform/logthrottle"
-	"noces/internal/platform/mail"
 	"noces/internal/stats"
 	"noces/internal/store"
 	"noces/internal/venue"
@@ -47,7 +46,6 @@ type Deps struct {
 	Billing   *billing.Service
 	Texts     *i18n.Bundle
 	Hosts     *hosts.Map
-	Mail      mail.Sender
 	Log       *slog.Logger
 	// Web is the built back-office (index.html and assets/).
 	Web fs.FS

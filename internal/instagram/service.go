@@ -529,23 +529,3 @@ func (s *Service) SyncAll(ctx context.Context) error {
 	wg.Wait()
 	return nil
 }
-
-// Run calls SyncAll every interval until ctx ends, the first time one
-// minute after the start (the server is up before it reaches outside).
-func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	if !s.Available() {
-		return
-	}
-	wait := time.Minute
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		if err := s.SyncAll(ctx); err != nil && ctx.Err() == nil {
-			s.Log.WarnContext(ctx, "instagram: scheduled sync", "err", err.Error())
-		}
-		wait = interval
-	}
-}

@@ -146,7 +146,26 @@ type OutboxMessage struct {
 	CreatedAt time.Time    `db:"created_at"`
 	SentAt    sql.NullTime `db:"sent_at"`
 	Error     string       `db:"error"`
+	// State is where delivery stands: one of the Outbox* states.
+	State    string `db:"state"`
+	Attempts int    `db:"attempts"`
+	// Permanent marks a refusal the relay said was final (SMTP 5xx): such a
+	// message is not retried, and later work acts on it as a bounce.
+	Permanent bool         `db:"permanent"`
+	UpdatedAt sql.NullTime `db:"updated_at"`
 }
+
+// The delivery states of an outbox message.
+const (
+	OutboxQueued   = "queued"   // waiting for its first attempt
+	OutboxRetrying = "retrying" // an attempt failed, another is planned
+	OutboxSent     = "sent"     // the relay accepted it
+	OutboxFailed   = "failed"   // refused for good, or still refused after the retry window
+	OutboxHeld     = "held"     // no relay configured: kept in the outbox only
+)
+
+// OutboxStates lists the states, for validating a filter.
+var OutboxStates = []string{OutboxQueued, OutboxRetrying, OutboxSent, OutboxFailed, OutboxHeld}
 
 // AuditEntry records who did what to whom.
 type AuditEntry struct {

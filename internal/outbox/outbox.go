@@ -1,93 +1,185 @@
-// Package outbox records every e-mail and SMS the product sends. With no relay
-// configured it holds them (printed in the log, listed for admins); with one,
-// it records and then delivers, keeping the outcome.
+// Package outbox records every e-mail and SMS the product sends and delivers
+// them off the request path. A message is a row of the outbox and a delivery
+// job, both written in the transaction of the change that causes it: a
+// rolled-back change sends nothing, a committed one is delivered even if the
+// server dies right after. The job retries with backoff for at least 24
+// hours, then marks the message failed; a relay's permanent refusal fails it
+// at once. With no relay configured, messages are held: printed in the log
+// and listed for admins.
 package outbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
 
 	"noces/internal/clock"
+	"noces/internal/jobs"
 	"noces/internal/model"
 	"noces/internal/platform/mail"
 	"noces/internal/platform/sms"
 	"noces/internal/store"
 )
 
-// Mail is a mail.Sender that writes through the outbox.
-type Mail struct {
+// RetryWindow is how long a message refused for a transient reason is tried
+// again before it is marked failed.
+const RetryWindow = 24 * time.Hour
+
+// Outbox writes messages and their delivery jobs.
+type Outbox struct {
 	store *store.Store
+	queue *jobs.Queue
 	clock clock.Clock
-	log   *slog.Logger
-	relay mail.Sender // nil: hold in the outbox
 }
 
-// NewMail returns the outbox sender; relay may be nil.
-func NewMail(s *store.Store, c clock.Clock, log *slog.Logger, relay mail.Sender) *Mail {
-	return &Mail{store: s, clock: c, log: log, relay: relay}
+// New returns the outbox writing through s and queue.
+func New(s *store.Store, queue *jobs.Queue, c clock.Clock) *Outbox {
+	return &Outbox{store: s, queue: queue, clock: c}
 }
 
-// Send records m, then hands it to the relay if there is one. A relay failure
-// is recorded on the row and returned.
-func (o *Mail) Send(ctx context.Context, m mail.Message) error {
-	row := model.OutboxMessage{
-		ID: model.NewID(), Channel: model.ChannelEmail, Recipient: m.To, Subject: m.Subject,
-		BodyText: m.Text, BodyHTML: m.HTML, CreatedAt: o.clock.Now(),
-	}
-	if err := o.store.CreateOutboxMessage(ctx, row); err != nil {
+// Email queues m in tx, the transaction of the change it reports.
+func (o *Outbox) Email(ctx context.Context, tx *store.Store, m mail.Message) error {
+	return o.queueMessage(ctx, tx, model.OutboxMessage{Channel: model.ChannelEmail, Recipient: m.To, Subject: m.Subject,
+		BodyText: m.Text, BodyHTML: m.HTML})
+}
+
+// SMS queues m in tx, the transaction of the change it reports.
+func (o *Outbox) SMS(ctx context.Context, tx *store.Store, m sms.Message) error {
+	return o.queueMessage(ctx, tx, model.OutboxMessage{Channel: model.ChannelSMS, Recipient: m.To, BodyText: m.Text})
+}
+
+func (o *Outbox) queueMessage(ctx context.Context, tx *store.Store, row model.OutboxMessage) error {
+	row.ID, row.CreatedAt, row.State = model.NewID(), o.clock.Now(), model.OutboxQueued
+	if err := tx.CreateOutboxMessage(ctx, row); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
-	if o.relay == nil {
+	return o.queue.InsertTx(ctx, tx, DeliverArgs{ID: row.ID}, nil)
+}
+
+// ErrNotFailed is returned by Resend for a message that is not failed.
+var ErrNotFailed = errors.New("outbox: the message is not failed")
+
+// Resend queues a failed message again with a fresh retry window.
+func (o *Outbox) Resend(ctx context.Context, id string) (model.OutboxMessage, error) {
+	var m model.OutboxMessage
+	err := o.store.InTx(ctx, func(tx *store.Store) error {
+		if _, err := tx.GetOutboxMessage(ctx, id); err != nil {
+			return err
+		}
+		ok, err := tx.RequeueFailedOutbox(ctx, id, o.clock.Now())
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrNotFailed
+		}
+		if err := o.queue.InsertTx(ctx, tx, DeliverArgs{ID: id}, nil); err != nil {
+			return err
+		}
+		m, err = tx.GetOutboxMessage(ctx, id)
+		return err
+	})
+	return m, err
+}
+
+// DeliverArgs is the job that delivers one outbox message.
+type DeliverArgs struct {
+	ID string `json:"id"`
+}
+
+// Kind names the job in the queue.
+func (DeliverArgs) Kind() string { return "outbox_deliver" }
+
+// InsertOpts lets the worker, not an attempt count, end the retries: the
+// window is a duration (RetryWindow), and the backoff caps at an hour.
+func (DeliverArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 1000} }
+
+// Worker delivers outbox messages through the relays.
+type Worker struct {
+	river.WorkerDefaults[DeliverArgs]
+	store   *store.Store
+	clock   clock.Clock
+	log     *slog.Logger
+	relay   mail.Sender // nil: hold
+	gateway sms.Sender  // nil: hold
+	// Backoff is the wait after the first failed attempt, doubled after each
+	// further one up to MaxBackoff.
+	Backoff, MaxBackoff time.Duration
+	// Window is RetryWindow; tests shorten it.
+	Window time.Duration
+}
+
+// NewWorker returns the delivery worker; relay and gateway may be nil.
+func NewWorker(s *store.Store, c clock.Clock, log *slog.Logger, relay mail.Sender, gateway sms.Sender) *Worker {
+	return &Worker{store: s, clock: c, log: log, relay: relay, gateway: gateway,
+		Backoff: 30 * time.Second, MaxBackoff: time.Hour, Window: RetryWindow}
+}
+
+// Work makes one delivery attempt. It is safe to run twice for one message
+// (a job rescued from a killed server): a sent or failed message is left as
+// it is.
+func (w *Worker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
+	m, err := w.store.GetOutboxMessage(ctx, job.Args.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if m.State == model.OutboxSent || m.State == model.OutboxFailed || m.State == model.OutboxHeld {
+		return nil
+	}
+	out := store.OutboxOutcome{Attempts: m.Attempts + 1}
+	var sendErr error
+	switch {
+	case m.Channel == model.ChannelEmail && w.relay != nil:
+		sendErr = w.relay.Send(ctx, mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.BodyText, HTML: m.BodyHTML})
+	case m.Channel == model.ChannelSMS && w.gateway != nil:
+		sendErr = w.gateway.Send(ctx, sms.Message{To: m.Recipient, Text: m.BodyText})
+	default:
 		// No relay: the log is where a developer reads the message.
-		o.log.InfoContext(ctx, "e-mail held in the outbox", "id", row.ID, "to", m.To, "subject", m.Subject, "text", m.Text)
-		return nil
+		w.log.InfoContext(ctx, m.Channel+" held in the outbox", "id", m.ID, "to", m.Recipient, "subject", m.Subject, "text", m.BodyText)
+		out.State, out.Attempts, out.At = model.OutboxHeld, m.Attempts, w.clock.Now()
+		return w.store.SetOutboxOutcome(ctx, m.ID, out)
 	}
-	if err := o.relay.Send(ctx, m); err != nil {
-		if rerr := o.store.SetOutboxResult(ctx, row.ID, nil, err.Error()); rerr != nil {
-			o.log.ErrorContext(ctx, "outbox: record failure", "id", row.ID, "err", rerr.Error())
-		}
-		return fmt.Errorf("outbox: deliver: %w", err)
+	out.At = w.clock.Now()
+	switch {
+	case sendErr == nil:
+		out.State = model.OutboxSent
+	case mail.Permanent(sendErr) || errors.Is(sendErr, sms.ErrRefused):
+		out.State, out.Error, out.Permanent = model.OutboxFailed, sendErr.Error(), true
+	case time.Since(job.CreatedAt) >= w.Window:
+		out.State, out.Error = model.OutboxFailed, sendErr.Error()
+	default:
+		out.State, out.Error = model.OutboxRetrying, sendErr.Error()
 	}
-	now := o.clock.Now()
-	if err := o.store.SetOutboxResult(ctx, row.ID, &now, ""); err != nil {
-		o.log.ErrorContext(ctx, "outbox: record delivery", "id", row.ID, "err", err.Error())
+	if err := w.store.SetOutboxOutcome(ctx, m.ID, out); err != nil {
+		return err
 	}
-	return nil
-}
-
-// SMS is an sms.Sender that writes through the outbox.
-type SMS struct {
-	store *store.Store
-	clock clock.Clock
-	log   *slog.Logger
-	relay sms.Sender // nil: hold in the outbox
-}
-
-// NewSMS returns the outbox SMS sender; relay may be nil.
-func NewSMS(s *store.Store, c clock.Clock, log *slog.Logger, relay sms.Sender) *SMS {
-	return &SMS{store: s, clock: c, log: log, relay: relay}
-}
-
-// Send records m, then hands it to the gateway if there is one.
-func (o *SMS) Send(ctx context.Context, m sms.Message) error {
-	row := model.OutboxMessage{ID: model.NewID(), Channel: model.ChannelSMS, Recipient: m.To, BodyText: m.Text, CreatedAt: o.clock.Now()}
-	if err := o.store.CreateOutboxMessage(ctx, row); err != nil {
-		return fmt.Errorf("outbox: %w", err)
-	}
-	if o.relay == nil {
-		o.log.InfoContext(ctx, "SMS held in the outbox", "id", row.ID, "to", m.To)
-		return nil
-	}
-	if err := o.relay.Send(ctx, m); err != nil {
-		if rerr := o.store.SetOutboxResult(ctx, row.ID, nil, err.Error()); rerr != nil {
-			o.log.ErrorContext(ctx, "outbox: record failure", "id", row.ID, "err", rerr.Error())
-		}
-		return fmt.Errorf("outbox: deliver SMS: %w", err)
-	}
-	now := o.clock.Now()
-	if err := o.store.SetOutboxResult(ctx, row.ID, &now, ""); err != nil {
-		o.log.ErrorContext(ctx, "outbox: record delivery", "id", row.ID, "err", err.Error())
+	switch out.State {
+	case model.OutboxRetrying:
+		w.log.WarnContext(ctx, "outbox: delivery failed, will retry", "id", m.ID, "attempt", out.Attempts, "err", sendErr.Error())
+		return sendErr
+	case model.OutboxFailed:
+		w.log.ErrorContext(ctx, "outbox: delivery failed for good", "id", m.ID, "attempts", out.Attempts, "permanent", out.Permanent, "err", sendErr.Error())
+		return river.JobCancel(sendErr)
 	}
 	return nil
 }
+
+// NextRetry waits Backoff after the first failure, doubling up to MaxBackoff:
+// 30 s, 1, 2, 4 ... 64 minutes, then hourly, about 30 attempts in 24 hours.
+func (w *Worker) NextRetry(job *river.Job[DeliverArgs]) time.Time {
+	d := w.Backoff
+	for i := 1; i < job.Attempt && d < w.MaxBackoff; i++ {
+		d *= 2
+	}
+	return time.Now().Add(min(d, w.MaxBackoff))
+}
+
+// Timeout bounds one attempt: the SMTP client has its own 15 s limit.
+func (w *Worker) Timeout(*river.Job[DeliverArgs]) time.Duration { return time.Minute }

@@ -148,3 +148,7 @@ func (l *Limiter) Once(ctx context.Context, bucket string, period time.Duration)
 	id := bucket + "@" + strconv.FormatInt(now.UTC().Truncate(period).Unix(), 10)
 	return l.store.CreateRateEventOnce(ctx, id, bucket, now)
 }
+
+// Retention is how long rate-limit rows are kept: twice the longest window
+// any rule uses (a day), so that no count ever misses a row it needs.
+const Retention = 48 * time.Hour

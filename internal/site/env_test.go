@@ -24,7 +24,7 @@ import (
 	"noces/internal/i18n"
 	"noces/internal/media"
 	"noces/internal/model"
-	"noces/internal/outbox"
+	"noces/internal/outbox/outboxtest"
 	"noces/internal/platform/blob"
 	"noces/internal/platform/geo"
 	"noces/internal/ratelimit"
@@ -90,8 +90,8 @@ func newEnv(t *testing.T) *env {
 	}
 	limiter := ratelimit.New(s, clk)
 	dir := directory.NewService(s, clk, blobs, limiter, []byte("profile-views-key"))
-	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Mail: outbox.NewMail(s, clk, log, nil), Emails: renderer,
-		SMS: outbox.NewSMS(s, clk, log, nil), Texts: texts, Links: hm, Limiter: limiter, FormKey: []byte("forms-key"), Log: log})
+	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: outboxtest.New(t, s, clk), Emails: renderer,
+		Texts: texts, Links: hm, Limiter: limiter, FormKey: []byte("forms-key"), Log: log})
 	med, err := media.NewService(media.Deps{Store: s, Clock: clk, Blobs: blobs, Links: hm, Log: log, ViewKey: []byte("media-views-key")})
 	if err != nil {
 		t.Fatal(err)

@@ -49,6 +49,8 @@ type Store struct {
 	// dir is the directory's in-memory search index, shared by every Store
 	// of one pool (directory_index.go).
 	dir *directoryIndex
+	// dsn opens more pools on the same database (OpenPool).
+	dsn string
 }
 
 // Open connects to the database named by a sqlite: or postgres:// URL.
@@ -65,7 +67,8 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 				return nil, fmt.Errorf("store: create %s: %w", dir, err)
 			}
 		}
-		db, err = sqlx.Open("sqlite", sqliteDSN(dsn))
+		dsn = sqliteDSN(dsn)
+		db, err = sqlx.Open("sqlite", dsn)
 		if err != nil {
 			return nil, fmt.Errorf("store: open sqlite: %w", err)
 		}
@@ -82,7 +85,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex()}
+	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex(), dsn: dsn}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {
@@ -111,6 +114,32 @@ func (s *Store) Driver() string { return s.driver }
 // DB exposes the pool, for tools (benchmarks, tests) that need raw access.
 func (s *Store) DB() *sql.DB { return s.db.DB }
 
+// OpenPool opens another pool of at most maxConns connections on the same
+// database, with the same settings: the job queue polls and works through a
+// pool of its own so that it never waits behind, or starves, requests.
+func (s *Store) OpenPool(maxConns int) (*sql.DB, error) {
+	name := "pgx"
+	if s.driver == "sqlite" {
+		name = "sqlite"
+	}
+	db, err := sql.Open(name, s.dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open pool: %w", err)
+	}
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
+	return db, nil
+}
+
+// SQLTx is the transaction of a Store made by InTx (nil outside one), for the
+// job queue to insert its jobs in the same transaction as the change.
+func (s *Store) SQLTx() *sql.Tx {
+	if tx, ok := s.q.(*sqlx.Tx); ok {
+		return tx.Tx
+	}
+	return nil
+}
+
 // Close closes the pool.
 func (s *Store) Close() error { return s.db.Close() }
 
@@ -131,7 +160,7 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
-	return nil
+	return s.migrateJobs(ctx)
 }
 
 // migrations returns the migrations of this engine: the SQL files every
@@ -162,7 +191,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir}
+	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir, dsn: s.dsn}
 	if err := fn(txs); err != nil {
 		_ = tx.Rollback()
 		return err

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	gomail "github.com/wneessen/go-mail"
 	"net/mail"
 	"strings"
 )
@@ -34,6 +35,23 @@ type Sender interface {
 // (no recipient, no subject, no body), so callers can tell a programming
 // error from a relay failure with errors.Is.
 var ErrInvalidMessage = errors.New("mail: invalid message")
+
+// ErrRefused is wrapped by Send when the relay refused the message for good
+// (a 5xx reply, RFC 5321 4.2.1): trying again cannot help, and later work
+// treats it as a bounce. A 4xx, a timeout or a dropped connection is not it.
+var ErrRefused = errors.New("mail: refused by the relay")
+
+// Permanent reports whether err is a failure that trying again cannot cure:
+// a refusal by the relay, or a message that is unusable in itself.
+func Permanent(err error) bool {
+	return errors.Is(err, ErrRefused) || errors.Is(err, ErrInvalidMessage)
+}
+
+// refusedForGood reports whether a go-mail error carries a 5xx reply.
+func refusedForGood(err error) bool {
+	var se *gomail.SendError
+	return errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500 && se.ErrorCode() <= 599
+}
 
 // validate checks what Send needs before it dials anyone: a relay round trip
 // for a message that can never be delivered wastes the caller's time.

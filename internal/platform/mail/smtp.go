@@ -192,6 +192,9 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 		return err
 	}
 	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
+		if refusedForGood(err) {
+			return fmt.Errorf("mail: send via %s:%d: %w: %w", s.host, s.port, ErrRefused, err)
+		}
 		if ctxErr := ctxError(ctx); ctxErr != nil {
 			return fmt.Errorf("mail: send via %s:%d: %w: %w", s.host, s.port, ctxErr, err)
 		}

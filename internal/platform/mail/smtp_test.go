@@ -47,6 +47,7 @@ type received struct {
 type serverOptions struct {
 	user, password string      // when set, AUTH PLAIN is required before MAIL FROM
 	refuse         string      // a recipient answered with 550
+	busy           string      // a recipient answered with 450 (try later)
 	startTLS       *tls.Config // offers STARTTLS with this configuration
 	implicitTLS    *tls.Config // speaks TLS from the first byte
 	stallData      bool        // never answers DATA until the test ends
@@ -139,6 +140,9 @@ func (s *session) Mail(from string, _ *smtp.MailOptions) error {
 func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	if to == s.opts.refuse {
 		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such user"}
+	}
+	if to == s.opts.busy {
+		return &smtp.SMTPError{Code: 450, EnhancedCode: smtp.EnhancedCode{4, 2, 1}, Message: "Mailbox busy"}
 	}
 	s.to = append(s.to, to)
 	return nil
@@ -456,6 +460,21 @@ func TestSendFailsWhenTheRecipientIsRefused(t *testing.T) {
 	}
 	if n := len(srv.messages()); n != 0 {
 		t.Errorf("the server stored %d messages, want none", n)
+	}
+	if !errors.Is(err, ErrRefused) || !Permanent(err) {
+		t.Errorf("a 550 is not reported as a permanent refusal: %v", err)
+	}
+}
+
+func TestATemporaryRefusalIsNotPermanent(t *testing.T) {
+	srv := startServer(t, serverOptions{busy: "later@example.com"})
+	s := newSender(t, plainConfig(srv))
+	err := s.Send(t.Context(), Message{To: "later@example.com", Subject: "Hi", Text: "Hi", HTML: "<p>Hi</p>"})
+	if err == nil {
+		t.Fatal("Send succeeded for a recipient answered 450")
+	}
+	if errors.Is(err, ErrRefused) || Permanent(err) {
+		t.Errorf("a 450 is reported as a permanent refusal: %v", err)
 	}
 }
 

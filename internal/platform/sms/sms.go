@@ -56,6 +56,14 @@ func NewHTTP(cfg HTTPConfig) (*HTTP, error) {
 	return &HTTP{cfg: cfg, client: &http.Client{Timeout: cfg.Timeout}}, nil
 }
 
+// ErrRefused is wrapped by Send when the gateway refused the message itself
+// (a 4xx other than a throttle or a timeout): trying again cannot help.
+var ErrRefused = errors.New("sms: refused by the gateway")
+
+func refusedForGood(status int) bool {
+	return status/100 == 4 && status != http.StatusRequestTimeout && status != http.StatusTooManyRequests
+}
+
 // Send posts the message; any answer but 2xx is an error carrying the
 // gateway's status and the start of its body.
 func (h *HTTP) Send(ctx context.Context, m Message) error {
@@ -78,7 +86,11 @@ func (h *HTTP) Send(ctx context.Context, m Message) error {
 	defer res.Body.Close()
 	if res.StatusCode/100 != 2 {
 		snippet, _ := io.ReadAll(io.LimitReader(res.Body, 200))
-		return fmt.Errorf("sms: gateway answered %d: %s", res.StatusCode, snippet)
+		err := fmt.Errorf("sms: gateway answered %d: %s", res.StatusCode, snippet)
+		if refusedForGood(res.StatusCode) {
+			return fmt.Errorf("%w: %w", ErrRefused, err)
+		}
+		return err
 	}
 	_, _ = io.Copy(io.Discard, res.Body)
 	return nil

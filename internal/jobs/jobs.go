@@ -1,0 +1,149 @@
+// Package jobs runs the work that happens off the request path (every e-mail
+// and SMS, the periodic clean-ups, the daily reconciliation with the card
+// processor) on River, a job queue kept in the application's own database:
+// PostgreSQL in production, the SQLite file otherwise. A job is inserted in
+// the transaction of the change that causes it, so a rolled-back change
+// leaves no job and a committed one survives the server that made it. With
+// several servers on one database, each job runs once: workers claim jobs
+// with row locks, and only the elected leader schedules the periodic ones.
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"noces/internal/store"
+)
+
+// Config tunes the queue.
+type Config struct {
+	// Workers is how many jobs this server works at once (0: 10).
+	Workers int
+	// PollInterval is how often an idle server looks for new jobs (0: 500 ms).
+	// River's LISTEN/NOTIFY would wake it sooner on PostgreSQL, but it needs a
+	// pgx pool of its own; polling works the same on both engines.
+	PollInterval time.Duration
+	// RescueAfter is how long a job may stay running before another server
+	// takes it over: a server killed mid-job leaves it running (0: 2 minutes,
+	// well above the longest SMTP conversation).
+	RescueAfter time.Duration
+}
+
+// Queue inserts jobs and, once started, works them.
+type Queue struct {
+	client  *river.Client[*sql.Tx]
+	workers *river.Workers
+	pool    *sql.DB
+	log     *slog.Logger
+	mu      sync.Mutex
+	started bool
+	closed  bool
+}
+
+// New builds the queue on the store's database. Register the workers and the
+// periodic jobs, then Start it on the servers that should work jobs; a queue
+// that is never started still inserts.
+func New(s *store.Store, cfg Config, log *slog.Logger) (*Queue, error) {
+	if cfg.Workers <= 0 {
+		cfg.Workers = 10
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = 500 * time.Millisecond
+	}
+	if cfg.RescueAfter <= 0 {
+		cfg.RescueAfter = 2 * time.Minute
+	}
+	conns := 4
+	if s.Driver() == "sqlite" {
+		// SQLite has one writer; River's own statements queue on one
+		// connection instead of meeting "database is locked".
+		conns = 1
+	}
+	pool, err := s.OpenPool(conns)
+	if err != nil {
+		return nil, err
+	}
+	workers := river.NewWorkers()
+	client, err := river.NewClient(s.JobDriver(pool), &river.Config{
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
+		Workers:              workers,
+		PollOnly:             true,
+		FetchPollInterval:    cfg.PollInterval,
+		FetchCooldown:        min(50*time.Millisecond, cfg.PollInterval),
+		RescueStuckJobsAfter: cfg.RescueAfter,
+		JobTimeout:           time.Minute,
+		// Completed jobs are kept a day for inspection; the outbox keeps the
+		// message's own history.
+		CompletedJobRetentionPeriod: 24 * time.Hour,
+		Logger:                      log.With("component", "jobs"),
+	})
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	return &Queue{client: client, workers: workers, pool: pool, log: log}, nil
+}
+
+// Register adds a worker; call it before Start and before the first insert of
+// its kind.
+func Register[T river.JobArgs](q *Queue, w river.Worker[T]) {
+	river.AddWorker(q.workers, w)
+}
+
+// Every schedules args every interval, first when the queue starts. Only the
+// leader among the servers inserts them, so each runs once per interval.
+func (q *Queue) Every(interval time.Duration, args river.JobArgs) {
+	q.client.PeriodicJobs().Add(river.NewPeriodicJob(river.PeriodicInterval(interval),
+		func() (river.JobArgs, *river.InsertOpts) { return args, nil },
+		&river.PeriodicJobOpts{ID: args.Kind(), RunOnStart: true}))
+}
+
+// InsertTx inserts a job in the transaction of tx (a Store made by InTx).
+func (q *Queue) InsertTx(ctx context.Context, tx *store.Store, args river.JobArgs, opts *river.InsertOpts) error {
+	sqlTx := tx.SQLTx()
+	if sqlTx == nil {
+		return errors.New("jobs: insert outside a transaction")
+	}
+	if _, err := q.client.InsertTx(ctx, sqlTx, args, opts); err != nil {
+		return fmt.Errorf("jobs: insert %s: %w", args.Kind(), err)
+	}
+	return nil
+}
+
+// Start works jobs until Stop.
+func (q *Queue) Start(ctx context.Context) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if err := q.client.Start(ctx); err != nil {
+		return fmt.Errorf("jobs: start: %w", err)
+	}
+	q.started = true
+	return nil
+}
+
+// Stop lets running jobs finish (until ctx ends), then releases the pool.
+// Stopping twice does nothing more.
+func (q *Queue) Stop(ctx context.Context) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return nil
+	}
+	var err error
+	if q.started {
+		err = q.client.Stop(ctx)
+		q.started = false
+	}
+	q.closed = true
+	return errors.Join(err, q.pool.Close())
+}
+
+// Client exposes River's client, for tests that wait on its events.
+func (q *Queue) Client() *river.Client[*sql.Tx] { return q.client }
