@@ -49,7 +49,6 @@ const revocationSlack = time.Minute
 // revocationFeed is the database side of the feed.
 type revocationFeed interface {
 	SessionRevocationsAfter(ctx context.Context, seq int64) ([]model.SessionRevocation, error)
-	DeleteSessionRevocationsBefore(ctx context.Context, before time.Time) (int64, error)
 }
 
 // revocations is one server's copy of the revocation feed, shared by every
@@ -71,7 +70,6 @@ type revocations struct {
 	failing     atomic.Bool  // the last read failed
 	lastErr     error        // under syncMu
 	seq         int64        // under syncMu: the last sequence applied
-	prunedAt    time.Time    // under syncMu: the last pruning of the feed in the database
 
 	mu       sync.RWMutex
 	families map[string]time.Time // revoked family -> when it may be forgotten
@@ -210,25 +208,13 @@ func (r *revocations) size() int {
 }
 
 // revokedHere is called after this server committed a revocation: the copy
-// reads it at once, and the feed's expired rows are deleted now and then.
-// Failures are logged, not returned: the revocation stands, and the next
-// request reads the feed again (or meets the fail-closed bound).
+// reads it at once. A failure is logged, not returned: the revocation
+// stands, and the next request reads the feed again (or meets the
+// fail-closed bound). The feed's expired rows are deleted by the periodic
+// clean-up job (package maintenance), with RevocationsKeptUntil.
 func (r *revocations) revokedHere(ctx context.Context) {
 	if err := r.sync(ctx, true); err != nil {
 		r.log.ErrorContext(ctx, "read the revoked sessions", "err", err.Error())
-	}
-	now := r.clock.Now()
-	r.syncMu.Lock()
-	prune := now.Sub(r.prunedAt) >= AccessTTL
-	if prune {
-		r.prunedAt = now
-	}
-	r.syncMu.Unlock()
-	if !prune {
-		return
-	}
-	if _, err := r.feed.DeleteSessionRevocationsBefore(ctx, now.Add(-AccessTTL-revocationSlack)); err != nil {
-		r.log.ErrorContext(ctx, "prune the revoked sessions", "err", err.Error())
 	}
 }
 

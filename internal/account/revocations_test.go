@@ -67,8 +67,8 @@ func TestRevocationsReadTheFeedAndForgetWhatHasExpired(t *testing.T) {
 	}
 
 	// Past AccessTTL (and the slack), a revoked session's tokens have all
-	// expired: the copy forgets it, and the next revocation here deletes
-	// its row from the feed.
+	// expired: the copy forgets it, and the periodic clean-up deletes its
+	// row from the feed with RevocationsKeptUntil.
 	clk.Advance(AccessTTL + revocationSlack + time.Second)
 	revoke(t, st, "b", clk.Now())
 	r.revokedHere(ctx)
@@ -80,6 +80,9 @@ func TestRevocationsReadTheFeedAndForgetWhatHasExpired(t *testing.T) {
 	}
 	if revoked, _ := r.isRevoked(ctx, "b"); !revoked {
 		t.Error("b is not revoked")
+	}
+	if _, err := st.DeleteSessionRevocationsBefore(ctx, RevocationsKeptUntil(clk.Now())); err != nil {
+		t.Fatal(err)
 	}
 	if n := feedRows(t, st); n != 1 {
 		t.Errorf("the feed keeps %d rows, want 1 (the expired one pruned)", n)
@@ -157,10 +160,6 @@ func (f *failingFeed) SessionRevocationsAfter(_ context.Context, seq int64) ([]m
 		}
 	}
 	return out, nil
-}
-
-func (f *failingFeed) DeleteSessionRevocationsBefore(context.Context, time.Time) (int64, error) {
-	return 0, nil
 }
 
 func (f *failingFeed) set(down bool, rows ...model.SessionRevocation) {

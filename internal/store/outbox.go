@@ -64,7 +64,7 @@ func (s *Store) SetOutboxOutcome(ctx context.Context, id string, o OutboxOutcome
 // RequeueFailedOutbox puts a failed message back in the queue, its attempts
 // counted from zero again; false when it is not failed (or unknown).
 func (s *Store) RequeueFailedOutbox(ctx context.Context, id string, at time.Time) (bool, error) {
-	res, err := s.exec(ctx, `UPDATE outbox SET state = 'queued', attempts = 0, permanent = FALSE, updated_at = $2
+	res, err := s.exec(ctx, `UPDATE outbox SET state = 'queued', attempts = 0, permanent = FALSE, error = '', updated_at = $2
 		WHERE id = $1 AND state = 'failed'`, id, at)
 	if err != nil {
 		return false, fmt.Errorf("store: requeue outbox: %w", err)
