@@ -18,8 +18,8 @@ export function useResendOutbox() {
     mutationFn: resendOutbox,
     // The row changes state, and may leave the list filtered on "failed".
     onSuccess: refresh,
-    // A 409 or 404 means the list is stale (another admin resent it, the relay
-    // took a retry): show what is true now. A network failure leaves the list as it is.
+    // A 409 or 404 means the list is stale (another admin sent it again first):
+    // show what is true now. A network failure leaves the list as it is.
     onError: (error) => {
       if (isApiError(error) && (error.status === 409 || error.status === 404)) void refresh();
     },
