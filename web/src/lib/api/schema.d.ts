@@ -4652,12 +4652,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** E-mails and SMS sent or held, newest first */
+        /** E-mails and SMS, newest first, with their delivery state */
         get: {
             parameters: {
                 query?: {
                     /** @description only this recipient */
                     to?: string;
+                    /** @description only messages in this state */
+                    state?: "queued" | "retrying" | "sent" | "failed" | "held";
                     page?: number;
                 };
                 header?: never;
@@ -4687,6 +4689,52 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed message again
+         * @description Only a message in the failed state: it goes back to queued with a new delivery job (its attempts start again); 409 `admin.outbox.errors.not_failed` otherwise, 404 for an unknown id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The message, queued again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxItem"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5607,12 +5655,27 @@ export interface components {
             text: string;
             html: string;
             /**
+             * @description queued: waiting for its first attempt; retrying: an attempt failed and another is planned; sent: the relay accepted it; failed: refused for good (permanent) or still refused 24 hours after it was queued; held: no relay is configured, the message is kept here only
+             * @enum {string}
+             */
+            state: "queued" | "retrying" | "sent" | "failed" | "held";
+            /** @description delivery attempts made so far */
+            attempts: number;
+            /** @description true when the relay refused the message for good (an SMTP 5xx reply or a gateway 4xx): it is not retried */
+            permanent: boolean;
+            /**
              * Format: date-time
-             * @description null while held or failed
+             * @description null until sent
              */
             sentAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description the last change of state
+             */
+            updatedAt: string;
+            /** @description the last attempt's error */
             error: string;
         };
         Image: {

@@ -1,10 +1,15 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Tone = ChipProps['color'];
+export type Tone = ChipProps['color'];
 
-function StatusChip({ label, color, testId }: { label: string; color: Tone; testId?: string }) {
-  return <Chip size="small" label={label} color={color} variant={color === 'default' ? 'outlined' : 'filled'} data-testid={testId} />;
+/**
+ * The one look of a state: filled in its colour, outlined when neutral. The
+ * icon, when given, lets a state be told apart without its colour.
+ */
+export function StatusChip({ label, color, testId, icon }: { label: string; color: Tone; testId?: string; icon?: ReactElement }) {
+  return <Chip size="small" label={label} color={color} variant={color === 'default' ? 'outlined' : 'filled'} data-testid={testId} icon={icon} />;
 }
 
 export type SiretStatus = 'unknown' | 'active' | 'inactive' | 'not_found';
