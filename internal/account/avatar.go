@@ -8,6 +8,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/imaging"
 	"noces/internal/model"
+	"noces/internal/store"
 )
 
 // Profile picture limits of the spec.
@@ -46,14 +47,15 @@ func (s *Service) UploadAvatar(ctx context.Context, c Claims, data []byte) (stri
 	if err := s.blobs.Put(ctx, key, bytes.NewReader(out)); err != nil {
 		return "", err
 	}
-	if err := s.store.UpdateUserAvatar(ctx, u.ID, key, s.clock.Now()); err != nil {
-		_ = s.blobs.Delete(ctx, key)
-		return "", err
-	}
-	if u.AvatarKey != "" {
-		if err := s.blobs.Delete(ctx, u.AvatarKey); err != nil {
-			s.log.WarnContext(ctx, "delete old avatar", "key", u.AvatarKey, "err", err.Error())
+	err = s.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.UpdateUserAvatar(ctx, u.ID, key, s.clock.Now()); err != nil {
+			return err
 		}
+		return tx.QueueBlobDeletions(ctx, []string{u.AvatarKey}, s.clock.Now())
+	})
+	if err != nil {
+		_ = s.blobs.Delete(ctx, key) // never referenced
+		return "", err
 	}
 	return s.blobs.URL(key), nil
 }
@@ -67,13 +69,12 @@ func (s *Service) DeleteAvatar(ctx context.Context, c Claims) error {
 	if u.AvatarKey == "" {
 		return nil
 	}
-	if err := s.store.UpdateUserAvatar(ctx, u.ID, "", s.clock.Now()); err != nil {
-		return err
-	}
-	if err := s.blobs.Delete(ctx, u.AvatarKey); err != nil {
-		s.log.WarnContext(ctx, "delete avatar", "key", u.AvatarKey, "err", err.Error())
-	}
-	return nil
+	return s.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.UpdateUserAvatar(ctx, u.ID, "", s.clock.Now()); err != nil {
+			return err
+		}
+		return tx.QueueBlobDeletions(ctx, []string{u.AvatarKey}, s.clock.Now())
+	})
 }
 
 // AvatarURL is the URL of a stored picture key, or "" for none.

@@ -154,17 +154,20 @@ func (s *Service) DeleteAccount(ctx context.Context, c Claims, reason string) er
 		if err := tx.AnonymiseUser(ctx, u.ID, now); err != nil {
 			return err
 		}
+		// Its photos (gallery, portfolios, venues, Instagram) go with it:
+		// rows now, files by the sweep.
+		if err := tx.DeleteUserMedia(ctx, u.ID, now); err != nil {
+			return err
+		}
+		if err := tx.QueueBlobDeletions(ctx, []string{u.AvatarKey}, now); err != nil {
+			return err
+		}
 		return tx.RevokeUserRefreshTokens(ctx, u.ID, "", now)
 	})
 	if err != nil {
 		return err
 	}
 	s.sessions.revokedHere(ctx)
-	if u.AvatarKey != "" {
-		if err := s.blobs.Delete(ctx, u.AvatarKey); err != nil {
-			s.log.ErrorContext(ctx, "delete avatar of a closed account", "user", u.ID, "err", err.Error())
-		}
-	}
 	return nil
 }
 

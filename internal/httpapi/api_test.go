@@ -2,12 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"noces/internal/model"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"noces/internal/platform/mail"
 )
 
 func TestEveryRouteIsDocumented(t *testing.T) {
@@ -191,11 +191,18 @@ func TestAccessTokensExpireAfterFifteenMinutes(t *testing.T) {
 	}
 }
 
-func TestAdminsReadTheOutbox(t *testing.T) {
+func TestAdminsReadTheOutboxAndResendAFailedMessage(t *testing.T) {
 	e := newEnv(t)
 	ctx := t.Context()
-	for _, to := range []string{"ana@example.com", "bob@example.com", "ana@example.com"} {
-		if err := e.server.Mail.Send(ctx, mail.Message{To: to, Subject: "Hello " + to, Text: "text", HTML: "<p>html</p>"}); err != nil {
+	rows := []model.OutboxMessage{
+		{Recipient: "ana@example.com", State: model.OutboxSent, Attempts: 1},
+		{Recipient: "bob@example.com", State: model.OutboxFailed, Attempts: 1, Permanent: true, Error: "550 5.1.1 No such user"},
+		{Recipient: "ana@example.com", State: model.OutboxRetrying, Attempts: 3, Error: "421 try later"},
+	}
+	for i := range rows {
+		m := &rows[i]
+		m.ID, m.Channel, m.Subject, m.BodyText, m.CreatedAt = model.NewID(), model.ChannelEmail, "Hello "+m.Recipient, "text", e.clock.Now()
+		if err := e.store.CreateOutboxMessage(ctx, *m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -205,10 +212,44 @@ func TestAdminsReadTheOutbox(t *testing.T) {
 	if r.status != 200 || body["total"] != float64(2) {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
-	items := body["items"].([]any)
-	first := items[0].(map[string]any)
-	if first["to"] != "ana@example.com" || first["subject"] != "Hello ana@example.com" || first["sentAt"] != nil {
-		t.Errorf("first item %v", first)
+	r = e.do(req{method: "GET", path: "/api/admin/outbox?state=failed", token: admin.Access})
+	body = r.json(t)
+	if r.status != 200 || body["total"] != float64(1) {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	failed := body["items"].([]any)[0].(map[string]any)
+	if failed["to"] != "bob@example.com" || failed["state"] != "failed" || failed["permanent"] != true ||
+		failed["attempts"] != float64(1) || failed["error"] != "550 5.1.1 No such user" || failed["sentAt"] != nil {
+		t.Errorf("the failed message: %v", failed)
+	}
+	if r := e.do(req{method: "GET", path: "/api/admin/outbox?state=lost", token: admin.Access}); r.status != 422 {
+		t.Errorf("an unknown state answered %d", r.status)
+	}
+
+	// Only a failed message can be sent again, by an admin.
+	planner := e.login("planner")
+	if r := e.do(req{method: "POST", path: "/api/admin/outbox/" + rows[1].ID + "/resend", token: planner.Access}); r.status != 403 {
+		t.Errorf("a planner resending answered %d", r.status)
+	}
+	for _, tc := range []struct {
+		id     string
+		status int
+	}{{rows[0].ID, 409}, {rows[2].ID, 409}, {"no-such-message", 404}} {
+		if r := e.do(req{method: "POST", path: "/api/admin/outbox/" + tc.id + "/resend", token: admin.Access}); r.status != tc.status {
+			t.Errorf("resending %s answered %d, want %d", tc.id, r.status, tc.status)
+		}
+	}
+	r = e.do(req{method: "POST", path: "/api/admin/outbox/" + rows[1].ID + "/resend", token: admin.Access})
+	again := r.json(t)
+	if r.status != 200 || again["state"] != "queued" || again["attempts"] != float64(0) || again["permanent"] != false || again["error"] != "" {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if r := e.do(req{method: "POST", path: "/api/admin/outbox/" + rows[1].ID + "/resend", token: admin.Access}); r.status != 409 {
+		t.Errorf("resending a queued message answered %d", r.status)
+	}
+	var jobs int
+	if err := e.store.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM river_job WHERE kind = 'outbox_deliver' AND args LIKE '%`+rows[1].ID+`%'`).Scan(&jobs); err != nil || jobs != 1 {
+		t.Errorf("%d delivery jobs for the resent message, %v", jobs, err)
 	}
 }
 

@@ -326,12 +326,7 @@ func (s *Service) Revoke(ctx context.Context, userID string) error {
 	if !s.Available() {
 		return unavailable()
 	}
-	keys, err := s.Store.DeleteInstagramAccount(ctx, userID)
-	if err != nil {
-		return err
-	}
-	s.deleteFiles(ctx, keys)
-	return nil
+	return s.Store.DeleteInstagramAccount(ctx, userID, s.Clock.Now())
 }
 
 func (s *Service) deleteFiles(ctx context.Context, keys []string) {
@@ -455,14 +450,14 @@ func (s *Service) store(ctx context.Context, userID, sealed string, posts []Post
 		}
 		rows = append(rows, row)
 	}
-	stale, ok, err := s.Store.ReplaceInstagramPosts(ctx, userID, sealed, rows, s.Clock.Now())
+	// The files of posts gone from the feed are listed for the sweep by the
+	// replacement's own transaction.
+	_, ok, err := s.Store.ReplaceInstagramPosts(ctx, userID, sealed, rows, s.Clock.Now())
 	if err != nil || !ok {
 		// Revoked (or reconnected) meanwhile: the new files belong to nothing.
 		s.deleteFiles(context.WithoutCancel(ctx), fresh)
-		return err
 	}
-	s.deleteFiles(ctx, stale)
-	return nil
+	return err
 }
 
 // copyPicture downloads a post's picture and stores a re-encoded copy, under

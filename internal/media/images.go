@@ -318,9 +318,11 @@ func (s *Service) DeleteImage(ctx context.Context, userID, id string) error {
 	if err != nil {
 		return notFound(err)
 	}
-	if err := s.Store.DeleteImage(ctx, userID, id); err != nil {
-		return notFound(err)
-	}
-	s.deleteFiles(ctx, im.ImageKey, im.ThumbKey)
-	return nil
+	// The files go with the row: listed for the sweep in its transaction.
+	return s.Store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.DeleteImage(ctx, userID, id); err != nil {
+			return notFound(err)
+		}
+		return tx.QueueBlobDeletions(ctx, []string{im.ImageKey, im.ThumbKey}, s.Clock.Now())
+	})
 }

@@ -323,19 +323,19 @@ func (s *Service) DeletePortfolio(ctx context.Context, userID, id string) error 
 	if err != nil {
 		return err
 	}
-	err = s.Store.InTx(ctx, func(tx *store.Store) error {
+	return s.Store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.DeleteTextFingerprints(ctx, userID, portfolioSource(id)); err != nil {
 			return err
 		}
-		return notFound(tx.DeletePortfolio(ctx, userID, id))
+		if err := tx.DeletePortfolio(ctx, userID, id); err != nil {
+			return notFound(err)
+		}
+		var keys []string
+		for _, im := range images[id] {
+			keys = append(keys, im.ImageKey, im.ThumbKey)
+		}
+		return tx.QueueBlobDeletions(ctx, keys, s.Clock.Now())
 	})
-	if err != nil {
-		return err
-	}
-	for _, im := range images[id] {
-		s.deleteFiles(ctx, im.ImageKey, im.ThumbKey)
-	}
-	return nil
 }
 
 // SetPublished publishes or withdraws a portfolio. A portfolio is published
@@ -459,12 +459,15 @@ func (s *Service) RemoveImage(ctx context.Context, userID, id, imageID string) e
 	if err != nil {
 		return notFound(err)
 	}
-	err = s.Store.InTx(ctx, func(tx *store.Store) error {
+	return s.Store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.TouchPortfolio(ctx, userID, id, s.Clock.Now()); err != nil {
 			return notFound(err)
 		}
 		if err := tx.DeletePortfolioImage(ctx, id, imageID); err != nil {
 			return notFound(err)
+		}
+		if err := tx.QueueBlobDeletions(ctx, []string{im.ImageKey, im.ThumbKey}, s.Clock.Now()); err != nil {
+			return err
 		}
 		if !im.IsKeyImage {
 			return nil
@@ -475,11 +478,6 @@ func (s *Service) RemoveImage(ctx context.Context, userID, id, imageID string) e
 		}
 		return tx.SetPortfolioKeyImage(ctx, id, rest[id][0].ID)
 	})
-	if err != nil {
-		return err
-	}
-	s.deleteFiles(ctx, im.ImageKey, im.ThumbKey)
-	return nil
 }
 
 // SetCaption sets a portfolio photo's caption.

@@ -62,24 +62,26 @@ func (s *Store) SetInstagramStatus(ctx context.Context, userID, sealed, status s
 	return nil
 }
 
-// DeleteInstagramAccount forgets a provider's connection and its posts, and
-// returns the posts' file keys for the caller to delete.
-func (s *Store) DeleteInstagramAccount(ctx context.Context, userID string) ([]string, error) {
-	var keys []string
+// DeleteInstagramAccount forgets a provider's connection and its posts; the
+// posts' files are listed for the sweep in the same transaction.
+func (s *Store) DeleteInstagramAccount(ctx context.Context, userID string, now time.Time) error {
 	err := s.InTx(ctx, func(tx *Store) error {
+		var keys []string
 		if err := tx.q.SelectContext(ctx, &keys, `SELECT image_key FROM instagram_posts WHERE user_id = $1`, userID); err != nil {
 			return err
 		}
 		if _, err := tx.exec(ctx, `DELETE FROM instagram_posts WHERE user_id = $1`, userID); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `DELETE FROM instagram_accounts WHERE user_id = $1`, userID)
-		return err
+		if _, err := tx.exec(ctx, `DELETE FROM instagram_accounts WHERE user_id = $1`, userID); err != nil {
+			return err
+		}
+		return tx.QueueBlobDeletions(ctx, keys, now)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: delete instagram account: %w", err)
+		return fmt.Errorf("store: delete instagram account: %w", err)
 	}
-	return keys, nil
+	return nil
 }
 
 // ListInstagramAccountsToSync returns the user ids of the connections whose
@@ -107,8 +109,8 @@ func (s *Store) ListInstagramPosts(ctx context.Context, userID string) ([]model.
 
 // ReplaceInstagramPosts makes posts the provider's synced posts, only while
 // the connection's token is still sealed (a revoke during the sync wins:
-// nothing is written and ok is false). It returns the file keys no longer
-// used, for the caller to delete.
+// nothing is written and ok is false). The file keys no longer used are
+// listed for the sweep in the same transaction, and returned.
 func (s *Store) ReplaceInstagramPosts(ctx context.Context, userID, sealed string, posts []model.InstagramPost, now time.Time) (stale []string, ok bool, err error) {
 	err = s.InTx(ctx, func(tx *Store) error {
 		res, err := tx.exec(ctx, `UPDATE instagram_accounts SET last_sync_at = $3, status = $4, updated_at = $3
@@ -143,7 +145,7 @@ func (s *Store) ReplaceInstagramPosts(ctx context.Context, userID, sealed string
 				return err
 			}
 		}
-		return nil
+		return tx.QueueBlobDeletions(ctx, stale, now)
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("store: replace instagram posts: %w", err)

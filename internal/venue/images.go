@@ -191,8 +191,7 @@ func (s *Service) UpdateImage(ctx context.Context, userID, venueID, imageID stri
 // DeleteImage removes a photo and its files; when it was the key image,
 // the next photo becomes the key image.
 func (s *Service) DeleteImage(ctx context.Context, userID, venueID, imageID string) error {
-	var gone model.Image
-	err := s.Store.InTx(ctx, func(tx *store.Store) error {
+	return s.Store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.LockOwnedVenue(ctx, userID, venueID); err != nil {
 			return notFound(err)
 		}
@@ -203,7 +202,9 @@ func (s *Service) DeleteImage(ctx context.Context, userID, venueID, imageID stri
 		if err := tx.DeleteVenueImage(ctx, userID, venueID, imageID); err != nil {
 			return imageNotFound(err)
 		}
-		gone = im
+		if err := tx.QueueBlobDeletions(ctx, []string{im.ImageKey, im.ThumbKey}, s.Clock.Now()); err != nil {
+			return err
+		}
 		if !im.IsKeyImage {
 			return nil
 		}
@@ -221,9 +222,4 @@ func (s *Service) DeleteImage(ctx context.Context, userID, venueID, imageID stri
 		next.IsKeyImage, next.UpdatedAt = true, s.Clock.Now()
 		return tx.UpdateVenueImage(ctx, next)
 	})
-	if err != nil {
-		return err
-	}
-	s.deleteFiles(ctx, gone.ImageKey, gone.ThumbKey)
-	return nil
 }

@@ -517,10 +517,10 @@ func (s *Service) Publish(ctx context.Context, userID, id string, published bool
 }
 
 // Delete removes one of the owner's venues with its photos, videos and sets;
-// the photos' files are deleted once the rows are gone.
+// the photos' files are listed for the sweep in the same transaction.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
 	var files []string
-	err := s.Store.InTx(ctx, func(tx *store.Store) error {
+	return s.Store.InTx(ctx, func(tx *store.Store) error {
 		if _, err := tx.GetOwnedVenue(ctx, userID, id); err != nil {
 			return notFound(err)
 		}
@@ -531,13 +531,11 @@ func (s *Service) Delete(ctx context.Context, userID, id string) error {
 		for _, im := range images {
 			files = append(files, im.ImageKey, im.ThumbKey)
 		}
-		return notFound(tx.DeleteOwnedVenue(ctx, userID, id))
+		if err := tx.DeleteOwnedVenue(ctx, userID, id); err != nil {
+			return notFound(err)
+		}
+		return tx.QueueBlobDeletions(ctx, files, s.Clock.Now())
 	})
-	if err != nil {
-		return err
-	}
-	s.deleteFiles(ctx, files...)
-	return nil
 }
 
 // deleteFiles removes stored files; a failure is logged, never returned: the
