@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"noces/internal/eventreq"
 	"sync"
 	"testing"
 	"time"
@@ -95,7 +96,7 @@ func TestAFormTokenIsSpentByTheProjectItCarries(t *testing.T) {
 		}
 	})
 
-	t.Run("spent tokens are forgotten once their age refuses them", func(t *testing.T) {
+	t.Run("the clean-up job forgets spent tokens once their age refuses them", func(t *testing.T) {
 		old := e.formToken()
 		if status, code := e.postProjectFrom("192.0.2.10", projectFor(old)); status != 201 {
 			t.Fatalf("%d %s", status, code)
@@ -104,6 +105,9 @@ func TestAFormTokenIsSpentByTheProjectItCarries(t *testing.T) {
 		e.clock.Advance(26 * time.Hour)
 		if status, code := e.postProjectFrom("192.0.2.11", projectFor(e.formToken())); status != 201 {
 			t.Fatalf("%d %s", status, code)
+		}
+		if _, err := e.store.DeleteSpentFormTokensBefore(t.Context(), eventreq.SpentTokensKeptUntil(e.clock.Now())); err != nil {
+			t.Fatal(err)
 		}
 		if n := e.tableRows("spent_form_tokens"); n != 1 {
 			t.Errorf("%d spent tokens kept after pruning (were %d), want only the new one", n, spent)

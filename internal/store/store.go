@@ -27,6 +27,11 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
+// migrationLock is the PostgreSQL advisory lock key of Migrate ("noces" in
+// ASCII), distinct from River's and goose's own keys; it is mixed with the
+// schema's name so that databases in different schemas migrate in parallel.
+const migrationLock int64 = 0x6e6f636573
+
 // ErrNotFound is returned when a row does not exist.
 var ErrNotFound = errors.New("store: not found")
 
@@ -151,8 +156,22 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
-// Migrate applies the embedded migrations that have not run yet.
+// Migrate applies the embedded migrations that have not run yet. On
+// PostgreSQL, servers starting together take turns: a session lock held for
+// the whole run (ours, then the job queue's) keeps two from applying the same
+// migration at once.
 func (s *Store) Migrate(ctx context.Context) error {
+	if s.driver == "postgres" {
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1::bigint # hashtext(current_schema())::bigint)`, migrationLock); err != nil {
+			return fmt.Errorf("store: migrate: lock: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1::bigint # hashtext(current_schema())::bigint)`, migrationLock) //nolint:errcheck // closing the session releases it anyway
+	}
 	p, err := s.migrations()
 	if err != nil {
 		return err
