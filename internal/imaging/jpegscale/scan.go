@@ -5,6 +5,7 @@
 package jpegscale
 
 import (
+	"encoding/binary"
 	"image"
 )
 
@@ -329,6 +330,20 @@ var lastZig = func() (l [9]int32) {
 	return l
 }()
 
+// windowZigs lists, for a block side of 1, 2 or 4 pixels, the zig-zag
+// indices of the coefficients of the top-left bs x bs corner, the only ones
+// the reduced inverse DCT reads.
+var windowZigs = func() (w [5][]uint8) {
+	for _, bs := range []int{1, 2, 4} {
+		for zig, n := range unzig {
+			if n/8 < bs && n%8 < bs {
+				w[bs] = append(w[bs], uint8(zig))
+			}
+		}
+	}
+	return w
+}()
+
 // decodeBlock decodes the coefficients of one block of a scan that is not
 // a refinement (ah == 0), DC then AC, as specified in sections F.2.2.1,
 // F.2.2.2 and G.1.2.2, with image/jpeg's checks at every read: for the
@@ -447,10 +462,22 @@ func (d *decoder) decodeBlockFast(b *block, dcH, acH *huffman, dc *int32, zigSta
 	}
 	for zig <= zigEnd {
 		if n < 32 {
+			// fillBitsFast's common case, inlined: eight bytes, no 0xff.
+			i := d.bytes.i
+			if buf := d.bytes.buf[:d.bytes.j]; i+8 <= len(buf) {
+				if v := binary.BigEndian.Uint64(buf[i : i+8]); !hasFF(v) {
+					k := (64 - n) >> 3
+					a |= v >> n
+					n += 8 * k
+					d.bytes.i = i + int(k)
+					goto filled
+				}
+			}
 			if a, n, ok = d.fillBitsFast(a, n); !ok {
 				return false, nil
 			}
 		}
+	filled:
 		e := acH.fast[a>>(64-lookBits)]
 		var run, size uint32
 		if t := e >> fastTotalShift & 0x1f; t != 0 {
@@ -663,10 +690,8 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 		idct(b)
 	} else {
 		// Only the coefficients the reduced IDCT reads are dequantized.
-		for zig := 0; zig < blockSize; zig++ {
-			if n := unzig[zig]; n/8 < bs && n%8 < bs {
-				b[n] *= qt[zig]
-			}
+		for _, zig := range windowZigs[bs] {
+			b[unzig[zig]] *= qt[zig]
 		}
 		scaledIDCT(b, bs)
 	}
@@ -690,10 +715,9 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 	// Level shift by +128, clip to [0, 255], and write to dst. The scaled
 	// IDCT leaves its bs x bs pixels with the row stride of 8, as idct does.
 	for y := 0; y < bs; y++ {
-		y8 := y * 8
-		yStride := y * stride
-		for x := 0; x < bs; x++ {
-			c := b[y8+x]
+		src := b[y*8 : y*8+bs]
+		row := dst[y*stride : y*stride+bs]
+		for x, c := range src {
 			if c < -128 {
 				c = 0
 			} else if c > 127 {
@@ -701,7 +725,7 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 			} else {
 				c += 128
 			}
-			dst[yStride+x] = uint8(c)
+			row[x] = uint8(c)
 		}
 	}
 	return nil
