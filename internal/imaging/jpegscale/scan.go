@@ -247,14 +247,14 @@ func (d *decoder) processSOS(n int) error {
 								d.topUp()
 							}
 							if d.bytes.j-d.bytes.i >= fastMargin {
-								bits, i, dc0, eobRun := d.bits, d.bytes.i, dc[compIndex], d.eobRun
+								savedBits, savedI, savedDC, savedEOBRun := d.bits, d.bytes.i, dc[compIndex], d.eobRun
 								var err error
 								if done, err = d.decodeBlockFast(&b, dcH, acH, &dc[compIndex], zigStart, zigEnd, al, last); err != nil {
 									return err
 								}
 								if !done {
 									// A marker: again, carefully, from the block's start.
-									d.bits, d.bytes.i, dc[compIndex], d.eobRun = bits, i, dc0, eobRun
+									d.bits, d.bytes.i, dc[compIndex], d.eobRun = savedBits, savedI, savedDC, savedEOBRun
 									if d.progressive {
 										b = d.progCoeffs[compIndex][by*mxx*hi+bx]
 									} else {
