@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"image"
 	"image/jpeg"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+	"testing/iotest"
 
 	"noces/internal/imaging/jpegscale/internal/orig"
 )
@@ -272,25 +274,35 @@ func TestUninitializedTable(t *testing.T) {
 	t.Fatal("no SOS")
 }
 
-// TestSmallReads: a reader that gives one byte at a time (the buffer is
-// then never full enough for the fast path) decodes the same image.
-func TestSmallReads(t *testing.T) {
+// TestReaders: readers that give few bytes at a time (the buffer is then
+// never full enough for the fast path), give the end of the input with the
+// last bytes, or fail once and then go on, lead to the reference's image or
+// error.
+func TestReaders(t *testing.T) {
+	readers := map[string]func(io.Reader) io.Reader{
+		"one byte": iotest.OneByteReader,
+		"half":     iotest.HalfReader,
+		"data+EOF": iotest.DataErrReader,
+		"timeout":  iotest.TimeoutReader,
+	}
 	for name, b := range corpus(t) {
-		for _, denom := range []int{1, 2} {
-			got, err := DecodeScaled(oneByteReader{bytes.NewReader(b)}, denom)
-			want, wantErr := reference(b, denom)
-			if (err == nil) != (wantErr == nil) || (err == nil && !sameImage(got, want)) {
-				t.Fatalf("%s at 1/%d: %v, reference %v", name, denom, err, wantErr)
+		for rname, wrap := range readers {
+			for _, denom := range []int{1, 2} {
+				got, err := DecodeScaled(wrap(bytes.NewReader(b)), denom)
+				var want image.Image
+				var wantErr error
+				if denom == 1 {
+					want, wantErr = jpeg.Decode(wrap(bytes.NewReader(b)))
+				} else {
+					want, wantErr = orig.DecodeScaled(wrap(bytes.NewReader(b)), denom)
+				}
+				if (err == nil) != (wantErr == nil) || (err != nil && err.Error() != wantErr.Error()) {
+					t.Fatalf("%s at 1/%d, %s reader: error %v, the reference's %v", name, denom, rname, err, wantErr)
+				}
+				if err == nil && !sameImage(got, want) {
+					t.Fatalf("%s at 1/%d, %s reader: the image differs from the reference's", name, denom, rname)
+				}
 			}
 		}
 	}
-}
-
-type oneByteReader struct{ r *bytes.Reader }
-
-func (o oneByteReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	return o.r.Read(p[:1])
 }
