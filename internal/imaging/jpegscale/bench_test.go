@@ -2,7 +2,6 @@ package jpegscale
 
 import (
 	"bytes"
-	"image"
 	"sync"
 	"testing"
 	"time"
@@ -52,12 +51,4 @@ func BenchmarkDecodePhoto(b *testing.B) {
 			b.ReportMetric(float64(after)/float64(before), "new/orig")
 		})
 	}
-}
-
-// decodeAll decodes data with both decoders at denom, for the tests that
-// compare them.
-func decodeBoth(data []byte, denom int) (got, want image.Image, gotErr, wantErr error) {
-	got, gotErr = DecodeScaled(bytes.NewReader(data), denom)
-	want, wantErr = orig.DecodeScaled(bytes.NewReader(data), denom)
-	return got, want, gotErr, wantErr
 }
