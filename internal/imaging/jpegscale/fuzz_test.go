@@ -10,11 +10,13 @@ import (
 
 // FuzzDecodeScaled feeds DecodeScaled any bytes at every denominator: it
 // must never panic, give an image of the announced size reduced (rounded
-// up), and never allocate more than the size DecodeConfig announces allows.
+// up), never allocate more than the size DecodeConfig announces allows, and
+// fail or decode exactly as the reference does (image/jpeg at full size,
+// the package before its entropy decoder was rewritten when reduced).
 // The seeds are Go's test JPEGs (every subsampling, baseline and
 // progressive, grey, RGB, CMYK, restart intervals) and small ones made here.
 func FuzzDecodeScaled(f *testing.F) {
-	for _, b := range samples(f) {
+	for _, b := range corpus(f) {
 		f.Add(b)
 	}
 	for _, m := range []image.Image{image.NewGray(image.Rect(0, 0, 9, 17)), image.NewRGBA(image.Rect(0, 0, 23, 5))} {
@@ -47,8 +49,15 @@ func FuzzDecodeScaled(f *testing.F) {
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > bound {
 				t.Fatalf("1/%d: allocated %d bytes for a %dx%d image (bound %d)", denom, alloc, w, h, bound)
 			}
+			ref, refErr := reference(b, denom)
+			if (err == nil) != (refErr == nil) || (err != nil && err.Error() != refErr.Error()) {
+				t.Fatalf("1/%d: error %v, the reference's %v", denom, err, refErr)
+			}
 			if err != nil {
 				continue
+			}
+			if !sameImage(m, ref) {
+				t.Fatalf("1/%d: the image differs from the reference's", denom)
 			}
 			want := image.Rect(0, 0, (cfg.Width+denom-1)/denom, (cfg.Height+denom-1)/denom)
 			if m.Bounds() != want {

@@ -19,6 +19,16 @@
 // encoder (fdct) and no registration with image.RegisterFormat. Limits and
 // errors are image/jpeg's.
 //
+// The entropy decoder is libjpeg-turbo's way rather than image/jpeg's, which
+// took most of the time of a large photo: a 64-bit bit buffer filled eight
+// bytes at a time when they hold no 0xff, a 10-bit look-up table that gives
+// an AC coefficient's value with its code, and a block loop with no
+// end-of-data checks (decodeBlockFast) for the blocks far from a marker,
+// the others being decoded by image/jpeg's careful code on the new buffer.
+// Its results, errors included, are image/jpeg's for every input: the tests
+// compare both on damaged files and on Huffman tables image/jpeg decodes in
+// its own way, and the fuzz target on any input.
+//
 // JPEG is defined in ITU-T T.81: https://www.w3.org/Graphics/JPEG/itu-t81.pdf.
 package jpegscale
 
@@ -101,13 +111,16 @@ var unzig = [blockSize]int{
 	53, 60, 61, 54, 47, 55, 62, 63,
 }
 
-// bits holds the unprocessed bits that have been taken from the byte-stream.
-// The n least significant bits of a form the unread bits, to be read in MSB to
-// LSB order.
+// bits holds the unprocessed bits that have been taken from the byte-stream,
+// 64 bits at most, read from the most significant bit of a down: a >> (64-k)
+// is the next k bits.
 type bits struct {
-	a uint32 // accumulator.
-	m uint32 // mask. m==1<<(n-1) when n>0, with m==0 when n==0.
-	n int32  // the number of unread bits in a.
+	a uint64 // accumulator.
+	n uint32 // the number of unread bits in a.
+	// eod is the end of the entropy-coded segment: its last byte is in a,
+	// and err tells why (a marker, the end of the input, a read error).
+	eod bool
+	err error
 }
 
 type decoder struct {
@@ -121,9 +134,11 @@ type decoder struct {
 		// io.Reader that haven't yet been passed further on.
 		buf  [4096]byte
 		i, j int
-		// nUnreadable is the number of bytes to back up i after
-		// overshooting. It can be 0, 1 or 2.
+		// nUnreadable is the number of bytes the last
+		// readByteStuffedByte took: 0, 1 or 2.
 		nUnreadable int
+		// err is a read error topUp met, for the next fill to return.
+		err error
 	}
 	width, height int
 	// bs is the side of the pixel block each 8x8 block of coefficients is
@@ -164,12 +179,19 @@ func (d *decoder) fill() error {
 	if d.bytes.i != d.bytes.j {
 		panic("jpeg: fill called when unread bytes exist")
 	}
-	// Move the last 2 bytes to the start of the buffer, in case we need
-	// to call unreadByteStuffedByte.
+	// Move the last 2 bytes to the start of the buffer, in case fillBits
+	// gives a marker's bytes back.
 	if d.bytes.j > 2 {
 		d.bytes.buf[0] = d.bytes.buf[d.bytes.j-2]
 		d.bytes.buf[1] = d.bytes.buf[d.bytes.j-1]
 		d.bytes.i, d.bytes.j = 2, 2
+	}
+	if err := d.bytes.err; err != nil {
+		d.bytes.err = nil
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return err
 	}
 	// Fill in the rest of the buffer.
 	n, err := d.r.Read(d.bytes.buf[d.bytes.j:])
@@ -183,18 +205,31 @@ func (d *decoder) fill() error {
 	return err
 }
 
-// unreadByteStuffedByte undoes the most recent readByteStuffedByte call,
-// giving a byte of data back from d.bits to d.bytes. The Huffman look-up table
-// requires at least 8 bits for look-up, which means that Huffman decoding can
-// sometimes overshoot and read one or two too many bytes. Two-byte overshoot
-// can happen when expecting to read a 0xff 0x00 byte-stuffed byte.
-func (d *decoder) unreadByteStuffedByte() {
-	d.bytes.i -= d.bytes.nUnreadable
-	d.bytes.nUnreadable = 0
-	if d.bits.n >= 8 {
-		d.bits.a >>= 8
-		d.bits.n -= 8
-		d.bits.m >>= 8
+// fastMargin is the number of buffered bytes decodeBlockFast needs: a
+// block takes at most 64 codes of 16 bits with 16 extra bits, 256 bytes,
+// 512 with every byte stuffed, plus the 8 the bit buffer reads ahead.
+const fastMargin = 2*256 + 16
+
+// topUp moves the unread bytes of d.bytes.buf (and the 2 before them, as
+// fill keeps) to its start and reads more after them, so that the next
+// blocks find fastMargin bytes buffered. An error of the reader waits for
+// the next fill, where image/jpeg would have met it.
+func (d *decoder) topUp() {
+	if d.bytes.err != nil {
+		return
+	}
+	start := max(d.bytes.i-2, 0)
+	if start > 0 {
+		copy(d.bytes.buf[:], d.bytes.buf[start:d.bytes.j])
+		d.bytes.i -= start
+		d.bytes.j -= start
+	}
+	if d.bytes.j < len(d.bytes.buf) {
+		n, err := d.r.Read(d.bytes.buf[d.bytes.j:])
+		d.bytes.j += n
+		if n == 0 {
+			d.bytes.err = err
+		}
 	}
 }
 
@@ -259,14 +294,6 @@ func (d *decoder) readByteStuffedByte() (x byte, err error) {
 // readFull reads exactly len(p) bytes into p. It does not care about byte
 // stuffing.
 func (d *decoder) readFull(p []byte) error {
-	// Unread the overshot bytes, if any.
-	if d.bytes.nUnreadable != 0 {
-		if d.bits.n >= 8 {
-			d.unreadByteStuffedByte()
-		}
-		d.bytes.nUnreadable = 0
-	}
-
 	for {
 		n := copy(p, d.bytes.buf[d.bytes.i:d.bytes.j])
 		p = p[n:]
@@ -283,14 +310,6 @@ func (d *decoder) readFull(p []byte) error {
 
 // ignore ignores the next n bytes.
 func (d *decoder) ignore(n int) error {
-	// Unread the overshot bytes, if any.
-	if d.bytes.nUnreadable != 0 {
-		if d.bits.n >= 8 {
-			d.unreadByteStuffedByte()
-		}
-		d.bytes.nUnreadable = 0
-	}
-
 	for {
 		m := d.bytes.j - d.bytes.i
 		if m > n {

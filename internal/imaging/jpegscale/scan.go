@@ -5,6 +5,7 @@
 package jpegscale
 
 import (
+	"encoding/binary"
 	"image"
 )
 
@@ -163,6 +164,14 @@ func (d *decoder) processSOS(n int) error {
 		}
 	}
 
+	// last is the last coefficient, in zig-zag order, that the inverse DCT
+	// reads: for a sequential JPEG decoded reduced, the others are decoded
+	// but not stored. A progressive one keeps them all for its next scans.
+	last := int32(blockSize - 1)
+	if !d.progressive {
+		last = lastZig[d.bs]
+	}
+
 	d.bits = bits{}
 	mcu, expectedRST := 0, uint8(rst0Marker)
 	var (
@@ -231,62 +240,32 @@ func (d *decoder) processSOS(n int) error {
 							return err
 						}
 					} else {
-						zig := zigStart
-						if zig == 0 {
-							zig++
-							// Decode the DC coefficient, as specified in section F.2.2.1.
-							value, err := d.decodeHuffman(&d.huff[dcTable][scan[i].td])
-							if err != nil {
-								return err
+						dcH, acH := &d.huff[dcTable][scan[i].td], &d.huff[acTable][scan[i].ta]
+						done := false
+						if !d.bits.eod {
+							if d.bytes.j-d.bytes.i < fastMargin {
+								d.topUp()
 							}
-							if value > 16 {
-								return UnsupportedError("excessive DC component")
-							}
-							dcDelta, err := d.receiveExtend(value)
-							if err != nil {
-								return err
-							}
-							dc[compIndex] += dcDelta
-							b[0] = dc[compIndex] << al
-						}
-
-						if zig <= zigEnd && d.eobRun > 0 {
-							d.eobRun--
-						} else {
-							// Decode the AC coefficients, as specified in section F.2.2.2.
-							huff := &d.huff[acTable][scan[i].ta]
-							for ; zig <= zigEnd; zig++ {
-								value, err := d.decodeHuffman(huff)
-								if err != nil {
+							if d.bytes.j-d.bytes.i >= fastMargin {
+								savedBits, savedI, savedDC, savedEOBRun := d.bits, d.bytes.i, dc[compIndex], d.eobRun
+								var err error
+								if done, err = d.decodeBlockFast(&b, dcH, acH, &dc[compIndex], zigStart, zigEnd, al, last); err != nil {
 									return err
 								}
-								val0 := value >> 4
-								val1 := value & 0x0f
-								if val1 != 0 {
-									zig += int32(val0)
-									if zig > zigEnd {
-										break
+								if !done {
+									// A marker: again, carefully, from the block's start.
+									d.bits, d.bytes.i, dc[compIndex], d.eobRun = savedBits, savedI, savedDC, savedEOBRun
+									if d.progressive {
+										b = d.progCoeffs[compIndex][by*mxx*hi+bx]
+									} else {
+										b = block{}
 									}
-									ac, err := d.receiveExtend(val1)
-									if err != nil {
-										return err
-									}
-									b[unzig[zig]] = ac << al
-								} else {
-									if val0 != 0x0f {
-										d.eobRun = uint16(1 << val0)
-										if val0 != 0 {
-											bits, err := d.decodeBits(int32(val0))
-											if err != nil {
-												return err
-											}
-											d.eobRun |= uint16(bits)
-										}
-										d.eobRun--
-										break
-									}
-									zig += 0x0f
 								}
+							}
+						}
+						if !done {
+							if err := d.decodeBlock(&b, dcH, acH, &dc[compIndex], zigStart, zigEnd, al); err != nil {
+								return err
 							}
 						}
 					}
@@ -335,6 +314,238 @@ func (d *decoder) processSOS(n int) error {
 	} // for my
 
 	return nil
+}
+
+// lastZig is, for a block side of 1, 2, 4 or 8 pixels, the last index in
+// zig-zag order of the coefficients the reduced inverse DCT of that side
+// reads: those of the top-left bs x bs corner.
+var lastZig = func() (l [9]int32) {
+	for _, bs := range []int{1, 2, 4, 8} {
+		for zig, n := range unzig {
+			if n/8 < bs && n%8 < bs {
+				l[bs] = int32(zig)
+			}
+		}
+	}
+	return l
+}()
+
+// windowZigs lists, for a block side of 1, 2 or 4 pixels, the zig-zag
+// indices of the coefficients of the top-left bs x bs corner, the only ones
+// the reduced inverse DCT reads.
+var windowZigs = func() (w [5][]uint8) {
+	for _, bs := range []int{1, 2, 4} {
+		for zig, n := range unzig {
+			if n/8 < bs && n%8 < bs {
+				w[bs] = append(w[bs], uint8(zig))
+			}
+		}
+	}
+	return w
+}()
+
+// decodeBlock decodes the coefficients of one block of a scan that is not
+// a refinement (ah == 0), DC then AC, as specified in sections F.2.2.1,
+// F.2.2.2 and G.1.2.2, with image/jpeg's checks at every read: for the
+// blocks decodeBlockFast leaves, near a marker or the end of the input.
+func (d *decoder) decodeBlock(b *block, dcH, acH *huffman, dc *int32, zigStart, zigEnd int32, al uint32) error {
+	zig := zigStart
+	if zig == 0 {
+		zig++
+		// Decode the DC coefficient, as specified in section F.2.2.1.
+		value, err := d.decodeHuffman(dcH)
+		if err != nil {
+			return err
+		}
+		if value > 16 {
+			return UnsupportedError("excessive DC component")
+		}
+		dcDelta, err := d.receiveExtend(value)
+		if err != nil {
+			return err
+		}
+		*dc += dcDelta
+		b[0] = *dc << al
+	}
+
+	if zig <= zigEnd && d.eobRun > 0 {
+		d.eobRun--
+		return nil
+	}
+	// Decode the AC coefficients, as specified in section F.2.2.2.
+	for ; zig <= zigEnd; zig++ {
+		value, err := d.decodeHuffman(acH)
+		if err != nil {
+			return err
+		}
+		val0 := value >> 4
+		val1 := value & 0x0f
+		if val1 != 0 {
+			zig += int32(val0)
+			if zig > zigEnd {
+				break
+			}
+			ac, err := d.receiveExtend(val1)
+			if err != nil {
+				return err
+			}
+			b[unzig[zig]] = ac << al
+		} else {
+			if val0 != 0x0f {
+				d.eobRun = uint16(1 << val0)
+				if val0 != 0 {
+					bits, err := d.decodeBits(int32(val0))
+					if err != nil {
+						return err
+					}
+					d.eobRun |= uint16(bits)
+				}
+				d.eobRun--
+				break
+			}
+			zig += 0x0f
+		}
+	}
+	return nil
+}
+
+// decodeBlockFast is decodeBlock for the blocks far from the segment's
+// end: the caller has made sure fastMargin bytes are buffered, so the bit
+// buffer, kept in registers, is only refilled, more than 32 bits before
+// each code (a code and its extra bits take 32 at most), and never runs
+// dry. It reports false, leaving d.bits and the buffer as they happen to
+// be, if a refill meets a marker: the caller then decodes the block again
+// with decodeBlock, which reads up to the marker exactly as image/jpeg
+// would. The coefficients after last are decoded but not stored.
+func (d *decoder) decodeBlockFast(b *block, dcH, acH *huffman, dc *int32, zigStart, zigEnd int32, al uint32, last int32) (bool, error) {
+	a, n := d.bits.a, d.bits.n
+	var ok bool
+	zig := zigStart
+	if zig == 0 {
+		zig++
+		if n < 32 {
+			if a, n, ok = d.fillBitsFast(a, n); !ok {
+				return false, nil
+			}
+		}
+		e := dcH.fast[a>>(64-lookBits)]
+		if t := e >> fastTotalShift & 0x1f; t != 0 {
+			a <<= t
+			n -= t
+			*dc += int32(e) >> fastValueShift
+		} else {
+			value, length := e&0xff, e>>fastCodeShift&0x1f
+			if length == 0 {
+				v, l, err := dcH.decodeLong(a)
+				if err != nil {
+					return false, err
+				}
+				value, length = uint32(v), l
+			}
+			if value > 16 {
+				return false, UnsupportedError("excessive DC component")
+			}
+			a <<= length
+			n -= length
+			x := uint32(a >> (64 - value))
+			a <<= value
+			n -= value
+			*dc += extend(x, value)
+		}
+		b[0] = *dc << al
+	}
+
+	if zig <= zigEnd && d.eobRun > 0 {
+		d.eobRun--
+		d.bits.a, d.bits.n = a, n
+		return true, nil
+	}
+	for zig <= zigEnd {
+		if n < 32 {
+			// fillBitsFast's common case, inlined: eight bytes, no 0xff.
+			i := d.bytes.i
+			if buf := d.bytes.buf[:d.bytes.j]; i+8 <= len(buf) {
+				if v := binary.BigEndian.Uint64(buf[i : i+8]); !hasFF(v) {
+					k := (64 - n) >> 3
+					a |= v >> n
+					n += 8 * k
+					d.bytes.i = i + int(k)
+					goto filled
+				}
+			}
+			if a, n, ok = d.fillBitsFast(a, n); !ok {
+				return false, nil
+			}
+		}
+	filled:
+		e := acH.fast[a>>(64-lookBits)]
+		var run, size uint32
+		if t := e >> fastTotalShift & 0x1f; t != 0 {
+			run = e >> 4 & 0x0f
+			if v := int32(e) >> fastValueShift; v != 0 {
+				zig += int32(run)
+				if zig > zigEnd {
+					// image/jpeg leaves the extra bits of a run past
+					// the end of the band unread.
+					length := e >> fastCodeShift & 0x1f
+					a <<= length
+					n -= length
+					break
+				}
+				a <<= t
+				n -= t
+				if zig <= last {
+					b[unzig[zig&63]&63] = v << al
+				}
+				zig++
+				continue
+			}
+			a <<= t
+			n -= t
+		} else {
+			value, length := e&0xff, e>>fastCodeShift&0x1f
+			if length == 0 {
+				v, l, err := acH.decodeLong(a)
+				if err != nil {
+					return false, err
+				}
+				value, length = uint32(v), l
+			}
+			a <<= length
+			n -= length
+			run, size = value>>4, value&0x0f
+			if size != 0 {
+				zig += int32(run)
+				if zig > zigEnd {
+					break
+				}
+				x := uint32(a >> (64 - size))
+				a <<= size
+				n -= size
+				if zig <= last {
+					b[unzig[zig&63]&63] = extend(x, size) << al
+				}
+				zig++
+				continue
+			}
+		}
+		// A symbol of size 0: 16 zeros, or the end of the band (and of
+		// the next blocks' bands when run > 0, section G.1.2.2).
+		if run == 0x0f {
+			zig += 0x10
+			continue
+		}
+		eobRun := uint32(1) << run
+		if run != 0 {
+			eobRun |= uint32(a >> (64 - run))
+			a <<= run
+			n -= run
+		}
+		d.eobRun = uint16(eobRun - 1)
+		break
+	}
+	d.bits.a, d.bits.n = a, n
+	return true, nil
 }
 
 // refine decodes a successive approximation refinement block, as specified in
@@ -479,10 +690,8 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 		idct(b)
 	} else {
 		// Only the coefficients the reduced IDCT reads are dequantized.
-		for zig := 0; zig < blockSize; zig++ {
-			if n := unzig[zig]; n/8 < bs && n%8 < bs {
-				b[n] *= qt[zig]
-			}
+		for _, zig := range windowZigs[bs] {
+			b[unzig[zig]] *= qt[zig]
 		}
 		scaledIDCT(b, bs)
 	}
@@ -506,10 +715,9 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 	// Level shift by +128, clip to [0, 255], and write to dst. The scaled
 	// IDCT leaves its bs x bs pixels with the row stride of 8, as idct does.
 	for y := 0; y < bs; y++ {
-		y8 := y * 8
-		yStride := y * stride
-		for x := 0; x < bs; x++ {
-			c := b[y8+x]
+		src := b[y*8 : y*8+bs]
+		row := dst[y*stride : y*stride+bs]
+		for x, c := range src {
 			if c < -128 {
 				c = 0
 			} else if c > 127 {
@@ -517,7 +725,7 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 			} else {
 				c += 128
 			}
-			dst[yStride+x] = uint8(c)
+			row[x] = uint8(c)
 		}
 	}
 	return nil
