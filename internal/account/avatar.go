@@ -8,6 +8,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/imaging"
 	"noces/internal/model"
+	"noces/internal/platform/blob"
 	"noces/internal/store"
 )
 
@@ -57,6 +58,7 @@ func (s *Service) UploadAvatar(ctx context.Context, c Claims, data []byte) (stri
 		_ = s.blobs.Delete(ctx, key) // never referenced
 		return "", err
 	}
+	s.removeListed(ctx, u.AvatarKey)
 	return s.blobs.URL(key), nil
 }
 
@@ -69,12 +71,25 @@ func (s *Service) DeleteAvatar(ctx context.Context, c Claims) error {
 	if u.AvatarKey == "" {
 		return nil
 	}
-	return s.store.InTx(ctx, func(tx *store.Store) error {
+	err = s.store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.UpdateUserAvatar(ctx, u.ID, "", s.clock.Now()); err != nil {
 			return err
 		}
 		return tx.QueueBlobDeletions(ctx, []string{u.AvatarKey}, s.clock.Now())
 	})
+	if err != nil {
+		return err
+	}
+	s.removeListed(ctx, u.AvatarKey)
+	return nil
+}
+
+// removeListed removes files whose deletion committed; a failure is logged
+// and left to the periodic sweep.
+func (s *Service) removeListed(ctx context.Context, keys ...string) {
+	if err := blob.DeleteListed(ctx, s.store, s.blobs, keys...); err != nil {
+		s.log.WarnContext(ctx, "account: delete files (the sweep will retry)", "err", err.Error())
+	}
 }
 
 // AvatarURL is the URL of a stored picture key, or "" for none.

@@ -143,6 +143,7 @@ func (s *Service) DeleteAccount(ctx context.Context, c Claims, reason string) er
 	if err != nil {
 		return err
 	}
+	files := []string{u.AvatarKey}
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
 		now := s.clock.Now()
 		if err := tx.CreateAccountDeletion(ctx, u.ID, u.Role, reason, now); err != nil {
@@ -156,9 +157,11 @@ func (s *Service) DeleteAccount(ctx context.Context, c Claims, reason string) er
 		}
 		// Its photos (gallery, portfolios, venues, Instagram) go with it:
 		// rows now, files by the sweep.
-		if err := tx.DeleteUserMedia(ctx, u.ID, now); err != nil {
+		media, err := tx.DeleteUserMedia(ctx, u.ID, now)
+		if err != nil {
 			return err
 		}
+		files = append(files, media...)
 		if err := tx.QueueBlobDeletions(ctx, []string{u.AvatarKey}, now); err != nil {
 			return err
 		}
@@ -168,6 +171,7 @@ func (s *Service) DeleteAccount(ctx context.Context, c Claims, reason string) er
 		return err
 	}
 	s.sessions.revokedHere(ctx)
+	s.removeListed(ctx, files...)
 	return nil
 }
 

@@ -326,9 +326,23 @@ func (s *Service) Revoke(ctx context.Context, userID string) error {
 	if !s.Available() {
 		return unavailable()
 	}
-	return s.Store.DeleteInstagramAccount(ctx, userID, s.Clock.Now())
+	keys, err := s.Store.DeleteInstagramAccount(ctx, userID, s.Clock.Now())
+	if err != nil {
+		return err
+	}
+	s.removeListed(ctx, keys)
+	return nil
 }
 
+// removeListed removes files whose deletion committed; a failure is logged
+// and left to the periodic sweep.
+func (s *Service) removeListed(ctx context.Context, keys []string) {
+	if err := blob.DeleteListed(ctx, s.Store, s.Blobs, keys...); err != nil {
+		s.Log.WarnContext(ctx, "instagram: delete files (the sweep will retry)", "err", err.Error())
+	}
+}
+
+// deleteFiles removes files no row references (copied for a sync that lost).
 func (s *Service) deleteFiles(ctx context.Context, keys []string) {
 	for _, k := range keys {
 		if err := s.Blobs.Delete(ctx, k); err != nil {
@@ -452,12 +466,14 @@ func (s *Service) store(ctx context.Context, userID, sealed string, posts []Post
 	}
 	// The files of posts gone from the feed are listed for the sweep by the
 	// replacement's own transaction.
-	_, ok, err := s.Store.ReplaceInstagramPosts(ctx, userID, sealed, rows, s.Clock.Now())
+	stale, ok, err := s.Store.ReplaceInstagramPosts(ctx, userID, sealed, rows, s.Clock.Now())
 	if err != nil || !ok {
 		// Revoked (or reconnected) meanwhile: the new files belong to nothing.
 		s.deleteFiles(context.WithoutCancel(ctx), fresh)
+		return err
 	}
-	return err
+	s.removeListed(ctx, stale)
+	return nil
 }
 
 // copyPicture downloads a post's picture and stores a re-encoded copy, under

@@ -126,32 +126,7 @@ type blobSweepWorker struct {
 // Work deletes the files in batches; a file that cannot be deleted now stays
 // listed for the next sweep.
 func (w *blobSweepWorker) Work(ctx context.Context, _ *river.Job[BlobSweepArgs]) error {
-	return SweepBlobs(ctx, w.d.Store, w.d.Blobs)
-}
-
-// SweepBlobs removes every file listed for deletion.
-func SweepBlobs(ctx context.Context, s *store.Store, blobs blob.Store) error {
-	var errs []error
-	for {
-		keys, err := s.ListBlobDeletions(ctx, 500)
-		if err != nil {
-			return err
-		}
-		done := 0
-		for _, k := range keys {
-			if err := blobs.Delete(ctx, k); err != nil && !errors.Is(err, blob.ErrBadKey) {
-				errs = append(errs, err)
-				continue
-			}
-			if err := s.BlobDeleted(ctx, k); err != nil {
-				return err
-			}
-			done++
-		}
-		if len(keys) < 500 || done == 0 {
-			return errors.Join(errs...)
-		}
-	}
+	return blob.Sweep(ctx, w.d.Store, w.d.Blobs)
 }
 
 // ReconcileArgs is the daily reconciliation of premium states.

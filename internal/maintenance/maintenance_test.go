@@ -62,7 +62,7 @@ func TestTheSweepRemovesListedFilesOnlyAfterTheirDeletionCommits(t *testing.T) {
 	storetest.Must(t, s.InTx(ctx, func(tx *store.Store) error {
 		return tx.QueueBlobDeletions(ctx, []string{"images/u/a.jpg", "images/u/b.jpg", "images/u/missing.jpg", "../escape"}, now)
 	}))
-	if err := SweepBlobs(ctx, s, blobs); err != nil {
+	if err := blob.Sweep(ctx, s, blobs); err != nil {
 		t.Fatal(err)
 	}
 	for k, want := range map[string]bool{"images/u/a.jpg": false, "images/u/b.jpg": false, "images/u/kept.jpg": true} {
@@ -98,14 +98,14 @@ func TestAFileThatCannotBeDeletedStaysListed(t *testing.T) {
 	storetest.Must(t, s.InTx(ctx, func(tx *store.Store) error {
 		return tx.QueueBlobDeletions(ctx, []string{"images/u/a.jpg"}, now)
 	}))
-	if err := SweepBlobs(ctx, s, blobs); err == nil {
+	if err := blob.Sweep(ctx, s, blobs); err == nil {
 		t.Error("a failed removal was not reported")
 	}
 	if left, _ := s.ListBlobDeletions(ctx, 10); len(left) != 1 {
 		t.Fatalf("listed after a failure: %v", left)
 	}
 	blobs.fail.Store(false)
-	storetest.Must(t, SweepBlobs(ctx, s, blobs))
+	storetest.Must(t, blob.Sweep(ctx, s, blobs))
 	if left, _ := s.ListBlobDeletions(ctx, 10); len(left) != 0 {
 		t.Errorf("listed after the retry: %v", left)
 	}

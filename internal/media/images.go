@@ -13,6 +13,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/imaging"
 	"noces/internal/model"
+	"noces/internal/platform/blob"
 	"noces/internal/store"
 )
 
@@ -312,17 +313,32 @@ func (s *Service) ReorderGallery(ctx context.Context, userID string, order []str
 	return s.Images(ctx, userID)
 }
 
+// removeListed removes files whose deletion committed; a failure is logged
+// and left to the periodic sweep.
+func (s *Service) removeListed(ctx context.Context, keys ...string) {
+	if err := blob.DeleteListed(ctx, s.Store, s.Blobs, keys...); err != nil {
+		s.Log.WarnContext(ctx, "media: delete files (the sweep will retry)", "err", err.Error())
+	}
+}
+
 // DeleteImage removes a photo and its files.
 func (s *Service) DeleteImage(ctx context.Context, userID, id string) error {
 	im, err := s.Store.GetImage(ctx, userID, id)
 	if err != nil {
 		return notFound(err)
 	}
-	// The files go with the row: listed for the sweep in its transaction.
-	return s.Store.InTx(ctx, func(tx *store.Store) error {
+	// The files go with the row: listed in its transaction, removed once
+	// it commits (or by the sweep, should that fail).
+	files := []string{im.ImageKey, im.ThumbKey}
+	err = s.Store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.DeleteImage(ctx, userID, id); err != nil {
 			return notFound(err)
 		}
-		return tx.QueueBlobDeletions(ctx, []string{im.ImageKey, im.ThumbKey}, s.Clock.Now())
+		return tx.QueueBlobDeletions(ctx, files, s.Clock.Now())
 	})
+	if err != nil {
+		return err
+	}
+	s.removeListed(ctx, files...)
+	return nil
 }

@@ -157,8 +157,8 @@ func (s *Service) url(key string) string {
 	return s.Blobs.URL(key)
 }
 
-// deleteFiles removes stored files; a failure is logged, never returned: the
-// rows are gone, so the files are unreachable anyway.
+// deleteFiles removes files no row ever referenced (a refused upload's); a
+// failure is logged, never returned.
 func (s *Service) deleteFiles(ctx context.Context, keys ...string) {
 	for _, k := range keys {
 		if k == "" {

@@ -323,19 +323,24 @@ func (s *Service) DeletePortfolio(ctx context.Context, userID, id string) error 
 	if err != nil {
 		return err
 	}
-	return s.Store.InTx(ctx, func(tx *store.Store) error {
+	var keys []string
+	err = s.Store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.DeleteTextFingerprints(ctx, userID, portfolioSource(id)); err != nil {
 			return err
 		}
 		if err := tx.DeletePortfolio(ctx, userID, id); err != nil {
 			return notFound(err)
 		}
-		var keys []string
 		for _, im := range images[id] {
 			keys = append(keys, im.ImageKey, im.ThumbKey)
 		}
 		return tx.QueueBlobDeletions(ctx, keys, s.Clock.Now())
 	})
+	if err != nil {
+		return err
+	}
+	s.removeListed(ctx, keys...)
+	return nil
 }
 
 // SetPublished publishes or withdraws a portfolio. A portfolio is published
@@ -459,7 +464,7 @@ func (s *Service) RemoveImage(ctx context.Context, userID, id, imageID string) e
 	if err != nil {
 		return notFound(err)
 	}
-	return s.Store.InTx(ctx, func(tx *store.Store) error {
+	err = s.Store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.TouchPortfolio(ctx, userID, id, s.Clock.Now()); err != nil {
 			return notFound(err)
 		}
@@ -478,6 +483,11 @@ func (s *Service) RemoveImage(ctx context.Context, userID, id, imageID string) e
 		}
 		return tx.SetPortfolioKeyImage(ctx, id, rest[id][0].ID)
 	})
+	if err != nil {
+		return err
+	}
+	s.removeListed(ctx, im.ImageKey, im.ThumbKey)
+	return nil
 }
 
 // SetCaption sets a portfolio photo's caption.

@@ -63,10 +63,11 @@ func (s *Store) SetInstagramStatus(ctx context.Context, userID, sealed, status s
 }
 
 // DeleteInstagramAccount forgets a provider's connection and its posts; the
-// posts' files are listed for the sweep in the same transaction.
-func (s *Store) DeleteInstagramAccount(ctx context.Context, userID string, now time.Time) error {
+// posts' files are listed for deletion in the same transaction, and their
+// keys returned.
+func (s *Store) DeleteInstagramAccount(ctx context.Context, userID string, now time.Time) ([]string, error) {
+	var keys []string
 	err := s.InTx(ctx, func(tx *Store) error {
-		var keys []string
 		if err := tx.q.SelectContext(ctx, &keys, `SELECT image_key FROM instagram_posts WHERE user_id = $1`, userID); err != nil {
 			return err
 		}
@@ -79,9 +80,9 @@ func (s *Store) DeleteInstagramAccount(ctx context.Context, userID string, now t
 		return tx.QueueBlobDeletions(ctx, keys, now)
 	})
 	if err != nil {
-		return fmt.Errorf("store: delete instagram account: %w", err)
+		return nil, fmt.Errorf("store: delete instagram account: %w", err)
 	}
-	return nil
+	return keys, nil
 }
 
 // ListInstagramAccountsToSync returns the user ids of the connections whose

@@ -83,8 +83,8 @@ func (s *Store) ListLiveSubscriptionIDs(ctx context.Context) ([]string, error) {
 
 // DeleteUserMedia deletes a closing account's photos (its gallery, its
 // portfolios' and venues' photos, its Instagram posts) and lists their files
-// for the sweep, in the caller's transaction.
-func (s *Store) DeleteUserMedia(ctx context.Context, userID string, now time.Time) error {
+// for the sweep, in the caller's transaction; it returns the files' keys.
+func (s *Store) DeleteUserMedia(ctx context.Context, userID string, now time.Time) ([]string, error) {
 	var keys []string
 	err := s.q.SelectContext(ctx, &keys, `
 		SELECT image_key FROM images WHERE owner_id = $1
@@ -93,7 +93,7 @@ func (s *Store) DeleteUserMedia(ctx context.Context, userID string, now time.Tim
 		UNION ALL SELECT pi.thumb_key FROM portfolio_images pi JOIN portfolios p ON p.id = pi.portfolio_id WHERE p.owner_id = $1
 		UNION ALL SELECT image_key FROM instagram_posts WHERE user_id = $1`, userID)
 	if err != nil {
-		return fmt.Errorf("store: user media: %w", err)
+		return nil, fmt.Errorf("store: user media: %w", err)
 	}
 	for _, q := range []string{
 		`DELETE FROM images WHERE owner_id = $1`,
@@ -101,8 +101,8 @@ func (s *Store) DeleteUserMedia(ctx context.Context, userID string, now time.Tim
 		`DELETE FROM instagram_posts WHERE user_id = $1`,
 	} {
 		if _, err := s.exec(ctx, q, userID); err != nil {
-			return fmt.Errorf("store: delete user media: %w", err)
+			return nil, fmt.Errorf("store: delete user media: %w", err)
 		}
 	}
-	return s.QueueBlobDeletions(ctx, keys, now)
+	return keys, s.QueueBlobDeletions(ctx, keys, now)
 }

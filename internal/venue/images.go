@@ -191,7 +191,8 @@ func (s *Service) UpdateImage(ctx context.Context, userID, venueID, imageID stri
 // DeleteImage removes a photo and its files; when it was the key image,
 // the next photo becomes the key image.
 func (s *Service) DeleteImage(ctx context.Context, userID, venueID, imageID string) error {
-	return s.Store.InTx(ctx, func(tx *store.Store) error {
+	var files []string
+	err := s.Store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.LockOwnedVenue(ctx, userID, venueID); err != nil {
 			return notFound(err)
 		}
@@ -202,7 +203,8 @@ func (s *Service) DeleteImage(ctx context.Context, userID, venueID, imageID stri
 		if err := tx.DeleteVenueImage(ctx, userID, venueID, imageID); err != nil {
 			return imageNotFound(err)
 		}
-		if err := tx.QueueBlobDeletions(ctx, []string{im.ImageKey, im.ThumbKey}, s.Clock.Now()); err != nil {
+		files = []string{im.ImageKey, im.ThumbKey}
+		if err := tx.QueueBlobDeletions(ctx, files, s.Clock.Now()); err != nil {
 			return err
 		}
 		if !im.IsKeyImage {
@@ -222,4 +224,9 @@ func (s *Service) DeleteImage(ctx context.Context, userID, venueID, imageID stri
 		next.IsKeyImage, next.UpdatedAt = true, s.Clock.Now()
 		return tx.UpdateVenueImage(ctx, next)
 	})
+	if err != nil {
+		return err
+	}
+	s.removeListed(ctx, files...)
+	return nil
 }

@@ -520,7 +520,7 @@ func (s *Service) Publish(ctx context.Context, userID, id string, published bool
 // the photos' files are listed for the sweep in the same transaction.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
 	var files []string
-	return s.Store.InTx(ctx, func(tx *store.Store) error {
+	err := s.Store.InTx(ctx, func(tx *store.Store) error {
 		if _, err := tx.GetOwnedVenue(ctx, userID, id); err != nil {
 			return notFound(err)
 		}
@@ -536,10 +536,23 @@ func (s *Service) Delete(ctx context.Context, userID, id string) error {
 		}
 		return tx.QueueBlobDeletions(ctx, files, s.Clock.Now())
 	})
+	if err != nil {
+		return err
+	}
+	s.removeListed(ctx, files...)
+	return nil
 }
 
-// deleteFiles removes stored files; a failure is logged, never returned: the
-// rows are gone, so the files are unreachable anyway.
+// removeListed removes files whose deletion committed; a failure is logged
+// and left to the periodic sweep.
+func (s *Service) removeListed(ctx context.Context, keys ...string) {
+	if err := blob.DeleteListed(ctx, s.Store, s.Blobs, keys...); err != nil {
+		s.Log.WarnContext(ctx, "venue: delete files (the sweep will retry)", "err", err.Error())
+	}
+}
+
+// deleteFiles removes files no row ever referenced (a refused upload's); a
+// failure is logged, never returned.
 func (s *Service) deleteFiles(ctx context.Context, keys ...string) {
 	// Deleted even when the request was cancelled: the files must not stay.
 	ctx = context.WithoutCancel(ctx)
