@@ -426,9 +426,22 @@ func TestDeleteAccount(t *testing.T) {
 	if r := e.do(req{method: "DELETE", path: "/api/account/delete", token: s.Access, body: map[string]string{"reason": "   too short, even padded      "}}); r.status != 422 {
 		t.Errorf("a short reason: %d", r.status)
 	}
+	// The account's pictures leave with it: the profile picture here.
+	ct, pic := multipartBody(t, "image", "me.png", pngOf(t, 800, 800))
+	up := e.do(req{method: "POST", path: "/api/images/upload-profile-image", token: s.Access, body: pic, contentType: ct})
+	if up.status != 200 {
+		t.Fatalf("upload: %d %s", up.status, up.body)
+	}
+	picURL := up.json(t)["image"].(map[string]any)["url"].(string)
 	reason := "I am retiring from the wedding business this year."
 	if r := e.do(req{method: "DELETE", path: "/api/account/delete", token: s.Access, body: map[string]string{"reason": reason}}); r.status != 204 {
 		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if r := e.do(req{method: "GET", path: picURL}); r.status != 404 {
+		t.Errorf("a closed account's picture is still served: %d", r.status)
+	}
+	if left, err := e.store.ListBlobDeletions(t.Context(), 10); err != nil || len(left) != 0 {
+		t.Errorf("files still listed for deletion: %v %v", left, err)
 	}
 	if r := e.do(req{method: "POST", path: "/api/login_check", body: map[string]string{"username": "planner@example.com", "password": testPassword}}); r.status != 401 {
 		t.Errorf("a closed account signs in: %d", r.status)
