@@ -286,8 +286,12 @@ func (a *App) newBilling(cfg config.Config, log *slog.Logger) (*billing.Service,
 		log.Info("payments: Stripe", "api", cfg.Stripe.APIURL)
 		return billing.NewService(billing.Deps{Store: a.Store, Clock: a.Clock, Payments: stripe, Log: log}), nil, nil
 	}
-	sandbox, err := payment.NewSandbox(payment.SandboxConfig{StatePath: filepath.Join(cfg.DataDir, "sandbox-payments.json"),
-		PlanCents: billing.PlanCents(), Now: a.Clock.Now, Texts: a.Texts, Log: log})
+	if _, err := os.Stat(filepath.Join(cfg.DataDir, "sandbox-payments.json")); err == nil {
+		log.Info("payments: the sandbox keeps its state in the database; sandbox-payments.json in the data directory is no longer read")
+	}
+	// One webhook secret for every server on the database, from the key they share.
+	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: a.Store, PlanCents: billing.PlanCents(), Now: a.Clock.Now, Texts: a.Texts, Log: log,
+		WebhookSecret: "whsec_sandbox_" + hex.EncodeToString(derivedKey(cfg.TokenKey, "sandbox-webhook"))})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -35,7 +35,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	s := storetest.New(t)
 	clk := clock.NewFixed(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
-	sandbox, err := payment.NewSandbox(payment.SandboxConfig{PlanCents: PlanCents(), Now: clk.Now, Texts: texts})
+	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: PlanCents(), Now: clk.Now, Texts: texts})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -29,10 +27,14 @@ const (
 
 // SandboxConfig configures the sandbox processor.
 type SandboxConfig struct {
-	// StatePath is a JSON file keeping payments, customers and subscriptions
-	// across restarts; empty keeps them in memory.
-	StatePath string
-	// WebhookSecret signs the sandbox's events; generated when empty.
+	// Store keeps payments, customers, subscriptions and undelivered events
+	// in the database, so that every server sees them and they survive a
+	// restart.
+	Store SandboxStore
+	// WebhookSecret signs the sandbox's events; generated when empty. Events
+	// are signed and checked by the server that delivers them, so a secret
+	// per process works; one shared by every server (app derives it from the
+	// token key) also lets a tool sign an event any of them accepts.
 	WebhookSecret string
 	// PlanCents are the premium prices per interval, shown on the portal
 	// page when switching plans.
@@ -42,6 +44,58 @@ type SandboxConfig struct {
 	Log       *slog.Logger
 }
 
+// SandboxStore is the database as the sandbox needs it (store.Store is
+// one). Objects are kept whole as JSON under a kind (intent, customer,
+// checkout, portal, subscription) and a version that every change checks,
+// so that servers changing one object at once cannot both succeed; events
+// wait in the transaction of their change until a server claims and
+// delivers them.
+type SandboxStore interface {
+	// CreateSandboxObject stores a new object and returns id or, when an
+	// object of the kind already has the idempotency key, that object's id.
+	CreateSandboxObject(ctx context.Context, kind, id, customerID, key string, object []byte, at time.Time) (string, error)
+	// GetSandboxObject reads an object and its version.
+	GetSandboxObject(ctx context.Context, kind, id string) (object []byte, version int64, found bool, err error)
+	// LatestSandboxObject reads a customer's newest object of a kind.
+	LatestSandboxObject(ctx context.Context, kind, customerID string) (object []byte, version int64, found bool, err error)
+	// UpdateSandboxObject replaces an object read at version and queues
+	// events, at once; false when the object changed meanwhile.
+	UpdateSandboxObject(ctx context.Context, kind, id string, version int64, object []byte, events [][]byte, at time.Time) (bool, error)
+	// CompleteSandboxCheckout replaces a checkout read at version, creates
+	// the subscription it starts and queues events, at once; false when the
+	// checkout changed meanwhile.
+	CompleteSandboxCheckout(ctx context.Context, checkoutID string, version int64, checkout []byte,
+		subscriptionID, customerID string, subscription []byte, events [][]byte, at time.Time) (bool, error)
+	// ClaimSandboxEvent claims the oldest waiting event until until; ok is
+	// false when none waits or another holds the oldest.
+	ClaimSandboxEvent(ctx context.Context, claim string, now, until time.Time) (id string, payload []byte, ok bool, err error)
+	// DeleteSandboxEvent forgets a delivered event still held by claim.
+	DeleteSandboxEvent(ctx context.Context, id, claim string) error
+	// ReleaseSandboxEvent gives back a refused event for a later pass.
+	ReleaseSandboxEvent(ctx context.Context, id, claim, deliveryErr string) error
+}
+
+// Kinds of the sandbox's objects in the SandboxStore.
+const (
+	kindIntent       = "intent"
+	kindCustomer     = "customer"
+	kindCheckout     = "checkout"
+	kindPortal       = "portal"
+	kindSubscription = "subscription"
+)
+
+// eventLease is how long a claimed event is left to its deliverer before
+// another pass may take it over (its server having stopped mid-delivery).
+// Delivery is a call in the same process, far shorter.
+const eventLease = time.Minute
+
+// changeAttempts bounds how often a change is tried again after another
+// request changed the same object first.
+const changeAttempts = 8
+
+// errBusy means an object kept changing under a change for changeAttempts.
+var errBusy = errors.New("payment: sandbox object changed by others meanwhile")
+
 // Deliver hands a signed event to the webhook handling code: the very path a
 // Stripe delivery takes after the HTTP edge.
 type Deliver func(ctx context.Context, payload []byte, signature string) error
@@ -50,30 +104,16 @@ type Deliver func(ctx context.Context, payload []byte, signature string) error
 // to create, serves test pages in place of Stripe's (card form, checkout,
 // billing portal) under /sandbox/, and on the user's submit builds the event
 // Stripe would send, signs it as Stripe does and delivers it, then redirects
-// the browser as Stripe would.
+// the browser as Stripe would. Its state lives in the database, so any server
+// of several can serve any of its pages.
 type Sandbox struct {
 	cfg    SandboxConfig
 	pages  *template.Template
 	mux    *http.ServeMux
-	mu     sync.Mutex // guards st
-	st     sandboxState
-	sendMu sync.Mutex // one delivery at a time, in the order events were made
+	sendMu sync.Mutex // one delivery pass at a time in this process
 
 	deliverMu sync.RWMutex
 	deliver   Deliver
-}
-
-type sandboxState struct {
-	Intents       map[string]*sbIntent       `json:"intents"`
-	Customers     map[string]CustomerParams  `json:"customers"`
-	Checkouts     map[string]*sbCheckout     `json:"checkouts"`
-	Portals       map[string]PortalParams    `json:"portals"`
-	Subscriptions map[string]*sbSubscription `json:"subscriptions"`
-	// Keys maps an idempotency key to the id of what it created.
-	Keys map[string]string `json:"keys"`
-	// Undelivered are events not yet accepted by the webhook code; each page
-	// of the sandbox sends them again first, as Stripe retries.
-	Undelivered []sbEvent `json:"undelivered"`
 }
 
 type sbIntent struct {
@@ -93,17 +133,16 @@ type sbSubscription struct {
 	Currency string `json:"currency"`
 }
 
-type sbEvent struct {
-	Payload []byte `json:"payload"`
-}
-
 //go:embed templates/sandbox.html
 var sandboxTemplates embed.FS
 
-// NewSandbox builds the sandbox, reading its state file when there is one.
+// NewSandbox builds the sandbox over its store.
 func NewSandbox(cfg SandboxConfig) (*Sandbox, error) {
 	if cfg.Texts == nil {
 		return nil, errors.New("payment: the sandbox needs its texts")
+	}
+	if cfg.Store == nil {
+		return nil, errors.New("payment: the sandbox needs its store")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -118,20 +157,7 @@ func NewSandbox(cfg SandboxConfig) (*Sandbox, error) {
 	if err != nil {
 		return nil, fmt.Errorf("payment: sandbox templates: %w", err)
 	}
-	s := &Sandbox{cfg: cfg, pages: pages, st: newSandboxState()}
-	if cfg.StatePath != "" {
-		raw, err := os.ReadFile(cfg.StatePath)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-		case err != nil:
-			return nil, fmt.Errorf("payment: sandbox state: %w", err)
-		default:
-			if err := json.Unmarshal(raw, &s.st); err != nil {
-				return nil, fmt.Errorf("payment: sandbox state %s: %w", cfg.StatePath, err)
-			}
-			s.st.fill()
-		}
-	}
+	s := &Sandbox{cfg: cfg, pages: pages}
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET /sandbox/pay/{id}", s.payPage)
 	s.mux.HandleFunc("POST /sandbox/pay/{id}", s.pay)
@@ -140,33 +166,6 @@ func NewSandbox(cfg SandboxConfig) (*Sandbox, error) {
 	s.mux.HandleFunc("GET /sandbox/portal/{id}", s.portalPage)
 	s.mux.HandleFunc("POST /sandbox/portal/{id}", s.portal)
 	return s, nil
-}
-
-func newSandboxState() sandboxState {
-	var st sandboxState
-	st.fill()
-	return st
-}
-
-func (st *sandboxState) fill() {
-	if st.Intents == nil {
-		st.Intents = map[string]*sbIntent{}
-	}
-	if st.Customers == nil {
-		st.Customers = map[string]CustomerParams{}
-	}
-	if st.Checkouts == nil {
-		st.Checkouts = map[string]*sbCheckout{}
-	}
-	if st.Portals == nil {
-		st.Portals = map[string]PortalParams{}
-	}
-	if st.Subscriptions == nil {
-		st.Subscriptions = map[string]*sbSubscription{}
-	}
-	if st.Keys == nil {
-		st.Keys = map[string]string{}
-	}
 }
 
 // SetDeliver names the webhook handling code the sandbox's events go to.
@@ -185,85 +184,100 @@ func (s *Sandbox) Name() string { return ProviderSandbox }
 // PublishableKey implements Provider: the sandbox needs none.
 func (s *Sandbox) PublishableKey() string { return "" }
 
-// CreatePaymentIntent implements Provider.
-func (s *Sandbox) CreatePaymentIntent(_ context.Context, p PaymentIntentParams) (PaymentIntent, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if id, ok := s.st.Keys["pi:"+p.IdempotencyKey]; ok && p.IdempotencyKey != "" {
-		return s.st.Intents[id].PaymentIntent, nil
+// load reads an object of a kind into v and returns its version.
+func (s *Sandbox) load(ctx context.Context, kind, id string, v any) (int64, bool, error) {
+	raw, version, found, err := s.cfg.Store.GetSandboxObject(ctx, kind, id)
+	if err != nil || !found {
+		return 0, false, err
 	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return 0, false, fmt.Errorf("payment: sandbox %s %s: %w", kind, id, err)
+	}
+	return version, true, nil
+}
+
+// create stores v as a new object and returns its id, or the id of the
+// object stored earlier, by any server, under the same idempotency key.
+func (s *Sandbox) create(ctx context.Context, kind, id, customerID, key string, v any) (string, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return "", fmt.Errorf("payment: sandbox %s: %w", kind, err)
+	}
+	return s.cfg.Store.CreateSandboxObject(ctx, kind, id, customerID, key, raw, s.cfg.Now())
+}
+
+// CreatePaymentIntent implements Provider.
+func (s *Sandbox) CreatePaymentIntent(ctx context.Context, p PaymentIntentParams) (PaymentIntent, error) {
 	id := "pi_sandbox_" + randomHex(12)
-	pi := &sbIntent{PaymentIntent: PaymentIntent{
+	pi := sbIntent{PaymentIntent: PaymentIntent{
 		ID: id, ClientSecret: id + "_secret_" + randomHex(12), Status: "requires_payment_method",
 		AmountCents: p.AmountCents, Currency: p.Currency, Metadata: p.Metadata, RedirectURL: "/sandbox/pay/" + id,
 	}, Description: p.Description, ReturnURL: p.ReturnURL, Created: s.cfg.Now()}
-	s.st.Intents[id] = pi
-	if p.IdempotencyKey != "" {
-		s.st.Keys["pi:"+p.IdempotencyKey] = id
-	}
-	if err := s.saveLocked(); err != nil {
+	got, err := s.create(ctx, kindIntent, id, "", p.IdempotencyKey, pi)
+	if err != nil {
 		return PaymentIntent{}, err
 	}
-	return pi.PaymentIntent, nil
+	if got == id {
+		return pi.PaymentIntent, nil
+	}
+	first, _, found, err := s.intent(ctx, got)
+	if err == nil && !found {
+		err = fmt.Errorf("payment: sandbox intent %s: %w", got, ErrNotFound)
+	}
+	if err != nil {
+		return PaymentIntent{}, err
+	}
+	return first.PaymentIntent, nil
 }
 
 // CreateCustomer implements Provider.
-func (s *Sandbox) CreateCustomer(_ context.Context, p CustomerParams) (string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if id, ok := s.st.Keys["cus:"+p.IdempotencyKey]; ok && p.IdempotencyKey != "" {
-		return id, nil
+func (s *Sandbox) CreateCustomer(ctx context.Context, p CustomerParams) (string, error) {
+	return s.create(ctx, kindCustomer, "cus_sandbox_"+randomHex(12), "", p.IdempotencyKey, p)
+}
+
+// hasCustomer tells whether the customer exists, as Stripe checks before a
+// checkout or portal session.
+func (s *Sandbox) hasCustomer(ctx context.Context, id string) error {
+	var c CustomerParams
+	_, found, err := s.load(ctx, kindCustomer, id, &c)
+	if err == nil && !found {
+		err = fmt.Errorf("payment: sandbox customer %s: %w", id, ErrNotFound)
 	}
-	id := "cus_sandbox_" + randomHex(12)
-	s.st.Customers[id] = p
-	if p.IdempotencyKey != "" {
-		s.st.Keys["cus:"+p.IdempotencyKey] = id
-	}
-	return id, s.saveLocked()
+	return err
 }
 
 // CreateCheckoutSession implements Provider.
-func (s *Sandbox) CreateCheckoutSession(_ context.Context, p CheckoutParams) (Session, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, ok := s.st.Customers[p.CustomerID]; !ok {
-		return Session{}, fmt.Errorf("payment: sandbox checkout: customer %s: %w", p.CustomerID, ErrNotFound)
+func (s *Sandbox) CreateCheckoutSession(ctx context.Context, p CheckoutParams) (Session, error) {
+	if err := s.hasCustomer(ctx, p.CustomerID); err != nil {
+		return Session{}, fmt.Errorf("payment: sandbox checkout: %w", err)
 	}
-	id := ""
-	if p.IdempotencyKey != "" {
-		id = s.st.Keys["cs:"+p.IdempotencyKey]
-	}
-	if id == "" {
-		id = "cs_sandbox_" + randomHex(12)
-		s.st.Checkouts[id] = &sbCheckout{CheckoutParams: p}
-		if p.IdempotencyKey != "" {
-			s.st.Keys["cs:"+p.IdempotencyKey] = id
-		}
-		if err := s.saveLocked(); err != nil {
-			return Session{}, err
-		}
+	id, err := s.create(ctx, kindCheckout, "cs_sandbox_"+randomHex(12), p.CustomerID, p.IdempotencyKey, sbCheckout{CheckoutParams: p})
+	if err != nil {
+		return Session{}, err
 	}
 	return Session{ID: id, URL: "/sandbox/checkout/" + id}, nil
 }
 
 // CreatePortalSession implements Provider.
-func (s *Sandbox) CreatePortalSession(_ context.Context, p PortalParams) (Session, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, ok := s.st.Customers[p.CustomerID]; !ok {
-		return Session{}, fmt.Errorf("payment: sandbox portal: customer %s: %w", p.CustomerID, ErrNotFound)
+func (s *Sandbox) CreatePortalSession(ctx context.Context, p PortalParams) (Session, error) {
+	if err := s.hasCustomer(ctx, p.CustomerID); err != nil {
+		return Session{}, fmt.Errorf("payment: sandbox portal: %w", err)
 	}
-	id := "bps_sandbox_" + randomHex(12)
-	s.st.Portals[id] = p
-	return Session{ID: id, URL: "/sandbox/portal/" + id}, s.saveLocked()
+	id, err := s.create(ctx, kindPortal, "bps_sandbox_"+randomHex(12), p.CustomerID, "", p)
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{ID: id, URL: "/sandbox/portal/" + id}, nil
 }
 
 // GetSubscription implements Provider.
-func (s *Sandbox) GetSubscription(_ context.Context, id string) (Subscription, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sub, ok := s.st.Subscriptions[id]
-	if !ok {
+func (s *Sandbox) GetSubscription(ctx context.Context, id string) (Subscription, error) {
+	var sub sbSubscription
+	_, found, err := s.load(ctx, kindSubscription, id, &sub)
+	if err != nil {
+		return Subscription{}, fmt.Errorf("payment: sandbox subscription: %w: %w", ErrUnavailable, err)
+	}
+	if !found {
 		return Subscription{}, fmt.Errorf("payment: sandbox subscription %s: %w", id, ErrNotFound)
 	}
 	return sub.Subscription, nil
@@ -274,48 +288,19 @@ func (s *Sandbox) ParseWebhook(payload []byte, signature string) (Event, error) 
 	return parseSigned(payload, signature, s.cfg.WebhookSecret)
 }
 
-// saveLocked writes the state file (mu held): a temporary file renamed over
-// the old one, so a crash never leaves half a file.
-func (s *Sandbox) saveLocked() error {
-	if s.cfg.StatePath == "" {
-		return nil
-	}
-	raw, err := json.Marshal(s.st)
-	if err != nil {
-		return fmt.Errorf("payment: sandbox state: %w", err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.cfg.StatePath), ".sandbox-*")
-	if err != nil {
-		return fmt.Errorf("payment: sandbox state: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(raw); err != nil {
-		tmp.Close()
-		return fmt.Errorf("payment: sandbox state: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("payment: sandbox state: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.cfg.StatePath); err != nil {
-		return fmt.Errorf("payment: sandbox state: %w", err)
-	}
-	return nil
+// newEvent builds an event's JSON, ready to store beside its change.
+func (s *Sandbox) newEvent(typ string, object any) ([]byte, error) {
+	return EventJSON("evt_sandbox_"+randomHex(12), typ, s.cfg.Now(), object)
 }
 
-// queueLocked adds an event for delivery (mu held).
-func (s *Sandbox) queueLocked(typ string, object any) error {
-	payload, err := EventJSON("evt_sandbox_"+randomHex(12), typ, s.cfg.Now(), object)
-	if err != nil {
-		return err
-	}
-	s.st.Undelivered = append(s.st.Undelivered, sbEvent{Payload: payload})
-	return nil
-}
-
-// flush delivers the waiting events in order, each signed at the moment it
-// is sent; it stops at the first the webhook code refuses, to try it again
-// on the next page.
-func (s *Sandbox) flush(ctx context.Context) error {
+// FlushPending delivers the waiting events, oldest first, each signed at the
+// moment it is sent, and returns once none waits. It stops at the first the
+// webhook code refuses (left for the next pass, the error returned) and at
+// the first another server or pass is delivering (which goes on from there).
+// Each event is claimed before it is sent, so passes running at once on
+// several servers deliver it once. The sandbox's pages call it after each
+// change; a periodic job may call it too, for events whose page was left.
+func (s *Sandbox) FlushPending(ctx context.Context) error {
 	s.sendMu.Lock()
 	defer s.sendMu.Unlock()
 	s.deliverMu.RLock()
@@ -324,25 +309,23 @@ func (s *Sandbox) flush(ctx context.Context) error {
 	if deliver == nil {
 		return errors.New("payment: the sandbox has nowhere to deliver its events")
 	}
+	claim := randomHex(16)
 	for {
-		s.mu.Lock()
-		if len(s.st.Undelivered) == 0 {
-			s.mu.Unlock()
-			return nil
-		}
-		ev := s.st.Undelivered[0]
-		s.mu.Unlock()
-		// Signed with the wall clock: the receiver checks the signature's age
-		// against it, as it does for Stripe.
-		if err := deliver(ctx, ev.Payload, SignatureHeader(ev.Payload, s.cfg.WebhookSecret, time.Now())); err != nil {
-			s.cfg.Log.ErrorContext(ctx, "sandbox: event not accepted, kept for the next page", "error", err)
+		now := s.cfg.Now()
+		id, payload, ok, err := s.cfg.Store.ClaimSandboxEvent(ctx, claim, now, now.Add(eventLease))
+		if err != nil || !ok {
 			return err
 		}
-		s.mu.Lock()
-		s.st.Undelivered = s.st.Undelivered[1:]
-		err := s.saveLocked()
-		s.mu.Unlock()
-		if err != nil {
+		// Signed with the wall clock: the receiver checks the signature's age
+		// against it, as it does for Stripe.
+		if err := deliver(ctx, payload, SignatureHeader(payload, s.cfg.WebhookSecret, time.Now())); err != nil {
+			s.cfg.Log.ErrorContext(ctx, "sandbox: event not accepted, kept for the next pass", "error", err)
+			if rerr := s.cfg.Store.ReleaseSandboxEvent(ctx, id, claim, err.Error()); rerr != nil {
+				s.cfg.Log.ErrorContext(ctx, "sandbox: release event", "error", rerr)
+			}
+			return err
+		}
+		if err := s.cfg.Store.DeleteSandboxEvent(ctx, id, claim); err != nil {
 			return err
 		}
 	}
@@ -418,14 +401,25 @@ func card(r *http.Request) string {
 	return strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(r.PostFormValue("card")))
 }
 
-func (s *Sandbox) intent(id string) (sbIntent, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	pi, ok := s.st.Intents[id]
-	if !ok {
-		return sbIntent{}, false
-	}
-	return *pi, true
+// unavailable shows p again with the message that the sandbox cannot reach
+// its database, and a 503: nothing was changed, the user may submit again.
+func (s *Sandbox) unavailable(w http.ResponseWriter, r *http.Request, p page, err error) {
+	s.cfg.Log.ErrorContext(r.Context(), "sandbox: state", "error", err)
+	p.Error = p.T("payment.errors.unavailable")
+	s.render(w, http.StatusServiceUnavailable, p)
+}
+
+// unavailablePage is unavailable before the object is read, on a plain page.
+func (s *Sandbox) unavailablePage(w http.ResponseWriter, r *http.Request, heading string, err error) {
+	p := s.newPage(r, "message", heading)
+	p.Back = "/"
+	s.unavailable(w, r, p, err)
+}
+
+func (s *Sandbox) intent(ctx context.Context, id string) (sbIntent, int64, bool, error) {
+	var pi sbIntent
+	version, found, err := s.load(ctx, kindIntent, id, &pi)
+	return pi, version, found, err
 }
 
 func (s *Sandbox) payForm(r *http.Request, pi sbIntent) page {
@@ -442,7 +436,11 @@ func (s *Sandbox) payForm(r *http.Request, pi sbIntent) page {
 }
 
 func (s *Sandbox) payPage(w http.ResponseWriter, r *http.Request) {
-	pi, ok := s.intent(r.PathValue("id"))
+	pi, _, ok, err := s.intent(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.unavailablePage(w, r, "sandbox.pay.title", err)
+		return
+	}
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -455,25 +453,29 @@ func (s *Sandbox) payPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
 	id := r.PathValue("id")
-	pi, ok := s.intent(id)
+	pi, _, ok, err := s.intent(ctx, id)
+	if err != nil {
+		s.unavailablePage(w, r, "sandbox.pay.title", err)
+		return
+	}
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
 	p := s.payForm(r, pi)
 	if r.PostFormValue("action") == "retry" || pi.Status == "succeeded" {
-		if err := s.flush(r.Context()); err != nil {
+		if err := s.FlushPending(ctx); err != nil {
 			s.deliveryFailed(w, r, p)
 			return
 		}
 		http.Redirect(w, r, returnURL(pi.ReturnURL, pi.PaymentIntent, redirectStatus(pi.Status)), http.StatusSeeOther)
 		return
 	}
-	number := card(r)
 	p.Card = r.PostFormValue("card")
 	var status, failure, typ string
-	switch number {
+	switch card(r) {
 	case CardSucceeds:
 		status, typ = "succeeded", EventPaymentSucceeded
 	case CardDeclines:
@@ -487,29 +489,60 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusUnprocessableEntity, p)
 		return
 	}
-	s.mu.Lock()
-	cur := s.st.Intents[id]
-	if cur.Status != "succeeded" {
-		cur.Status, cur.FailureCode = status, failure
-	}
-	err := s.queueLocked(typ, IntentObject(cur.PaymentIntent, s.cfg.Now()))
-	if err == nil {
-		err = s.saveLocked()
-	}
-	done := cur.PaymentIntent
-	s.mu.Unlock()
+	done, err := s.attempt(ctx, id, status, failure, typ)
 	if err != nil {
-		s.cfg.Log.ErrorContext(r.Context(), "sandbox: pay", "error", err)
-		s.deliveryFailed(w, r, p)
+		s.unavailable(w, r, p, err)
 		return
 	}
-	if err := s.flush(r.Context()); err != nil {
+	if err := s.FlushPending(ctx); err != nil {
 		s.deliveryFailed(w, r, p)
 		return
 	}
 	// A declined card comes back to the return address with redirect_status
 	// failed, as Stripe's redirect-based confirmations do.
 	http.Redirect(w, r, returnURL(pi.ReturnURL, done, redirectStatus(done.Status)), http.StatusSeeOther)
+}
+
+// attempt records a card attempt on an intent with its event, unless the
+// intent is paid already: a paid intent stays paid, and a second payment of
+// it, from this server or another, sends no second event. When another
+// attempt changes the intent first, this one reads it again and decides anew.
+func (s *Sandbox) attempt(ctx context.Context, id, status, failure, typ string) (PaymentIntent, error) {
+	for range changeAttempts {
+		cur, version, found, err := s.intent(ctx, id)
+		if err == nil && !found {
+			err = fmt.Errorf("payment: sandbox intent %s: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return PaymentIntent{}, err
+		}
+		if cur.Status == "succeeded" {
+			return cur.PaymentIntent, nil
+		}
+		cur.Status, cur.FailureCode = status, failure
+		ok, err := s.change(ctx, kindIntent, id, version, cur, typ, IntentObject(cur.PaymentIntent, s.cfg.Now()))
+		if err != nil {
+			return PaymentIntent{}, err
+		}
+		if ok {
+			return cur.PaymentIntent, nil
+		}
+	}
+	return PaymentIntent{}, errBusy
+}
+
+// change stores an object read at version with the event telling of it; it
+// reports false when the object changed since.
+func (s *Sandbox) change(ctx context.Context, kind, id string, version int64, v any, typ string, object any) (bool, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return false, fmt.Errorf("payment: sandbox %s: %w", kind, err)
+	}
+	ev, err := s.newEvent(typ, object)
+	if err != nil {
+		return false, err
+	}
+	return s.cfg.Store.UpdateSandboxObject(ctx, kind, id, version, raw, [][]byte{ev}, s.cfg.Now())
 }
 
 // redirectStatus is the redirect_status Stripe adds to a return URL.
@@ -537,14 +570,10 @@ func returnURL(base string, pi PaymentIntent, status string) string {
 	return u.String()
 }
 
-func (s *Sandbox) checkoutOf(id string) (sbCheckout, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	cs, ok := s.st.Checkouts[id]
-	if !ok {
-		return sbCheckout{}, false
-	}
-	return *cs, true
+func (s *Sandbox) checkoutOf(ctx context.Context, id string) (sbCheckout, int64, bool, error) {
+	var cs sbCheckout
+	version, found, err := s.load(ctx, kindCheckout, id, &cs)
+	return cs, version, found, err
 }
 
 func (s *Sandbox) checkoutForm(r *http.Request, cs sbCheckout) page {
@@ -557,7 +586,11 @@ func (s *Sandbox) checkoutForm(r *http.Request, cs sbCheckout) page {
 }
 
 func (s *Sandbox) checkoutPage(w http.ResponseWriter, r *http.Request) {
-	cs, ok := s.checkoutOf(r.PathValue("id"))
+	cs, _, ok, err := s.checkoutOf(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.unavailablePage(w, r, "sandbox.checkout.title", err)
+		return
+	}
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -570,15 +603,20 @@ func (s *Sandbox) checkoutPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Sandbox) checkout(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
 	id := r.PathValue("id")
-	cs, ok := s.checkoutOf(id)
+	cs, _, ok, err := s.checkoutOf(ctx, id)
+	if err != nil {
+		s.unavailablePage(w, r, "sandbox.checkout.title", err)
+		return
+	}
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
 	p := s.checkoutForm(r, cs)
 	if r.PostFormValue("action") == "retry" || cs.SubscriptionID != "" {
-		if err := s.flush(r.Context()); err != nil {
+		if err := s.FlushPending(ctx); err != nil {
 			s.deliveryFailed(w, r, p)
 			return
 		}
@@ -601,37 +639,59 @@ func (s *Sandbox) checkout(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusUnprocessableEntity, p)
 		return
 	}
-	s.mu.Lock()
-	cur := s.st.Checkouts[id]
-	var err error
-	if cur.SubscriptionID == "" {
-		now := s.cfg.Now().UTC().Truncate(time.Second)
-		sub := &sbSubscription{Subscription: Subscription{
-			ID: "sub_sandbox_" + randomHex(12), CustomerID: cur.CustomerID, Status: "active", Interval: cur.Interval,
-			StartedAt: now, CurrentPeriodEnd: addInterval(now, cur.Interval), Metadata: cur.Metadata,
-		}, Currency: cur.Currency}
-		s.st.Subscriptions[sub.ID] = sub
-		cur.SubscriptionID = sub.ID
-		err = s.queueLocked(EventSubscriptionCreated, SubscriptionObject(sub.Subscription, cur.AmountCents, sub.Currency))
-		if err == nil {
-			err = s.queueLocked(EventCheckoutCompleted, CheckoutObject(CheckoutSession{
-				ID: id, CustomerID: cur.CustomerID, SubscriptionID: sub.ID, ClientReferenceID: cur.ClientReferenceID, Metadata: cur.Metadata}))
-		}
-		if err == nil {
-			err = s.saveLocked()
-		}
-	}
-	s.mu.Unlock()
-	if err != nil {
-		s.cfg.Log.ErrorContext(r.Context(), "sandbox: checkout", "error", err)
-		s.deliveryFailed(w, r, p)
+	if err := s.subscribe(ctx, id); err != nil {
+		s.unavailable(w, r, p, err)
 		return
 	}
-	if err := s.flush(r.Context()); err != nil {
+	if err := s.FlushPending(ctx); err != nil {
 		s.deliveryFailed(w, r, p)
 		return
 	}
 	http.Redirect(w, r, cs.SuccessURL, http.StatusSeeOther)
+}
+
+// subscribe completes a checkout: it starts its subscription and queues the
+// events Stripe sends then, unless the checkout is complete already (paid
+// twice, or at once through two servers: one subscription, one set of events).
+func (s *Sandbox) subscribe(ctx context.Context, id string) error {
+	for range changeAttempts {
+		cur, version, found, err := s.checkoutOf(ctx, id)
+		if err == nil && !found {
+			err = fmt.Errorf("payment: sandbox checkout %s: %w", id, ErrNotFound)
+		}
+		if err != nil || cur.SubscriptionID != "" {
+			return err
+		}
+		now := s.cfg.Now().UTC().Truncate(time.Second)
+		sub := sbSubscription{Subscription: Subscription{
+			ID: "sub_sandbox_" + randomHex(12), CustomerID: cur.CustomerID, Status: "active", Interval: cur.Interval,
+			StartedAt: now, CurrentPeriodEnd: addInterval(now, cur.Interval), Metadata: cur.Metadata,
+		}, Currency: cur.Currency}
+		cur.SubscriptionID = sub.ID
+		created, err := s.newEvent(EventSubscriptionCreated, SubscriptionObject(sub.Subscription, cur.AmountCents, sub.Currency))
+		if err != nil {
+			return err
+		}
+		completed, err := s.newEvent(EventCheckoutCompleted, CheckoutObject(CheckoutSession{
+			ID: id, CustomerID: cur.CustomerID, SubscriptionID: sub.ID, ClientReferenceID: cur.ClientReferenceID, Metadata: cur.Metadata}))
+		if err != nil {
+			return err
+		}
+		rawCheckout, err := json.Marshal(cur)
+		if err != nil {
+			return fmt.Errorf("payment: sandbox checkout: %w", err)
+		}
+		rawSub, err := json.Marshal(sub)
+		if err != nil {
+			return fmt.Errorf("payment: sandbox subscription: %w", err)
+		}
+		ok, err := s.cfg.Store.CompleteSandboxCheckout(ctx, id, version, rawCheckout, sub.ID, cur.CustomerID, rawSub,
+			[][]byte{created, completed}, now)
+		if err != nil || ok {
+			return err
+		}
+	}
+	return errBusy
 }
 
 func addInterval(t time.Time, interval string) time.Time {
@@ -641,28 +701,23 @@ func addInterval(t time.Time, interval string) time.Time {
 	return t.AddDate(0, 1, 0)
 }
 
-// portalState is the portal session and the customer's latest subscription.
-func (s *Sandbox) portalState(id string) (PortalParams, *sbSubscription, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ps, ok := s.st.Portals[id]
-	if !ok {
-		return ps, nil, false
+// portalState is the portal session and the customer's latest subscription
+// (nil when none) with its version.
+func (s *Sandbox) portalState(ctx context.Context, id string) (PortalParams, *sbSubscription, int64, bool, error) {
+	var ps PortalParams
+	_, found, err := s.load(ctx, kindPortal, id, &ps)
+	if err != nil || !found {
+		return ps, nil, 0, found, err
 	}
-	var latest *sbSubscription
-	for _, sub := range s.st.Subscriptions {
-		if sub.CustomerID != ps.CustomerID {
-			continue
-		}
-		if latest == nil || sub.StartedAt.After(latest.StartedAt) || (sub.StartedAt.Equal(latest.StartedAt) && sub.ID > latest.ID) {
-			latest = sub
-		}
+	raw, version, found, err := s.cfg.Store.LatestSandboxObject(ctx, kindSubscription, ps.CustomerID)
+	if err != nil || !found {
+		return ps, nil, 0, true, err
 	}
-	if latest == nil {
-		return ps, nil, true
+	var sub sbSubscription
+	if err := json.Unmarshal(raw, &sub); err != nil {
+		return ps, nil, 0, true, fmt.Errorf("payment: sandbox subscription of %s: %w", ps.CustomerID, err)
 	}
-	cp := *latest
-	return ps, &cp, true
+	return ps, &sub, version, true, nil
 }
 
 func (s *Sandbox) portalForm(r *http.Request, ps PortalParams, sub *sbSubscription) page {
@@ -696,7 +751,11 @@ func (s *Sandbox) portalForm(r *http.Request, ps PortalParams, sub *sbSubscripti
 }
 
 func (s *Sandbox) portalPage(w http.ResponseWriter, r *http.Request) {
-	ps, sub, ok := s.portalState(r.PathValue("id"))
+	ps, sub, _, ok, err := s.portalState(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.unavailablePage(w, r, "sandbox.portal.title", err)
+		return
+	}
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -709,66 +768,75 @@ func (s *Sandbox) portalPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Sandbox) portal(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
 	id := r.PathValue("id")
-	ps, sub, ok := s.portalState(id)
-	if !ok {
-		s.notFound(w, r)
-		return
-	}
-	p := s.portalForm(r, ps, sub)
 	action := r.PostFormValue("action")
-	if action == "retry" {
-		if err := s.flush(r.Context()); err != nil {
+	// The actions offered depend on the subscription's state: when another
+	// request changes it first, the action is checked again on the new one.
+	for range changeAttempts {
+		ps, sub, version, ok, err := s.portalState(ctx, id)
+		if err != nil {
+			s.unavailablePage(w, r, "sandbox.portal.title", err)
+			return
+		}
+		if !ok {
+			s.notFound(w, r)
+			return
+		}
+		p := s.portalForm(r, ps, sub)
+		if action == "retry" {
+			if err := s.FlushPending(ctx); err != nil {
+				s.deliveryFailed(w, r, p)
+				return
+			}
+			http.Redirect(w, r, "/sandbox/portal/"+id+"?updated=1", http.StatusSeeOther)
+			return
+		}
+		allowed := false
+		for _, a := range p.Actions {
+			allowed = allowed || a.Value == action
+		}
+		if !allowed {
+			p.Error = p.T("sandbox.errors.action")
+			s.render(w, http.StatusUnprocessableEntity, p)
+			return
+		}
+		cur := *sub
+		now := s.cfg.Now().UTC().Truncate(time.Second)
+		typ := EventSubscriptionUpdated
+		switch action {
+		case "switch":
+			// A new interval starts a new billing period today, as on Stripe.
+			cur.Interval = IntervalYear
+			if sub.Interval == IntervalYear {
+				cur.Interval = IntervalMonth
+			}
+			cur.CurrentPeriodEnd = addInterval(now, cur.Interval)
+		case "cancel_at_period_end":
+			cur.CancelAtPeriodEnd, cur.CancelAt = true, cur.CurrentPeriodEnd
+		case "resume":
+			cur.CancelAtPeriodEnd, cur.CancelAt = false, time.Time{}
+		case "cancel_now":
+			cur.Status, cur.EndedAt, cur.CancelAtPeriodEnd, cur.CancelAt = "canceled", now, false, time.Time{}
+			typ = EventSubscriptionDeleted
+		}
+		changed, err := s.change(ctx, kindSubscription, cur.ID, version, cur, typ,
+			SubscriptionObject(cur.Subscription, s.cfg.PlanCents[cur.Interval], cur.Currency))
+		if err != nil {
+			s.unavailable(w, r, p, err)
+			return
+		}
+		if !changed {
+			continue
+		}
+		if err := s.FlushPending(ctx); err != nil {
 			s.deliveryFailed(w, r, p)
 			return
 		}
 		http.Redirect(w, r, "/sandbox/portal/"+id+"?updated=1", http.StatusSeeOther)
 		return
 	}
-	allowed := false
-	for _, a := range p.Actions {
-		allowed = allowed || a.Value == action
-	}
-	if !allowed {
-		p.Error = p.T("sandbox.errors.action")
-		s.render(w, http.StatusUnprocessableEntity, p)
-		return
-	}
-	s.mu.Lock()
-	cur := s.st.Subscriptions[sub.ID]
-	now := s.cfg.Now().UTC().Truncate(time.Second)
-	typ := EventSubscriptionUpdated
-	switch action {
-	case "switch":
-		// A new interval starts a new billing period today, as on Stripe.
-		cur.Interval = IntervalYear
-		if sub.Interval == IntervalYear {
-			cur.Interval = IntervalMonth
-		}
-		cur.CurrentPeriodEnd = addInterval(now, cur.Interval)
-	case "cancel_at_period_end":
-		cur.CancelAtPeriodEnd, cur.CancelAt = true, cur.CurrentPeriodEnd
-	case "resume":
-		cur.CancelAtPeriodEnd, cur.CancelAt = false, time.Time{}
-	case "cancel_now":
-		cur.Status, cur.EndedAt, cur.CancelAtPeriodEnd, cur.CancelAt = "canceled", now, false, time.Time{}
-		typ = EventSubscriptionDeleted
-	}
-	err := s.queueLocked(typ, SubscriptionObject(cur.Subscription, s.cfg.PlanCents[cur.Interval], cur.Currency))
-	if err == nil {
-		err = s.saveLocked()
-	}
-	s.mu.Unlock()
-	if err != nil {
-		s.cfg.Log.ErrorContext(r.Context(), "sandbox: portal", "error", err)
-		s.deliveryFailed(w, r, p)
-		return
-	}
-	if err := s.flush(r.Context()); err != nil {
-		s.deliveryFailed(w, r, p)
-		return
-	}
-	http.Redirect(w, r, "/sandbox/portal/"+id+"?updated=1", http.StatusSeeOther)
+	s.unavailablePage(w, r, "sandbox.portal.title", errBusy)
 }
 
 func randomHex(n int) string {

@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	"noces/internal/i18n"
+	"noces/internal/store"
+	"noces/internal/store/storetest"
 )
 
 var texts = i18n.MustLoad()
@@ -42,6 +43,12 @@ func (in *inbox) deliver(_ context.Context, payload []byte, sig string) error {
 	return nil
 }
 
+func (in *inbox) setFailing(failing bool) {
+	in.mu.Lock()
+	in.failing = failing
+	in.mu.Unlock()
+}
+
 func (in *inbox) types() []string {
 	in.mu.Lock()
 	defer in.mu.Unlock()
@@ -54,9 +61,11 @@ func (in *inbox) types() []string {
 
 var sandboxNow = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 
-func newSandbox(t *testing.T, statePath string) (*Sandbox, *inbox) {
+// newSandbox is one server's sandbox over st, its events going to its own
+// inbox.
+func newSandbox(t *testing.T, st SandboxStore) (*Sandbox, *inbox) {
 	t.Helper()
-	s, err := NewSandbox(SandboxConfig{StatePath: statePath, PlanCents: map[string]int64{IntervalMonth: 6900, IntervalYear: 69000},
+	s, err := NewSandbox(SandboxConfig{Store: st, PlanCents: map[string]int64{IntervalMonth: 6900, IntervalYear: 69000},
 		Now: func() time.Time { return sandboxNow }, Texts: texts})
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +94,7 @@ func visit(t *testing.T, s *Sandbox, method, path, lang string, form url.Values)
 
 func TestSandboxCardPayment(t *testing.T) {
 	ctx := context.Background()
-	s, in := newSandbox(t, "")
+	s, in := newSandbox(t, storetest.New(t))
 	pi, err := s.CreatePaymentIntent(ctx, PaymentIntentParams{AmountCents: 5050, Currency: "eur", Description: "Noces: 2 credits",
 		Metadata: map[string]string{"user_id": "u1", "credits": "2"}, IdempotencyKey: "k1", ReturnURL: "/api/credits/payment-success"})
 	if err != nil {
@@ -172,17 +181,17 @@ func TestSandboxCardPayment(t *testing.T) {
 
 func TestSandboxKeepsEventsTheWebhookRefusedAndSendsThemAgain(t *testing.T) {
 	ctx := context.Background()
-	s, in := newSandbox(t, "")
+	s, in := newSandbox(t, storetest.New(t))
 	pi, err := s.CreatePaymentIntent(ctx, PaymentIntentParams{AmountCents: 3000, Currency: "eur", ReturnURL: "/api/credits/payment-success"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.failing = true
+	in.setFailing(true)
 	w := visit(t, s, "POST", pi.RedirectURL, "en", url.Values{"card": {CardSucceeds}})
 	if w.Code != http.StatusBadGateway || !strings.Contains(w.Body.String(), `value="retry"`) {
 		t.Fatalf("%d %s", w.Code, w.Body)
 	}
-	in.failing = false
+	in.setFailing(false)
 	w = visit(t, s, "POST", pi.RedirectURL, "en", url.Values{"action": {"retry"}})
 	if w.Code != http.StatusSeeOther || !strings.Contains(w.Header().Get("Location"), "redirect_status=succeeded") {
 		t.Errorf("%d %s", w.Code, w.Header().Get("Location"))
@@ -194,8 +203,8 @@ func TestSandboxKeepsEventsTheWebhookRefusedAndSendsThemAgain(t *testing.T) {
 
 func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 	ctx := context.Background()
-	state := filepath.Join(t.TempDir(), "sandbox.json")
-	s, in := newSandbox(t, state)
+	st, dbURL := storetest.NewWithURL(t)
+	s, in := newSandbox(t, st)
 	cus, err := s.CreateCustomer(ctx, CustomerParams{Email: "a@example.com", IdempotencyKey: "customer-u1"})
 	if err != nil {
 		t.Fatal(err)
@@ -315,13 +324,16 @@ func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 	})
 
 	t.Run("the state survives a restart", func(t *testing.T) {
-		again, _ := newSandbox(t, state)
+		again, _ := newSandbox(t, reopen(t, dbURL))
 		sub, err := again.GetSubscription(ctx, subID)
 		if err != nil || sub.Status != "canceled" || sub.Interval != IntervalYear {
 			t.Errorf("%+v %v", sub, err)
 		}
-		if _, err := os.Stat(state); err != nil {
-			t.Error(err)
+		if body := visit(t, again, "GET", portal.URL, "en", nil).Body.String(); !strings.Contains(body, "ended on 22/11/2026") {
+			t.Errorf("%s", body)
+		}
+		if body := visit(t, again, "GET", cs.URL, "en", nil).Body.String(); !strings.Contains(body, "This subscription is already paid.") {
+			t.Errorf("%s", body)
 		}
 	})
 }
@@ -344,7 +356,7 @@ func TestSandboxPagesHaveTheirTexts(t *testing.T) {
 		"sandbox.portal.ending", "sandbox.portal.canceled", "sandbox.portal.switch_month", "sandbox.portal.switch_year",
 		"sandbox.portal.cancel_at_period_end", "sandbox.portal.resume", "sandbox.portal.cancel_now", "sandbox.portal.updated",
 		"sandbox.not_found.title", "sandbox.not_found.text", "sandbox.errors.card_required", "sandbox.errors.unknown_card",
-		"sandbox.errors.declined", "sandbox.errors.delivery", "sandbox.errors.action"} {
+		"sandbox.errors.declined", "sandbox.errors.delivery", "sandbox.errors.action", "payment.errors.unavailable"} {
 		keys[k] = true
 	}
 	for _, lang := range i18n.Langs {
@@ -354,4 +366,16 @@ func TestSandboxPagesHaveTheirTexts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// reopen opens a second pool on the database of dbURL: another server, or
+// the same one after a restart.
+func reopen(t *testing.T, dbURL string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
