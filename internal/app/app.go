@@ -233,6 +233,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if cfg.Stripe.SecretKey != "" {
 		chores.Reconcile = billingService.Reconcile
 	}
+	if sandbox != nil {
+		chores.FlushPayments = sandbox.FlushPending
+	}
 	if a.Instagram.Available() {
 		chores.SyncInstagram, chores.InstagramEvery = a.Instagram.SyncAll, cfg.Instagram.SyncInterval
 	}
