@@ -145,7 +145,7 @@ var Vars = []Var{
 	{"NOCES_S3_REGION", "empty: asked of the bucket", false, "region that signs the requests, e.g. `eu-west-3` (AWS), `auto` (R2), `fr-par` (Scaleway), `gra` (OVH), `us-east-1` (MinIO)"},
 	{"NOCES_S3_ACCESS_KEY_ID", "", false, "access key id; required with an s3:// media URL"},
 	{"NOCES_S3_SECRET_ACCESS_KEY", "", true, "secret access key; required with an s3:// media URL"},
-	{"NOCES_S3_PATH_STYLE", "false: the client picks (bucket in the host name on AWS, in the path elsewhere)", false, "`true` puts the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted services need"},
+	{"NOCES_S3_PATH_STYLE", "empty: the bucket in the host name on AWS, in the path on other endpoints", false, "`true` puts the bucket in the path (`endpoint/bucket/key`), `false` in the host name (`bucket.endpoint/key`)"},
 	{"NOCES_PUBLIC_SCHEME", "http", false, "scheme of the links the server writes (e-mails, public URLs)"},
 	{"NOCES_PUBLIC_PORT", "the listen port when the scheme is http, else none", false, "port of the links the server writes"},
 	{"NOCES_HOST_<KEY>_PUBLIC", "<key>.localhost", false, "host of a domain's public directory; KEY is FR, BE, UK, DE, IT, ES or PT"},
@@ -262,8 +262,12 @@ func Load(getenv Getenv) (Config, error) {
 	if c.Demo, err = parseBool(getenv("NOCES_DEMO")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_DEMO: %w", err))
 	}
-	if c.S3.PathStyle, err = parseBool(getenv("NOCES_S3_PATH_STYLE")); err != nil {
-		errs = append(errs, fmt.Errorf("NOCES_S3_PATH_STYLE: %w", err))
+	if v := getenv("NOCES_S3_PATH_STYLE"); v != "" {
+		if style, err := strconv.ParseBool(v); err != nil {
+			errs = append(errs, fmt.Errorf("NOCES_S3_PATH_STYLE: %w", err))
+		} else {
+			c.S3.PathStyle = &style
+		}
 	}
 	if c.SMTP.Port, err = strconv.Atoi(or(getenv("NOCES_SMTP_PORT"), "587")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SMTP_PORT: not a number"))

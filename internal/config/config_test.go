@@ -173,7 +173,7 @@ func TestTheMediaStorageSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.BlobURL != "file:/srv/noces/media" || c.S3.PathStyle || !strings.Contains(c.String(), "media=file:/srv/noces/media") {
+	if c.BlobURL != "file:/srv/noces/media" || c.S3.PathStyle != nil || !strings.Contains(c.String(), "media=file:/srv/noces/media") {
 		t.Errorf("by default media live in the data folder: %q %+v %s", c.BlobURL, c.S3, c)
 	}
 
@@ -187,7 +187,7 @@ func TestTheMediaStorageSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.BlobURL != "s3://noces-media/prod" || c.S3.Endpoint != "https://s3.fr-par.scw.cloud" || c.S3.Region != "fr-par" ||
-		c.S3.AccessKeyID != "SCWKEY" || c.S3.SecretAccessKey != "s3-secret-from-file" || !c.S3.PathStyle {
+		c.S3.AccessKeyID != "SCWKEY" || c.S3.SecretAccessKey != "s3-secret-from-file" || c.S3.PathStyle == nil || !*c.S3.PathStyle {
 		t.Errorf("s3 settings: %q %+v", c.BlobURL, c.S3)
 	}
 	if printed := c.String(); strings.Contains(printed, "s3-secret-from-file") || !strings.Contains(printed, "media=s3://noces-media/prod/(https://s3.fr-par.scw.cloud)") {

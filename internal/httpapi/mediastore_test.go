@@ -115,7 +115,7 @@ func TestABucketThatRefusesIsAnOutageNotAMissingPhoto(t *testing.T) {
 	}))
 	t.Cleanup(refusing.Close)
 	media, err := blob.Open("s3://"+blobtest.Bucket, blob.S3Config{Endpoint: refusing.URL, Region: "us-east-1",
-		AccessKeyID: "revoked", SecretAccessKey: "revoked", PathStyle: true})
+		AccessKeyID: "revoked", SecretAccessKey: "revoked"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -341,3 +341,71 @@ func TestAnObjectLargerThanOnePartGoesUpInParts(t *testing.T) {
 		}
 	}
 }
+
+// TestThePathStyleSwitch: unset, the bucket goes in the host name on AWS
+// and in the path elsewhere; set, it goes where it says, on any endpoint.
+func TestThePathStyleSwitch(t *testing.T) {
+	srv := blobtest.NewTLS(t, "s3.fr-par.scw.cloud", "s3.dualstack.eu-west-3.amazonaws.com", "s3.eu-west-3.amazonaws.com")
+	yes, no := true, false
+	for _, c := range []struct {
+		name      string
+		endpoint  string
+		pathStyle *bool
+		inPath    bool
+	}{
+		{"unset on another service", "https://s3.fr-par.scw.cloud", nil, true},
+		{"false on another service", "https://s3.fr-par.scw.cloud", &no, false},
+		{"unset on AWS", "https://s3.eu-west-3.amazonaws.com", nil, false},
+		{"true on AWS", "https://s3.eu-west-3.amazonaws.com", &yes, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := srv.AWSConfig(c.endpoint, "eu-west-3")
+			cfg.PathStyle = c.pathStyle
+			s, err := blob.Open("s3://"+blobtest.Bucket+"/style", cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := len(srv.Requests())
+			if err := s.Put(context.Background(), "a.jpg", strings.NewReader("x")); err != nil {
+				t.Fatal(err)
+			}
+			if body, _ := read(t, s, "a.jpg"); body != "x" {
+				t.Errorf("read back %q", body)
+			}
+			for _, r := range srv.Requests()[before:] {
+				inHost := strings.HasPrefix(r.Host, blobtest.Bucket+".")
+				inPath := strings.HasPrefix(r.Path, "/"+blobtest.Bucket+"/")
+				if inHost == c.inPath || inPath != c.inPath {
+					t.Errorf("%s %s%s", r.Method, r.Host, r.Path)
+				}
+			}
+		})
+	}
+}
+
+// TestAMissingBucketIsNoMissingObject: a bucket that does not exist (a typo
+// in NOCES_BLOB_URL) answers 404 too, but it is a broken setup, not a photo
+// that was deleted, and must not read as ErrNotFound.
+func TestAMissingBucketIsNoMissingObject(t *testing.T) {
+	srv := blobtest.New(t)
+	s, err := blob.Open("s3://no-such-bucket", srv.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, _, err := s.Open(ctx, "a.jpg"); err == nil || errors.Is(err, blob.ErrNotFound) {
+		t.Errorf("open: %v", err)
+	}
+	if _, err := s.Stat(ctx, "a.jpg"); err == nil || errors.Is(err, blob.ErrNotFound) {
+		t.Errorf("stat: %v", err)
+	}
+	if err := s.Put(ctx, "a.jpg", strings.NewReader("x")); err == nil {
+		t.Error("put succeeded")
+	}
+	if err := s.Delete(ctx, "a.jpg"); err == nil {
+		t.Error("delete succeeded")
+	}
+	if err := s.List(ctx, "", func(blob.Info) error { return nil }); err == nil {
+		t.Error("list succeeded")
+	}
+}

@@ -27,10 +27,11 @@ type S3Config struct {
 	Region          string
 	AccessKeyID     string
 	SecretAccessKey string
-	// PathStyle puts the bucket in the path (endpoint/bucket/key) instead
-	// of the host name (bucket.endpoint/key), which MinIO and most
-	// self-hosted services need; off, the client picks per endpoint.
-	PathStyle bool
+	// PathStyle true puts the bucket in the path (endpoint/bucket/key),
+	// false in the host name (bucket.endpoint/key); nil lets minio-go pick:
+	// the host name on AWS, the path on other endpoints, which is what
+	// MinIO needs and what R2, Scaleway and OVH also accept.
+	PathStyle *bool
 	// Transport carries the requests; nil is minio-go's default. Tests
 	// hand the client of their TLS fake here.
 	Transport http.RoundTripper
@@ -88,8 +89,10 @@ func NewS3(bucket, prefix string, c S3Config) (*S3, error) {
 	}
 	host, secure, _ := c.endpoint()
 	lookup := minio.BucketLookupAuto
-	if c.PathStyle {
+	if c.PathStyle != nil && *c.PathStyle {
 		lookup = minio.BucketLookupPath
+	} else if c.PathStyle != nil {
+		lookup = minio.BucketLookupDNS
 	}
 	client, err := minio.New(host, &minio.Options{
 		Creds:        credentials.NewStaticV4(c.AccessKeyID, c.SecretAccessKey, ""),
@@ -192,12 +195,12 @@ func (s *S3) Open(ctx context.Context, key string) (io.ReadSeekCloser, Info, err
 	}
 	obj, err := s.client.GetObject(ctx, s.bucket, name, minio.GetObjectOptions{})
 	if err != nil {
-		return nil, Info{}, s.fail("open", key, err)
+		return nil, Info{}, s.fail(ctx, "open", key, err)
 	}
 	st, err := obj.Stat()
 	if err != nil {
 		obj.Close()
-		return nil, Info{}, s.fail("open", key, err)
+		return nil, Info{}, s.fail(ctx, "open", key, err)
 	}
 	return obj, s.info(key, st), nil
 }
@@ -210,7 +213,7 @@ func (s *S3) Stat(ctx context.Context, key string) (Info, error) {
 	}
 	st, err := s.client.StatObject(ctx, s.bucket, name, minio.StatObjectOptions{})
 	if err != nil {
-		return Info{}, s.fail("stat", key, err)
+		return Info{}, s.fail(ctx, "stat", key, err)
 	}
 	return s.info(key, st), nil
 }
@@ -248,8 +251,19 @@ func (s *S3) info(key string, o minio.ObjectInfo) Info {
 	return Info{Key: key, Size: o.Size, ModTime: o.LastModified.UTC(), ETag: strings.Trim(o.ETag, `"`), ContentType: ct}
 }
 
-func (s *S3) fail(op, key string, err error) error {
+// fail maps a failed read. A HEAD's 404 has no body to say whether the
+// object or the whole bucket is missing, so the bucket is asked for: a
+// missing bucket (a typo in NOCES_BLOB_URL) is a broken setup, never a
+// missing photo. Only missing objects pay that second request.
+func (s *S3) fail(ctx context.Context, op, key string, err error) error {
 	if isNotFound(err) {
+		exists, berr := s.client.BucketExists(ctx, s.bucket)
+		switch {
+		case berr != nil:
+			return fmt.Errorf("blob: %s %s: bucket %s: %w", op, key, s.bucket, berr)
+		case !exists:
+			return fmt.Errorf("blob: %s %s: bucket %s does not exist", op, key, s.bucket)
+		}
 		return fmt.Errorf("%w: %s", ErrNotFound, key)
 	}
 	return fmt.Errorf("blob: %s %s: %w", op, key, err)

@@ -85,9 +85,11 @@ func start(t testing.TB, secure bool, opts []gofakes3.Option) *Server {
 	return s
 }
 
+var pathStyle = true
+
 // Config reaches the plain service path-style, as MinIO is reached.
 func (s *Server) Config() blob.S3Config {
-	return blob.S3Config{Endpoint: s.URL, Region: "us-east-1", AccessKeyID: "test-key", SecretAccessKey: "test-secret", PathStyle: true}
+	return blob.S3Config{Endpoint: s.URL, Region: "us-east-1", AccessKeyID: "test-key", SecretAccessKey: "test-secret", PathStyle: &pathStyle}
 }
 
 // AWSConfig reaches the TLS service as if it were AWS at endpoint (say
