@@ -74,7 +74,7 @@ type App struct {
 	Jobs *jobs.Queue
 	// Outbox queues e-mails and SMS in the transactions they report.
 	Outbox *outbox.Outbox
-	Media  *blob.Local
+	Media  blob.Store
 	// MediaService runs the photo, video and portfolio rules (the demo seeds through it).
 	MediaService *media.Service
 	// Instagram syncs providers' Instagram posts (unavailable without an app).
@@ -150,7 +150,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}()
 	a.Outbox = outbox.New(a.Store, a.Jobs, a.Clock)
 	jobs.Register(a.Jobs, outbox.NewWorker(a.Store, a.Clock, log, relay, gateway))
-	if a.Media, err = blob.NewLocal(filepath.Join(cfg.DataDir, "media"), "/media/"); err != nil {
+	if a.Media, err = blob.Open(cfg.BlobURL, cfg.S3); err != nil {
 		return nil, err
 	}
 	renderer, err := emails.NewRenderer(a.Texts)
@@ -247,7 +247,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Server, err = httpapi.New(httpapi.Deps{
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
-		Web: webFS, Site: pub, Media: a.Media.FS(), MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
+		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})

@@ -17,6 +17,7 @@ import (
 
 	"noces/internal/clientip"
 	"noces/internal/i18n"
+	"noces/internal/platform/blob"
 )
 
 // Config is everything the server needs to start.
@@ -27,6 +28,11 @@ type Config struct {
 	TokenKey    string // HMAC key for access tokens; generated into DataDir when empty
 	LogLevel    string
 	Demo        bool
+
+	// BlobURL is where media live: file:<dir> or s3://bucket/prefix.
+	BlobURL string
+	// S3 reaches the bucket of an s3:// BlobURL.
+	S3 blob.S3Config
 
 	PublicScheme string
 	PublicPort   string
@@ -138,6 +144,12 @@ var Vars = []Var{
 	{"NOCES_TOKEN_KEY", "generated once into <data dir>/token.key", true, "key signing access tokens (at least 32 characters)"},
 	{"NOCES_LOG_LEVEL", "info", false, "debug, info, warn or error"},
 	{"NOCES_DEMO", "false", false, "create the demo accounts at start and print them (`serve --demo` does the same)"},
+	{"NOCES_BLOB_URL", "file:<data dir>/media", false, "where media live: `file:FOLDER` (one server) or `s3://bucket/prefix` (a bucket every server shares; see Media storage)"},
+	{"NOCES_S3_ENDPOINT", "empty: AWS S3", false, "address of an S3-compatible service, e.g. `https://<account>.r2.cloudflarestorage.com`, `https://s3.fr-par.scw.cloud`, `https://s3.gra.io.cloud.ovh.net`, `http://minio:9000`"},
+	{"NOCES_S3_REGION", "empty: asked of the bucket", false, "region that signs the requests, e.g. `eu-west-3` (AWS), `auto` (R2), `fr-par` (Scaleway), `gra` (OVH), `us-east-1` (MinIO)"},
+	{"NOCES_S3_ACCESS_KEY_ID", "", false, "access key id; required with an s3:// media URL"},
+	{"NOCES_S3_SECRET_ACCESS_KEY", "", true, "secret access key; required with an s3:// media URL"},
+	{"NOCES_S3_PATH_STYLE", "empty: the bucket in the host name on AWS, in the path on other endpoints", false, "`true` puts the bucket in the path (`endpoint/bucket/key`), `false` in the host name (`bucket.endpoint/key`)"},
 	{"NOCES_PUBLIC_SCHEME", "http", false, "scheme of the links the server writes (e-mails, public URLs)"},
 	{"NOCES_PUBLIC_PORT", "the listen port when the scheme is http, else none", false, "port of the links the server writes"},
 	{"NOCES_HOST_<KEY>_PUBLIC", "<key>.localhost", false, "host of a domain's public directory; KEY is FR, BE, UK, DE, IT, ES or PT"},
@@ -209,6 +221,13 @@ func Load(getenv Getenv) (Config, error) {
 		LogLevel:     or(getenv("NOCES_LOG_LEVEL"), "info"),
 		PublicScheme: or(getenv("NOCES_PUBLIC_SCHEME"), "http"),
 		PublicPort:   getenv("NOCES_PUBLIC_PORT"),
+		BlobURL:      getenv("NOCES_BLOB_URL"),
+		S3: blob.S3Config{
+			Endpoint:        getenv("NOCES_S3_ENDPOINT"),
+			Region:          getenv("NOCES_S3_REGION"),
+			AccessKeyID:     getenv("NOCES_S3_ACCESS_KEY_ID"),
+			SecretAccessKey: secret("NOCES_S3_SECRET_ACCESS_KEY"),
+		},
 		SMTP: SMTP{
 			Host:     getenv("NOCES_SMTP_HOST"),
 			Username: getenv("NOCES_SMTP_USERNAME"),
@@ -247,6 +266,13 @@ func Load(getenv Getenv) (Config, error) {
 	if c.Demo, err = parseBool(getenv("NOCES_DEMO")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_DEMO: %w", err))
 	}
+	if v := getenv("NOCES_S3_PATH_STYLE"); v != "" {
+		if style, err := strconv.ParseBool(v); err != nil {
+			errs = append(errs, fmt.Errorf("NOCES_S3_PATH_STYLE: %w", err))
+		} else {
+			c.S3.PathStyle = &style
+		}
+	}
 	if c.SMTP.Port, err = strconv.Atoi(or(getenv("NOCES_SMTP_PORT"), "587")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SMTP_PORT: not a number"))
 	}
@@ -267,6 +293,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = "sqlite:" + filepath.Join(c.DataDir, "noces.db")
+	}
+	if c.BlobURL == "" {
+		c.BlobURL = "file:" + filepath.Join(c.DataDir, "media")
 	}
 	if c.PublicPort == "" && c.PublicScheme == "http" {
 		if _, port, err := net.SplitHostPort(c.Addr); err == nil && port != "80" && port != "0" {
@@ -301,6 +330,13 @@ func (c Config) Validate() error {
 	}
 	if _, _, err := ParseDatabaseURL(c.DatabaseURL); err != nil {
 		bad("NOCES_DATABASE_URL", "%v", err)
+	}
+	if loc, err := blob.ParseURL(c.BlobURL); err != nil {
+		bad("NOCES_BLOB_URL", "%v", err)
+	} else if loc.Kind == "s3" {
+		if err := c.S3.Validate(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if c.TokenKey != "" && len(c.TokenKey) < 32 {
 		bad("NOCES_TOKEN_KEY", "must be at least 32 characters")
@@ -429,6 +465,10 @@ func (c Config) String() string {
 	masked.SMS.Token = mask(c.SMS.Token)
 	masked.SentryDSN = mask(c.SentryDSN)
 	masked.Instagram.AppSecret = mask(c.Instagram.AppSecret)
+	media := c.BlobURL
+	if loc, err := blob.ParseURL(c.BlobURL); err == nil && loc.Kind == "s3" {
+		media = loc.String() + "(" + or(c.S3.Endpoint, blob.DefaultS3Endpoint) + ")"
+	}
 	payments := "sandbox"
 	if c.Stripe.SecretKey != "" {
 		payments = "stripe(" + c.Stripe.APIURL + ")"
@@ -438,11 +478,11 @@ func (c Config) String() string {
 	for i, p := range c.TrustedProxies {
 		proxies[i] = p.String()
 	}
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s instagram=%s",
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s instagram=%s media=%s",
 		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
 		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
 		or(masked.SMS.URL, "outbox"), payments, or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"),
-		or(strings.Join(proxies, ","), "none"), instagramState(c.Instagram))
+		or(strings.Join(proxies, ","), "none"), instagramState(c.Instagram), media)
 }
 
 // instagramState says whether the sync is on, and against which API.

@@ -167,3 +167,67 @@ func TestTheInstagramSettings(t *testing.T) {
 		t.Errorf("without settings: %v %s", err, c.String())
 	}
 }
+
+func TestTheMediaStorageSettings(t *testing.T) {
+	c, err := Load(env(map[string]string{"NOCES_DATA_DIR": "/srv/noces"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.BlobURL != "file:/srv/noces/media" || c.S3.PathStyle != nil || !strings.Contains(c.String(), "media=file:/srv/noces/media") {
+		t.Errorf("by default media live in the data folder: %q %+v %s", c.BlobURL, c.S3, c)
+	}
+
+	file := filepath.Join(t.TempDir(), "s3-secret")
+	if err := os.WriteFile(file, []byte("s3-secret-from-file\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err = Load(env(map[string]string{"NOCES_BLOB_URL": "s3://noces-media/prod", "NOCES_S3_ENDPOINT": "https://s3.fr-par.scw.cloud",
+		"NOCES_S3_REGION": "fr-par", "NOCES_S3_ACCESS_KEY_ID": "SCWKEY", "NOCES_S3_SECRET_ACCESS_KEY_FILE": file, "NOCES_S3_PATH_STYLE": "true"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.BlobURL != "s3://noces-media/prod" || c.S3.Endpoint != "https://s3.fr-par.scw.cloud" || c.S3.Region != "fr-par" ||
+		c.S3.AccessKeyID != "SCWKEY" || c.S3.SecretAccessKey != "s3-secret-from-file" || c.S3.PathStyle == nil || !*c.S3.PathStyle {
+		t.Errorf("s3 settings: %q %+v", c.BlobURL, c.S3)
+	}
+	if printed := c.String(); strings.Contains(printed, "s3-secret-from-file") || !strings.Contains(printed, "media=s3://noces-media/prod/(https://s3.fr-par.scw.cloud)") {
+		t.Errorf("printed: %s", printed)
+	}
+	if c, err := Load(env(map[string]string{"NOCES_BLOB_URL": "s3://noces-media", "NOCES_S3_ACCESS_KEY_ID": "AKIA", "NOCES_S3_SECRET_ACCESS_KEY": "direct"})); err != nil ||
+		c.S3.SecretAccessKey != "direct" || !strings.Contains(c.String(), "(https://s3.amazonaws.com)") {
+		t.Errorf("AWS by default: %v %+v", err, c.S3)
+	}
+	// The S3 settings matter only with an s3:// URL: a folder needs none.
+	if _, err := Load(env(map[string]string{"NOCES_BLOB_URL": "file:/srv/media", "NOCES_S3_ENDPOINT": "not a URL"})); err != nil {
+		t.Errorf("a folder with stray S3 settings: %v", err)
+	}
+
+	s3 := func(more map[string]string) map[string]string {
+		m := map[string]string{"NOCES_BLOB_URL": "s3://noces-media", "NOCES_S3_ACCESS_KEY_ID": "k", "NOCES_S3_SECRET_ACCESS_KEY": "s"}
+		for k, v := range more {
+			m[k] = v
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"a media URL of another scheme", map[string]string{"NOCES_BLOB_URL": "gs://noces-media"}, "NOCES_BLOB_URL: want file:<folder> or s3://bucket/prefix"},
+		{"an s3 URL without a bucket", map[string]string{"NOCES_BLOB_URL": "s3:///media"}, "NOCES_BLOB_URL: s3: URL has no bucket"},
+		{"a bucket name S3 refuses", map[string]string{"NOCES_BLOB_URL": "s3://Noces_Media"}, "NOCES_BLOB_URL"},
+		{"an s3 URL without keys", map[string]string{"NOCES_BLOB_URL": "s3://noces-media"}, "NOCES_S3_ACCESS_KEY_ID and NOCES_S3_SECRET_ACCESS_KEY are required"},
+		{"an endpoint without a scheme", s3(map[string]string{"NOCES_S3_ENDPOINT": "s3.fr-par.scw.cloud"}), "NOCES_S3_ENDPOINT: want an http(s) URL"},
+		{"an endpoint of another scheme", s3(map[string]string{"NOCES_S3_ENDPOINT": "ftp://s3.example.com"}), "NOCES_S3_ENDPOINT"},
+		{"an endpoint with the bucket in its path", s3(map[string]string{"NOCES_S3_ENDPOINT": "https://s3.example.com/noces-media"}), "NOCES_S3_ENDPOINT: want the service's address only"},
+		{"a path-style switch that is not a boolean", s3(map[string]string{"NOCES_S3_PATH_STYLE": "path"}), "NOCES_S3_PATH_STYLE"},
+		{"a secret file that does not exist", s3(map[string]string{"NOCES_S3_SECRET_ACCESS_KEY": "", "NOCES_S3_SECRET_ACCESS_KEY_FILE": "/nonexistent/s3"}), "NOCES_S3_SECRET_ACCESS_KEY_FILE"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Load(env(tc.env)); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}

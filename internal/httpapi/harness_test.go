@@ -75,6 +75,13 @@ var testWeb = fstest.MapFS{
 // only where the outside world would be.
 func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	t.Helper()
+	return newEnvWithMedia(t, s, nil, extra)
+}
+
+// newEnvWithMedia is newEnvWithStore with the services and /media/ on
+// media; nil is a new folder.
+func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(*Server)) *env {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string {
 		return map[string]string{"NOCES_ADDR": "127.0.0.1:8080"}[k]
 	})
@@ -94,9 +101,10 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	media, err := blob.NewLocal(t.TempDir(), "/media/")
-	if err != nil {
-		t.Fatal(err)
+	if media == nil {
+		if media, err = blob.NewLocal(t.TempDir(), "/media/"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	mailer := outboxtest.New(t, s, clk)
 	mediaService, err := mediasvc.NewService(mediasvc.Deps{Store: s, Clock: clk, Blobs: media, Links: hm, Log: log,
@@ -131,7 +139,7 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
 			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
 			FormKey: []byte("form-key"), Log: log}), Texts: texts, Hosts: hm, Log: log,
-		Web: testWeb, Site: pub, Media: media.FS(), MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test",
+		Web: testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test",
 		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {
 		t.Fatal(err)

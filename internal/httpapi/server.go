@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 
 	"noces/internal/account"
 	"noces/internal/admin"
+	"noces/internal/apperr"
 	"noces/internal/billing"
 	"noces/internal/company"
 	"noces/internal/directory"
@@ -25,6 +27,7 @@ import (
 	"noces/internal/instagram"
 	"noces/internal/marketing"
 	"noces/internal/media"
+	"noces/internal/platform/blob"
 	"noces/internal/platform/geo"
 	"noces/internal/platform/logthrottle"
 	"noces/internal/stats"
@@ -49,8 +52,9 @@ type Deps struct {
 	Log       *slog.Logger
 	// Web is the built back-office (index.html and assets/).
 	Web fs.FS
-	// Media holds uploaded files, served under /media/.
-	Media fs.FS
+	// Media holds uploaded files, streamed under /media/ from a folder or
+	// a bucket.
+	Media blob.Store
 	// MediaService runs the rules of photos, videos, portfolios, portrait
 	// and social links.
 	MediaService *media.Service
@@ -170,21 +174,34 @@ func isAPIPath(p string) bool {
 	return strings.HasPrefix(p, "/api/") || p == "/api" || p == "/healthz" || p == "/readyz" || p == "/metrics"
 }
 
-// serveMedia serves uploaded files. Every upload gets a new key, so a file
-// never changes and may be cached for good; the CSP keeps an uploaded file
-// from ever running as a page.
+// serveMedia streams uploaded files from the media store, a folder or a
+// bucket alike, so media URLs stay the server's own. Every upload gets a new
+// key, so a file never changes and may be cached for good; the CSP keeps an
+// uploaded file from ever running as a page.
 func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		s.fail(w, r, notAllowed(w, http.MethodGet, http.MethodHead))
+		return
+	}
 	name := strings.TrimPrefix(r.URL.Path, "/media/")
-	if !fs.ValidPath(name) || strings.HasPrefix(name, ".") || strings.Contains(name, "/.") {
+	f, info, err := s.Media.Open(r.Context(), name)
+	switch {
+	case errors.Is(err, blob.ErrNotFound) || errors.Is(err, blob.ErrBadKey):
 		http.NotFound(w, r)
 		return
-	}
-	// No directory listings: only files are media.
-	if info, err := fs.Stat(s.Media, name); err != nil || info.IsDir() {
-		http.NotFound(w, r)
+	case err != nil:
+		s.fail(w, r, apperr.Wrap(apperr.Unavailable, "errors.service_unavailable", err))
 		return
 	}
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	http.ServeFileFS(w, r, s.Media, name)
+	defer f.Close()
+	h := w.Header()
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	if info.ETag != "" {
+		h.Set("ETag", `"`+info.ETag+`"`)
+	}
+	if info.ContentType != "" {
+		h.Set("Content-Type", info.ContentType)
+	}
+	http.ServeContent(w, r, name, info.ModTime, f)
 }

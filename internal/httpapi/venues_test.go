@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +15,7 @@ import (
 
 	"noces/internal/imaging/imagingtest"
 	"noces/internal/model"
+	"noces/internal/platform/blob"
 	"noces/internal/venue"
 )
 
@@ -103,13 +103,7 @@ func (e *env) createVenue(key, name string, photos int) string {
 func (e *env) venueFiles() int {
 	e.t.Helper()
 	n := 0
-	err := fs.WalkDir(e.server.Media, ".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasPrefix(path, "venues/") {
-			n++
-		}
-		return err
-	})
-	if err != nil {
+	if err := e.server.Media.List(context.Background(), "venues/", func(blob.Info) error { n++; return nil }); err != nil {
 		e.t.Fatal(err)
 	}
 	return n
