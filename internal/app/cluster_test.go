@@ -5,7 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"testing"
@@ -17,6 +21,7 @@ import (
 	"noces/internal/eventreq"
 	"noces/internal/i18n"
 	"noces/internal/model"
+	"noces/internal/platform/blob/blobtest"
 	"noces/internal/platform/mail/mailtest"
 	"noces/internal/store/storetest"
 )
@@ -123,7 +128,11 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func TestTwoServersOnOneDatabase(t *testing.T) {
-	c := startCluster(t, nil)
+	bucket := blobtest.New(t)
+	c := startCluster(t, map[string]string{
+		"NOCES_BLOB_URL": "s3://" + blobtest.Bucket + "/media", "NOCES_S3_ENDPOINT": bucket.URL, "NOCES_S3_REGION": "us-east-1",
+		"NOCES_S3_ACCESS_KEY_ID": "test-key", "NOCES_S3_SECRET_ACCESS_KEY": "test-secret", "NOCES_S3_PATH_STYLE": "true",
+	})
 	ctx := t.Context()
 	a, b := c.apps[0], c.apps[1]
 	if _, err := demo.Seed(ctx, a.Accounts, a.MediaService, a.Store, a.Clock); err != nil {
@@ -146,6 +155,57 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 		for i := range c.apps {
 			if st := c.call(t, i, "GET", "/api/me", tk.Token, nil, nil); st != 401 {
 				t.Errorf("server %d after the sign-out on the other: %d, want 401", i, st)
+			}
+		}
+	})
+
+	t.Run("a photo uploaded through one is served by the other", func(t *testing.T) {
+		tk := c.login(t, 0, "premium@noces.test")
+		img := image.NewRGBA(image.Rect(0, 0, 800, 600))
+		for y := 0; y < 600; y++ {
+			for x := 0; x < 800; x++ {
+				img.Set(x, y, color.RGBA{uint8(x / 4), uint8(y / 3), 120, 255})
+			}
+		}
+		var pic bytes.Buffer
+		if err := jpeg.Encode(&pic, img, &jpeg.Options{Quality: 90}); err != nil {
+			t.Fatal(err)
+		}
+		photo := pic.Bytes()
+		var body bytes.Buffer
+		w := multipart.NewWriter(&body)
+		_ = w.WriteField("title", "Le jardin au coucher du soleil")
+		_ = w.WriteField("description", "La réception dans le parc du château, au mois de juin.")
+		fw, _ := w.CreateFormFile("image", "jardin.jpg")
+		_, _ = fw.Write(photo)
+		_ = w.Close()
+		req, _ := http.NewRequest("POST", c.urls[0]+"/api/images/upload", &body)
+		req.Header.Set("Content-Type", w.FormDataContentType())
+		req.Header.Set("Authorization", "Bearer "+tk.Token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var up struct {
+			Image struct {
+				URL      string `json:"url"`
+				ThumbURL string `json:"thumbUrl"`
+			} `json:"image"`
+		}
+		_ = json.NewDecoder(res.Body).Decode(&up)
+		res.Body.Close()
+		if res.StatusCode != 201 || up.Image.URL == "" {
+			t.Fatalf("upload on server 0: %d", res.StatusCode)
+		}
+		for _, u := range []string{up.Image.URL, up.Image.ThumbURL} {
+			got, err := http.Get(c.urls[1] + u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(got.Body)
+			got.Body.Close()
+			if got.StatusCode != 200 || got.Header.Get("Content-Type") != "image/jpeg" || len(data) == 0 {
+				t.Errorf("%s on server 1: %d %s, %d bytes", u, got.StatusCode, got.Header.Get("Content-Type"), len(data))
 			}
 		}
 	})
