@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-venue-create dev clean stripe-mock
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-venue-create bench-jobs dev clean stripe-mock
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
@@ -125,6 +125,10 @@ bench-login: build
 ## bench-upload: a 10 MB 4000x3000 JPEG through POST /api/images/upload: server time and peak memory (issue #13)
 bench-upload: build
 	$(GO) run ./bench/upload -bin ./$(BIN) -out bench/results-upload.md
+
+## bench-jobs: a project matched to 8 planners while the SMTP relay takes 2 s per message (issue #15)
+bench-jobs:
+	$(GO) run ./bench/jobs -out bench/results-jobs.md
 
 ## bench-venue-create: a venue created with ten 5 MB JPEGs in one POST /api/venues: server time and peak memory (issue #14)
 bench-venue-create: build

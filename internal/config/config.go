@@ -166,6 +166,7 @@ var Vars = []Var{
 	{"NOCES_SIREN_URL", "empty: SIRET format checked, status unknown", false, "French company register (API Recherche d'entreprises), e.g. https://recherche-entreprises.api.gouv.fr"},
 	{"NOCES_GEOCODER_URL", "empty: the gazetteer shipped in the binary", false, "Photon geocoding API for address search; the gazetteer answers when it fails"},
 	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
+	{"NOCES_JOB_WORKERS", "10", false, "background jobs (e-mails, SMS, clean-ups) this server works at once; 0: a server that only answers requests (the others deliver what it queues)"},
 	{"NOCES_FREE_PHOTO_QUOTA", "10", false, "number of gallery photos a free plan may have (premium has no limit)"},
 	{"NOCES_STRIPE_SECRET_KEY", "empty: the sandbox provider (test pages, no real payment)", true, "Stripe secret key (sk_live_... or sk_test_...)"},
 	{"NOCES_STRIPE_PUBLISHABLE_KEY", "", false, "Stripe publishable key (pk_...), handed to the browser; required with the secret key"},
