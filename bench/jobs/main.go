@@ -40,8 +40,9 @@ func main() {
 	n := flag.Int("n", 100, "projects sent in each phase")
 	delay := flag.Duration("delay", 2*time.Second, "time the SMTP relay takes per message")
 	out := flag.String("out", "", "also write the Markdown report to this file")
+	refuse := flag.Duration("refuse", 0, "also run a phase where the relay refuses every message (451) for this long, then accepts")
 	flag.Parse()
-	md, err := run(*dbURL, *n, *delay)
+	md, err := run(*dbURL, *n, *delay, *refuse)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
@@ -55,7 +56,7 @@ func main() {
 	}
 }
 
-func run(dbURL string, n int, delay time.Duration) (string, error) {
+func run(dbURL string, n int, delay, refuse time.Duration) (string, error) {
 	relay, err := mailtest.Start()
 	if err != nil {
 		return "", err
@@ -125,7 +126,7 @@ func run(dbURL string, n int, delay time.Duration) (string, error) {
 			lat = append(lat, l)
 		}
 		want := before + 9*n
-		deadline := time.Now().Add(time.Duration(9*n)*d/10 + 5*time.Minute)
+		deadline := time.Now().Add(time.Duration(9*n)*d/10 + 5*time.Minute + 2*refuse)
 		for len(relay.Messages()) < want {
 			if time.Now().After(deadline) {
 				return nil, 0, fmt.Errorf("%s: %d of %d e-mails delivered", name, len(relay.Messages())-before, 9*n)
@@ -141,6 +142,13 @@ func run(dbURL string, n int, delay time.Duration) (string, error) {
 	slow, slowAll, err := phase("slow relay", delay, n)
 	if err != nil {
 		return "", err
+	}
+	var refusedAll time.Duration
+	if refuse > 0 {
+		relay.RefuseUntil(time.Now().Add(refuse))
+		if _, refusedAll, err = phase("refusing relay", 0, 2*n); err != nil {
+			return "", err
+		}
 	}
 	time.Sleep(3 * time.Second) // room for a duplicate to arrive
 	dup := 0
@@ -175,7 +183,11 @@ func run(dbURL string, n int, delay time.Duration) (string, error) {
 	row(fmt.Sprintf("project, relay at %v per message", delay), slow, mark(pct(slow, 99) < 100*time.Millisecond)+" p99 < 100 ms")
 	fmt.Fprintf(&b, "\nAll %d e-mails of a phase delivered after: %s (instant relay), %s (slow relay: %d messages at %v each over 10 workers is at least %s).\n",
 		9*n, ms(fastAll), ms(slowAll), 9*n, delay, ms(time.Duration(9*n)*delay/10))
-	fmt.Fprintf(&b, "Couples' confirmations delivered more than once: %d; outbox messages not sent at the end: %d.\n\n", dup, notSent)
+	if refuse > 0 {
+		fmt.Fprintf(&b, "With a relay refusing every message (451) for %v, then accepting: all %d e-mails of %d more projects delivered after %s (retries at 30 s, 1, 2, 4 ... minutes).\n",
+			refuse, 9*n, n, ms(refusedAll))
+	}
+	fmt.Fprintf(&b, "Couples' confirmations delivered other than once: %d; outbox messages not sent at the end: %d.\n\n", dup, notSent)
 	b.WriteString("Before the queue the same request waited for its 9 SMTP conversations: about 9 x the relay's time (18 s at 2 s).\n")
 	return b.String(), nil
 }
@@ -200,7 +212,7 @@ func postProject(base string, clk *clock.Fixed, i int) (time.Duration, int, erro
 		"eventLocationCity": "Lyon", "eventLocationZipcode": "69001", "eventLocationCountry": "FR",
 		"eventLocationLatitude": 45.764, "eventLocationLongitude": 4.8357,
 		"budgetRange": "20k_35k", "guestRange": "100_150", "languages": []string{"fr"},
-		"message": "Nous cherchons une organisation complète pour notre mariage.",
+		"message":   "Nous cherchons une organisation complète pour notre mariage.",
 		"firstname": "Inès", "lastname": "Moreau", "email": fmt.Sprintf("couple-%04d@example.com", i), "phone": "+33 6 11 22 33 44",
 		"formToken": opts.FormToken,
 	})
@@ -268,4 +280,3 @@ func mark(ok bool) string {
 	}
 	return "missed:"
 }
-
