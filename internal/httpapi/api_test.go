@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 )
 
 func TestEveryRouteIsDocumented(t *testing.T) {
