@@ -192,11 +192,11 @@ func (s *Store) directory(ctx context.Context) (*directoryIndex, error) {
 	from, loaded := x.version, x.loaded
 	x.mu.RUnlock()
 	if !loaded || from < pruned {
+		// The feed is pruned by the hourly clean-up job, not here.
 		if err := s.loadDirectory(ctx, x, version); err != nil {
 			return nil, err
 		}
-		// Loading is slow anyway: the time to prune what nobody needs.
-		return x, s.pruneDirectoryChanges(ctx, version, pruned)
+		return x, nil
 	}
 	ids, err := s.directoryChanges(ctx, from, version)
 	if err != nil {

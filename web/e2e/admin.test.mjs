@@ -199,6 +199,17 @@ describe('the admin back-office', () => {
       assert.match(await message.getByTestId('outbox-text').innerText(), new RegExp(`/p/`));
       await dialogShot(page, 'admin-outbox-message');
       await message.getByRole('button', { name: 'Fermer' }).click();
+      // Delivery runs on the job queue: with no relay configured, its worker
+      // holds each message, and the state filter (kept in the address) finds
+      // the approval e-mail there once the worker has taken it.
+      await page.getByRole('tab', { name: 'Retenu' }).click();
+      await page.waitForURL(/state=held/);
+      for (let i = 0; i < 20 && !(await mails.getByRole('row').filter({ hasText: approvedEmail }).count()); i++) {
+        await page.waitForTimeout(500);
+        await page.reload();
+      }
+      await mails.getByRole('row').filter({ hasText: approvedEmail }).first().waitFor();
+      await shot(page, 'admin-outbox-held');
 
       // Audit log: every decision above, with who made it.
       await nav.getByRole('link', { name: "Journal d'audit" }).click();
