@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -612,4 +613,33 @@ func postSandbox(t *testing.T, s *payment.Sandbox, page, field, value string) st
 		t.Fatalf("POST %s: %d %s", page, w.Code, w.Body)
 	}
 	return w.Header().Get("Location")
+}
+
+// A premium state that drifted from the processor's (a webhook lost for
+// good) is put right by the daily reconciliation.
+func TestReconcileRestoresTheProcessorsState(t *testing.T) {
+	f := newFixture(t)
+	u := f.user("drift@example.com", true)
+	url, err := f.svc.Subscribe(f.ctx, u.ID, PlanPremiumMonthly, "http://localhost/subscription?status=success", "http://localhost/subscription?status=cancel", "fr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	postSandbox(t, f.sandbox, url, "card", payment.CardSucceeds)
+	// The database lost the subscription's state: it says canceled and the
+	// user is no longer premium, while the processor still bills them.
+	if _, err := f.store.DB().ExecContext(f.ctx, `UPDATE subscriptions SET status = 'past_due' WHERE user_id = $1`, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	storetest.Must(t, f.store.SetUserPremium(f.ctx, u.ID, model.PremiumNone, sql.NullTime{}, sql.NullTime{}, sql.NullString{}, f.clock.Now()))
+	n, err := f.svc.Reconcile(f.ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("reconciled %d subscriptions: %v", n, err)
+	}
+	if got, _ := f.store.GetUser(f.ctx, u.ID); got.PremiumStatus != model.PremiumActive {
+		t.Errorf("after the reconciliation: %s, want active", got.PremiumStatus)
+	}
+	subs, _ := f.store.ListUserSubscriptions(f.ctx, u.ID)
+	if len(subs) != 1 || subs[0].Status != "active" {
+		t.Errorf("subscriptions %+v", subs)
+	}
 }
