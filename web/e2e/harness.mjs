@@ -84,9 +84,16 @@ export async function startServer({ env = {} } = {}) {
   });
   child.stdout.on('data', (chunk) => logs.push(chunk.toString()));
   child.stderr.on('data', (chunk) => logs.push(chunk.toString()));
+  let stopping = false;
+  // A server that dies under a test takes its reason with it unless it is
+  // said here: the tests then only see refused connections.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`noces exited during the tests (${code ?? signal}); its last output:\n${logs.join('').slice(-12_000)}`);
+  });
   await waitReady(baseURL, child, logs);
 
   async function stop() {
+    stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
