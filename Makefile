@@ -107,6 +107,7 @@ fuzz: stripe-mock
 ## bench: load figures against the real binary (see bench/README.md)
 bench: build
 	$(GO) run ./bench/load -bin ./$(BIN)
+	$(GO) run ./bench/jobs
 
 # The figures of issues #3, #5 and #6, on each engine of BENCH_ENGINES
 # (PostgreSQL at PG_URL, in a schema of its own), into bench/results-*.md.
