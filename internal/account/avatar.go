@@ -58,7 +58,7 @@ func (s *Service) UploadAvatar(ctx context.Context, c Claims, data []byte) (stri
 		_ = s.blobs.Delete(ctx, key) // never referenced
 		return "", err
 	}
-	s.removeListed(ctx, u.AvatarKey)
+	blob.RemoveCommitted(ctx, s.log, s.store, s.blobs, u.AvatarKey)
 	return s.blobs.URL(key), nil
 }
 
@@ -80,16 +80,8 @@ func (s *Service) DeleteAvatar(ctx context.Context, c Claims) error {
 	if err != nil {
 		return err
 	}
-	s.removeListed(ctx, u.AvatarKey)
+	blob.RemoveCommitted(ctx, s.log, s.store, s.blobs, u.AvatarKey)
 	return nil
-}
-
-// removeListed removes files whose deletion committed; a failure is logged
-// and left to the periodic sweep.
-func (s *Service) removeListed(ctx context.Context, keys ...string) {
-	if err := blob.DeleteListed(ctx, s.store, s.blobs, keys...); err != nil {
-		s.log.WarnContext(ctx, "account: delete files (the sweep will retry)", "err", err.Error())
-	}
 }
 
 // AvatarURL is the URL of a stored picture key, or "" for none.

@@ -10,6 +10,7 @@ import (
 	"noces/internal/emails"
 	"noces/internal/i18n"
 	"noces/internal/model"
+	"noces/internal/platform/blob"
 	"noces/internal/store"
 	"noces/internal/validate"
 )
@@ -171,7 +172,7 @@ func (s *Service) DeleteAccount(ctx context.Context, c Claims, reason string) er
 		return err
 	}
 	s.sessions.revokedHere(ctx)
-	s.removeListed(ctx, files...)
+	blob.RemoveCommitted(ctx, s.log, s.store, s.blobs, files...)
 	return nil
 }
 

@@ -330,25 +330,8 @@ func (s *Service) Revoke(ctx context.Context, userID string) error {
 	if err != nil {
 		return err
 	}
-	s.removeListed(ctx, keys)
+	blob.RemoveCommitted(ctx, s.Log, s.Store, s.Blobs, keys...)
 	return nil
-}
-
-// removeListed removes files whose deletion committed; a failure is logged
-// and left to the periodic sweep.
-func (s *Service) removeListed(ctx context.Context, keys []string) {
-	if err := blob.DeleteListed(ctx, s.Store, s.Blobs, keys...); err != nil {
-		s.Log.WarnContext(ctx, "instagram: delete files (the sweep will retry)", "err", err.Error())
-	}
-}
-
-// deleteFiles removes files no row references (copied for a sync that lost).
-func (s *Service) deleteFiles(ctx context.Context, keys []string) {
-	for _, k := range keys {
-		if err := s.Blobs.Delete(ctx, k); err != nil {
-			s.Log.WarnContext(ctx, "instagram: delete file", "key", k, "err", err.Error())
-		}
-	}
 }
 
 // Sync refreshes userID's token when due and copies their latest posts. It
@@ -453,7 +436,7 @@ func (s *Service) store(ctx context.Context, userID, sealed string, posts []Post
 			key, w, h, err := s.copyPicture(ctx, userID, p)
 			if err != nil {
 				if ctx.Err() != nil {
-					s.deleteFiles(context.WithoutCancel(ctx), fresh)
+					blob.RemoveOrphans(ctx, s.Log, s.Blobs, fresh...)
 					return ctx.Err()
 				}
 				s.Log.WarnContext(ctx, "instagram: picture skipped", "user", userID, "media", p.ID, "err", err.Error())
@@ -469,10 +452,10 @@ func (s *Service) store(ctx context.Context, userID, sealed string, posts []Post
 	stale, ok, err := s.Store.ReplaceInstagramPosts(ctx, userID, sealed, rows, s.Clock.Now())
 	if err != nil || !ok {
 		// Revoked (or reconnected) meanwhile: the new files belong to nothing.
-		s.deleteFiles(context.WithoutCancel(ctx), fresh)
+		blob.RemoveOrphans(ctx, s.Log, s.Blobs, fresh...)
 		return err
 	}
-	s.removeListed(ctx, stale)
+	blob.RemoveCommitted(ctx, s.Log, s.Store, s.Blobs, stale...)
 	return nil
 }
 

@@ -129,7 +129,7 @@ func (s *Service) storeFiles(ctx context.Context, base string, p processed) (mod
 		return model.ImageFile{}, err
 	}
 	if err := s.Blobs.Put(ctx, thumb, bytes.NewReader(p.thumb)); err != nil {
-		s.deleteFiles(ctx, key)
+		blob.RemoveOrphans(ctx, s.Log, s.Blobs, key)
 		return model.ImageFile{}, err
 	}
 	return model.ImageFile{ImageKey: key, Width: p.largeSize.X, Height: p.largeSize.Y, ThumbKey: thumb,
@@ -224,7 +224,7 @@ func (s *Service) UploadImage(ctx context.Context, userID string, data []byte, t
 			return tx.CreateImage(ctx, row)
 		})
 	if err != nil {
-		s.deleteFiles(ctx, row.ImageKey, row.ThumbKey)
+		blob.RemoveOrphans(ctx, s.Log, s.Blobs, row.ImageKey, row.ThumbKey)
 		return Image{}, err
 	}
 	return s.toImage(store.ImageWithViews{Image: row}, premium), nil
@@ -313,14 +313,6 @@ func (s *Service) ReorderGallery(ctx context.Context, userID string, order []str
 	return s.Images(ctx, userID)
 }
 
-// removeListed removes files whose deletion committed; a failure is logged
-// and left to the periodic sweep.
-func (s *Service) removeListed(ctx context.Context, keys ...string) {
-	if err := blob.DeleteListed(ctx, s.Store, s.Blobs, keys...); err != nil {
-		s.Log.WarnContext(ctx, "media: delete files (the sweep will retry)", "err", err.Error())
-	}
-}
-
 // DeleteImage removes a photo and its files.
 func (s *Service) DeleteImage(ctx context.Context, userID, id string) error {
 	im, err := s.Store.GetImage(ctx, userID, id)
@@ -339,6 +331,6 @@ func (s *Service) DeleteImage(ctx context.Context, userID, id string) error {
 	if err != nil {
 		return err
 	}
-	s.removeListed(ctx, files...)
+	blob.RemoveCommitted(ctx, s.Log, s.Store, s.Blobs, files...)
 	return nil
 }

@@ -157,19 +157,6 @@ func (s *Service) url(key string) string {
 	return s.Blobs.URL(key)
 }
 
-// deleteFiles removes files no row ever referenced (a refused upload's); a
-// failure is logged, never returned.
-func (s *Service) deleteFiles(ctx context.Context, keys ...string) {
-	for _, k := range keys {
-		if k == "" {
-			continue
-		}
-		if err := s.Blobs.Delete(ctx, k); err != nil {
-			s.Log.WarnContext(ctx, "media: delete file", "key", k, "err", err.Error())
-		}
-	}
-}
-
 // today is the UTC day of now, the unit of view counting.
 func (s *Service) today() string { return s.Clock.Now().UTC().Format(time.DateOnly) }
 

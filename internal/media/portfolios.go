@@ -11,6 +11,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/model"
+	"noces/internal/platform/blob"
 	"noces/internal/store"
 	"noces/internal/validate"
 )
@@ -339,7 +340,7 @@ func (s *Service) DeletePortfolio(ctx context.Context, userID, id string) error 
 	if err != nil {
 		return err
 	}
-	s.removeListed(ctx, keys...)
+	blob.RemoveCommitted(ctx, s.Log, s.Store, s.Blobs, keys...)
 	return nil
 }
 
@@ -451,7 +452,7 @@ func (s *Service) addImage(ctx context.Context, userID, id string, data []byte) 
 		return tx.CreatePortfolioImage(ctx, row)
 	})
 	if err != nil {
-		s.deleteFiles(ctx, row.ImageKey, row.ThumbKey)
+		blob.RemoveOrphans(ctx, s.Log, s.Blobs, row.ImageKey, row.ThumbKey)
 		return PortfolioImage{}, err
 	}
 	return s.toPortfolioImage(row), nil
@@ -486,7 +487,7 @@ func (s *Service) RemoveImage(ctx context.Context, userID, id, imageID string) e
 	if err != nil {
 		return err
 	}
-	s.removeListed(ctx, im.ImageKey, im.ThumbKey)
+	blob.RemoveCommitted(ctx, s.Log, s.Store, s.Blobs, im.ImageKey, im.ThumbKey)
 	return nil
 }
 

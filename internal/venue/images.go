@@ -9,6 +9,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/media"
 	"noces/internal/model"
+	"noces/internal/platform/blob"
 	"noces/internal/store"
 )
 
@@ -86,7 +87,7 @@ func (s *Service) UploadImage(ctx context.Context, userID, venueID string, data 
 		return tx.CreateVenueImage(ctx, im)
 	})
 	if err != nil {
-		s.deleteFiles(ctx, im.ImageKey, im.ThumbKey)
+		blob.RemoveOrphans(ctx, s.Log, s.Blobs, im.ImageKey, im.ThumbKey)
 		return Image{}, err
 	}
 	return s.toImage(im), nil
@@ -227,6 +228,6 @@ func (s *Service) DeleteImage(ctx context.Context, userID, venueID, imageID stri
 	if err != nil {
 		return err
 	}
-	s.removeListed(ctx, files...)
+	blob.RemoveCommitted(ctx, s.Log, s.Store, s.Blobs, files...)
 	return nil
 }

@@ -539,31 +539,8 @@ func (s *Service) Delete(ctx context.Context, userID, id string) error {
 	if err != nil {
 		return err
 	}
-	s.removeListed(ctx, files...)
+	blob.RemoveCommitted(ctx, s.Log, s.Store, s.Blobs, files...)
 	return nil
-}
-
-// removeListed removes files whose deletion committed; a failure is logged
-// and left to the periodic sweep.
-func (s *Service) removeListed(ctx context.Context, keys ...string) {
-	if err := blob.DeleteListed(ctx, s.Store, s.Blobs, keys...); err != nil {
-		s.Log.WarnContext(ctx, "venue: delete files (the sweep will retry)", "err", err.Error())
-	}
-}
-
-// deleteFiles removes files no row ever referenced (a refused upload's); a
-// failure is logged, never returned.
-func (s *Service) deleteFiles(ctx context.Context, keys ...string) {
-	// Deleted even when the request was cancelled: the files must not stay.
-	ctx = context.WithoutCancel(ctx)
-	for _, k := range keys {
-		if k == "" {
-			continue
-		}
-		if err := s.Blobs.Delete(ctx, k); err != nil {
-			s.Log.WarnContext(ctx, "venue: delete file", "key", k, "err", err.Error())
-		}
-	}
 }
 
 // storeFiles puts a processed photo's two files under base; on failure
@@ -574,7 +551,7 @@ func (s *Service) storeFiles(ctx context.Context, base string, r imaging.Result)
 		return model.ImageFile{}, err
 	}
 	if err := s.Blobs.Put(ctx, thumb, bytes.NewReader(r.Thumb)); err != nil {
-		s.deleteFiles(ctx, key)
+		blob.RemoveOrphans(ctx, s.Log, s.Blobs, key)
 		return model.ImageFile{}, err
 	}
 	return model.ImageFile{ImageKey: key, Width: r.Size.X, Height: r.Size.Y, ThumbKey: thumb, ThumbWidth: r.ThumbSize.X,
@@ -674,7 +651,7 @@ func (b *batch) wait() { b.wg.Wait() }
 // discard deletes the files of every photo stored.
 func (b *batch) discard() {
 	for _, f := range b.files {
-		b.s.deleteFiles(b.ctx, f.ImageKey, f.ThumbKey)
+		blob.RemoveOrphans(b.ctx, b.s.Log, b.s.Blobs, f.ImageKey, f.ThumbKey)
 	}
 }
 

@@ -3,6 +3,7 @@ package blob
 import (
 	"context"
 	"errors"
+	"log/slog"
 )
 
 // Deletions is the durable list of files waiting for removal (the store's
@@ -53,6 +54,30 @@ func Sweep(ctx context.Context, list Deletions, s Store) error {
 		// A full batch that all failed would come back identical: stop.
 		if len(keys) < batch || len(errs) > before {
 			return errors.Join(errs...)
+		}
+	}
+}
+
+// RemoveCommitted is DeleteListed for callers past their commit, who cannot
+// undo anything: a failure is logged, and the files stay listed for the sweep.
+func RemoveCommitted(ctx context.Context, log *slog.Logger, list Deletions, s Store, keys ...string) {
+	if err := DeleteListed(ctx, list, s, keys...); err != nil {
+		log.WarnContext(ctx, "blob: delete files (the sweep will retry)", "err", err.Error())
+	}
+}
+
+// RemoveOrphans removes files that no row ever referenced (a refused
+// upload's, a lost sync's). Nothing lists them, so nothing retries: each
+// failure is logged, never returned. It runs even when ctx is cancelled,
+// since the request that made them may be gone.
+func RemoveOrphans(ctx context.Context, log *slog.Logger, s Store, keys ...string) {
+	ctx = context.WithoutCancel(ctx)
+	for _, k := range keys {
+		if k == "" {
+			continue
+		}
+		if err := s.Delete(ctx, k); err != nil {
+			log.WarnContext(ctx, "blob: delete file", "key", k, "err", err.Error())
 		}
 	}
 }
