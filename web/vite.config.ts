@@ -2,12 +2,22 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress, preloadLinks, routeChunks, sourcemapsOutside } from './scripts/build-assets.mjs';
 import { chunkBudget } from './scripts/chunk-budget.mjs';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+// Source maps stay beside the build, never in web/dist (which the binary
+// embeds and serves): git-ignored, uploaded to Sentry by whoever deploys.
+const sourcemaps = fileURLToPath(new URL('./sourcemaps', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), chunkBudget(fileURLToPath(new URL('./chunk-budget.json', import.meta.url)))],
+  plugins: [
+    react(),
+    chunkBudget(fileURLToPath(new URL('./chunk-budget.json', import.meta.url))),
+    preloadLinks(),
+    sourcemapsOutside(sourcemaps),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': src },
   },
@@ -22,8 +32,12 @@ export default defineConfig({
     // dist/.gitkeep belongs to the Go side (go:embed needs a non-empty dir):
     // never wipe the folder, only overwrite what the build produces.
     emptyOutDir: false,
-    sourcemap: true,
+    // 'hidden': the chunks do not name their maps (which are not served).
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: { codeSplitting: routeChunks(src) },
+    },
   },
   test: {
     // happy-dom sets up in half jsdom's time, which was most of the suite's; a

@@ -5,9 +5,10 @@ import type { RouteHandle } from '@/components/layout/route-handle';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { loadArea, type RouteArea } from '@/lib/i18n';
 
-/** A lazy route whose texts (a route area of lib/i18n) load with its code. */
-function withTexts<T>(area: RouteArea, load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([load(), loadArea(area)]))[0];
+/** A lazy route whose texts (route areas of lib/i18n) load with its code, at once. */
+function withTexts<T>(area: RouteArea | RouteArea[], load: () => Promise<T>): () => Promise<T> {
+  const areas = Array.isArray(area) ? area : [area];
+  return async () => (await Promise.all([load(), loadArea(...areas)]))[0];
 }
 
 export const routes: RouteObject[] = [
@@ -30,7 +31,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'onboarding', lazy: () => import('@/app/routes/onboarding-route') },
           {
-            lazy: () => import('@/app/routes/shell-route'),
+            lazy: withTexts(['gates', 'requests', 'money'], () => import('@/app/routes/shell-route')),
             children: [
               { index: true, lazy: () => import('@/app/routes/dashboard-route') },
               { path: 'dashboard', lazy: () => import('@/app/routes/dashboard-route') },
@@ -158,13 +159,13 @@ export const routes: RouteObject[] = [
                 handle: { crumb: 'menu.admin', crumbLink: false } satisfies RouteHandle,
                 element: <RoleGuard roles={['ROLE_ADMIN']} />,
                 children: [
-                  { path: 'moderation', handle: { crumb: 'menu.moderation' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-moderation-route') },
-                  { path: 'users', handle: { crumb: 'menu.users' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-users-route') },
-                  { path: 'venues', handle: { crumb: 'menu.adminVenues' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-venues-route') },
-                  { path: 'reviews', handle: { crumb: 'menu.adminReviews' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-reviews-route') },
-                  { path: 'marketing', handle: { crumb: 'menu.marketing' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-marketing-route') },
-                  { path: 'outbox', handle: { crumb: 'menu.outbox' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-outbox-route') },
-                  { path: 'audit-log', handle: { crumb: 'menu.auditLog' } satisfies RouteHandle, lazy: () => import('@/app/routes/admin-audit-log-route') },
+                  { path: 'moderation', handle: { crumb: 'menu.moderation' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-moderation-route')) },
+                  { path: 'users', handle: { crumb: 'menu.users' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-users-route')) },
+                  { path: 'venues', handle: { crumb: 'menu.adminVenues' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-venues-route')) },
+                  { path: 'reviews', handle: { crumb: 'menu.adminReviews' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-reviews-route')) },
+                  { path: 'marketing', handle: { crumb: 'menu.marketing' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-marketing-route')) },
+                  { path: 'outbox', handle: { crumb: 'menu.outbox' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-outbox-route')) },
+                  { path: 'audit-log', handle: { crumb: 'menu.auditLog' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-audit-log-route')) },
                 ],
               },
             ],

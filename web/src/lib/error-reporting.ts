@@ -2,8 +2,9 @@ import type { AppConfig } from '@/lib/config';
 
 /**
  * Browser errors go to Sentry when the server gives a DSN; otherwise they are
- * only logged. @sentry/react is loaded on demand so it never weighs on the
- * first page of installations that do not use it.
+ * only logged. The SDK (init and captureException only, lib/sentry-sdk.ts) is
+ * loaded on demand, so it never weighs on the first page, nor on installations
+ * that do not use it.
  */
 interface Reporter {
   captureException(error: unknown, hint?: { extra?: Record<string, unknown> }): unknown;
@@ -16,7 +17,7 @@ const queue: Array<[unknown, Record<string, unknown> | undefined]> = [];
 export function initErrorReporting(config: AppConfig): void {
   if (!config.sentryDsn || reporter || loading) return;
   loading = true;
-  void import('@sentry/react')
+  void import('@/lib/sentry-sdk')
     .then((Sentry) => {
       Sentry.init({
         dsn: config.sentryDsn,

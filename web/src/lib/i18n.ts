@@ -11,10 +11,11 @@ const loaders = import.meta.glob<{ default: Messages }>(['../locales/*.json', '.
 
 /**
  * Areas whose texts come with their screens (loadArea, called by the
- * router's lazy routes) rather than with the first page: the first page
- * downloads every text it loads, and these areas serve one menu entry each.
+ * router's lazy routes) rather than with the first page: the sign-in page
+ * waits for every text it loads, and needs only the core file. The signed-in
+ * shell brings the areas its menu and popups use (gates, requests, money).
  */
-export const ROUTE_AREAS = ['photos', 'portfolios', 'social', 'content', 'venues'] as const;
+export const ROUTE_AREAS = ['photos', 'portfolios', 'social', 'content', 'venues', 'admin', 'gates', 'requests', 'money'] as const;
 
 export type RouteArea = (typeof ROUTE_AREAS)[number];
 
@@ -50,11 +51,16 @@ async function addArea(locale: string, area: RouteArea): Promise<void> {
   i18n.addResourceBundle(locale, 'translation', await loadPaths([path]), true, false);
 }
 
-/** Loads a route area's texts in the current language (once); the router awaits it with the route's code. */
-export async function loadArea(area: RouteArea): Promise<void> {
-  if (loadedAreas.has(area)) return;
-  await addArea(i18n.language, area);
-  loadedAreas.add(area);
+/** Loads route areas' texts in the current language (once each); the router awaits them with the route's code. */
+export async function loadArea(...areas: RouteArea[]): Promise<void> {
+  await Promise.all(
+    areas
+      .filter((area) => !loadedAreas.has(area))
+      .map(async (area) => {
+        await addArea(i18n.language, area);
+        loadedAreas.add(area);
+      }),
+  );
 }
 
 /** Merges message files; two files defining the same top-level key is a bug. */

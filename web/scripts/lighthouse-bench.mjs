@@ -1,0 +1,176 @@
+// Lighthouse mobile performance of the back-office's sign-in page and of the
+// dashboard signed in as the demo planner, for one or more builds of the
+// binary side by side in the same run (issue #16): `make bench-front`.
+//
+//   node scripts/lighthouse-bench.mjs --bin after=../bin/noces [--bin before=/tmp/noces-main] \
+//     [--runs 3] [--out ../bench/results-front.md]
+//
+// Each binary serves `serve --demo` on a free port over a temporary data
+// folder. The session lives in localStorage (lib/auth/token-storage.ts), so
+// the dashboard run signs in through the API, writes the tokens into the
+// origin's localStorage, empties the HTTP cache and runs Lighthouse with
+// storage reset off: a cold load of a signed-in page. Figures are medians.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const args = process.argv.slice(2);
+const bins = [];
+let runs = 3;
+let out = '';
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--bin') {
+    const [label, path] = args[++i].split('=');
+    bins.push({ label, path: resolve(path) });
+  } else if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--out') out = resolve(args[++i]);
+  else throw new Error(`unknown argument ${args[i]}`);
+}
+if (bins.length === 0) throw new Error('give at least one --bin label=path');
+
+const EMAIL = 'planner@noces.test';
+const PASSWORD = 'Demo-2026!';
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function startServer(bin) {
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'noces-front-'));
+  const proc = spawn(bin, ['serve', '--demo'], {
+    env: { ...process.env, NOCES_ADDR: `127.0.0.1:${port}`, NOCES_DATA_DIR: data, NOCES_LOG_LEVEL: 'warn', NOCES_DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600 || proc.exitCode !== null) throw new Error(`${bin} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // --demo creates the accounts once the server answers: wait for a sign-in.
+  let tokens;
+  for (let i = 0; !tokens; i++) {
+    const res = await fetch(`${base}/api/login_check`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
+    });
+    if (res.ok) tokens = await res.json();
+    else if (i > 100) throw new Error(`sign-in failed: ${res.status}`);
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    tokens,
+    stop() {
+      proc.kill('SIGTERM');
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** One Lighthouse run; `session` writes the tokens first. */
+async function audit(chrome, url, session) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  const origin = new URL(url).origin;
+  await page.goto(`${origin}/favicon.svg`);
+  await page.evaluate((tokens) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    if (tokens) {
+      localStorage.setItem('token', tokens.token);
+      localStorage.setItem('refresh_token', tokens.refresh_token);
+    }
+  }, session ?? null);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+  await browser.disconnect();
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+    logLevel: 'error',
+    output: 'json',
+  });
+  const lhr = result.lhr;
+  const requests = lhr.audits['network-requests'].details.items;
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    jsKB: scripts.reduce((t, r) => t + r.transferSize, 0) / 1024,
+    scripts: scripts.length,
+    requests: requests.length,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+const rows = [];
+const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+try {
+  for (const { label, path } of bins) {
+    const server = await startServer(path);
+    try {
+      for (const [pageName, pathName, session] of [['sign-in page', '/login', null], ['dashboard (planner)', '/dashboard', server.tokens]]) {
+        const results = [];
+        for (let i = 0; i < runs; i++) results.push(await audit(chrome, `${server.base}${pathName}`, session));
+        const m = (k) => median(results.map((r) => r[k]));
+        const row = { label, pageName, score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), jsKB: m('jsKB'), scripts: m('scripts'), requests: m('requests'), scores: results.map((r) => r.score), finalUrl: results[0].finalUrl };
+        rows.push(row);
+        console.log(JSON.stringify(row));
+      }
+    } finally {
+      server.stop();
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+
+const table = [
+  '| build | page | score (runs) | FCP | LCP | TBT | JS transferred | scripts | requests |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.label} | ${r.pageName} | ${r.score} (${r.scores.join(', ')}) | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.jsKB.toFixed(1)} KB | ${r.scripts} | ${r.requests} |`),
+].join('\n');
+console.log(table);
+if (out) {
+  writeFileSync(out, `# Back-office first page: Lighthouse ${'13.5.0'} mobile performance (issue #16)
+
+\`make bench-front\`, ${new Date().toISOString().slice(0, 10)}: Lighthouse's default mobile profile
+(simulated slow 4G, 4x CPU slowdown), headless Chromium, ${runs} run(s) per page,
+medians; each build served by \`bin/noces serve --demo\` on SQLite in the same run.
+The dashboard is loaded signed in as ${EMAIL} with a cold HTTP cache.
+"JS transferred" is what went over the wire (brotli or gzip as served).
+
+${table}
+`);
+}
