@@ -473,7 +473,9 @@ var benchQueries = []struct {
 		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, ServiceType: "FULL_PLANNING",
 			Languages: []string{"en"}, MaxBudget: 3000}
 	}},
-	{"language", func(rng *rand.Rand) DirectoryQuery { return DirectoryQuery{Languages: []string{"en", "es", "de"}[rng.IntN(3):][:1]} }},
+	{"language", func(rng *rand.Rand) DirectoryQuery {
+		return DirectoryQuery{Languages: []string{"en", "es", "de"}[rng.IntN(3):][:1]}
+	}},
 	{"budget", func(rng *rand.Rand) DirectoryQuery {
 		return DirectoryQuery{ServiceType: "DAY_COORDINATION", MaxBudget: int64(500 * (1 + rng.IntN(8)))}
 	}},
