@@ -473,6 +473,10 @@ type plannerTable struct {
 	// search for one service walks its list instead of every planner.
 	byService, byLanguage [maxCodeID + 1][]int32
 	premium               []int32
+	// serviceBudgets[id][j] is the starting budget (0: none given) of the
+	// planner byService[id][j]: a search within a budget tests it without
+	// reading the planner's row.
+	serviceBudgets [maxCodeID + 1][]int64
 	// grid orders the planners with a place by band of latitude, then
 	// longitude; near[i] is the row of the grid's i-th entry.
 	grid grid
@@ -500,6 +504,13 @@ func newPlannerTable(list []*plannerFacts) *plannerTable {
 		for id := range maxCodeID + 1 {
 			if p.services&(1<<id) != 0 {
 				t.byService[id] = append(t.byService[id], int32(i))
+				var budget int64
+				for _, b := range p.budgets {
+					if b.id == id {
+						budget = b.budget
+					}
+				}
+				t.serviceBudgets[id] = append(t.serviceBudgets[id], budget)
 			}
 			if p.languages&(1<<id) != 0 {
 				t.byLanguage[id] = append(t.byLanguage[id], int32(i))
@@ -758,16 +769,20 @@ func (t *directoryTables) searchPlanners(q DirectoryQuery) (found []*plannerFact
 // walk stops once the page is found: the premium matches come from the
 // short list of premium planners.
 func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, offset int) ([]hit, int) {
-	var source []int32 // nil: every planner
+	var source []int32  // nil: every planner
+	var budgets []int64 // the budgets of source, when it is a service's list and a budget is asked
 	exact := f.maxBudget <= 0
 	if f.service >= 0 {
 		source = t.byService[f.service]
+		if f.maxBudget > 0 {
+			budgets = t.serviceBudgets[f.service]
+		}
 		exact = exact && f.speaks == 0
 	}
 	if f.speaks != 0 && f.speaks&(f.speaks-1) == 0 { // one language
 		id := bits.TrailingZeros64(f.speaks)
 		if l := t.byLanguage[id]; source == nil || len(l) < len(source) {
-			source = l
+			source, budgets = l, nil
 		}
 		exact = exact && f.service < 0
 	} else if f.speaks != 0 {
@@ -815,7 +830,10 @@ func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, of
 			}
 		}
 	} else {
-		for _, rank := range source {
+		for j, rank := range source {
+			if budgets != nil && (budgets[j] == 0 || budgets[j] > f.maxBudget) {
+				continue
+			}
 			if r := &t.rows[rank]; t.match(r, f) {
 				c.add(rank, now < r.until)
 			}
