@@ -788,41 +788,56 @@ func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, of
 	} else if f.speaks != 0 {
 		exact = false
 	}
-	c := rankedHits{need: need}
 	if exact {
-		c.total = len(t.rows)
+		total := len(t.rows)
 		if source != nil {
-			c.total = len(source)
+			total = len(source)
 		}
+		if limit <= 0 || offset < 0 {
+			return nil, total
+		}
+		// The page is premium matches from the offset-th, then others: only
+		// its own hits are kept, however deep it is.
+		var page []hit
+		premium := 0
 		for _, rank := range t.premium {
-			if len(c.premium) >= need {
-				break
-			}
 			if r := &t.rows[rank]; now < r.until && t.match(r, f) {
-				c.premium = append(c.premium, hit{rank: int(rank), premium: true})
+				if premium >= offset && len(page) < limit {
+					page = append(page, hit{rank: int(rank), premium: true})
+				}
+				premium++
 			}
 		}
-		if source == nil {
-			for i := range t.rows {
-				if len(c.rest) >= need {
-					break
-				}
-				if now >= t.rows[i].until {
-					c.rest = append(c.rest, hit{rank: i})
-				}
+		skip := max(offset-premium, 0)
+		rest := func(rank int32) bool { // false once the page is full
+			if now < t.rows[rank].until {
+				return true
 			}
-		} else {
-			for _, rank := range source {
-				if len(c.rest) >= need {
-					break
+			if skip > 0 {
+				skip--
+				return true
+			}
+			page = append(page, hit{rank: int(rank)})
+			return len(page) < limit
+		}
+		if len(page) < limit {
+			if source == nil {
+				for i := range t.rows {
+					if !rest(int32(i)) {
+						break
+					}
 				}
-				if now >= t.rows[rank].until {
-					c.rest = append(c.rest, hit{rank: int(rank)})
+			} else {
+				for _, rank := range source {
+					if !rest(rank) {
+						break
+					}
 				}
 			}
 		}
-		return c.page(limit, offset), c.total
+		return page, total
 	}
+	c := rankedHits{need: need}
 	if source == nil {
 		for i := range t.rows {
 			if r := &t.rows[i]; t.match(r, f) {
