@@ -802,10 +802,13 @@ func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, of
 		premium := 0
 		for _, rank := range t.premium {
 			if r := &t.rows[rank]; now < r.until && t.match(r, f) {
-				if premium >= offset && len(page) < limit {
+				if premium >= offset {
 					page = append(page, hit{rank: int(rank), premium: true})
 				}
 				premium++
+				if len(page) == limit {
+					break // a page of premium listings: the others are not needed
+				}
 			}
 		}
 		skip := max(offset-premium, 0)
