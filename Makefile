@@ -135,10 +135,12 @@ bench-jobs:
 bench-venue-create: build
 	$(GO) run ./bench/venue -bin ./$(BIN) -out bench/results-venue-create.md
 
-## bench-search: the public search over 100,000 generated providers (issue #5)
+## bench-search: the public search over 100,000 generated providers, one user then 32 (issues #5, #16)
 bench-search: build
 	for e in $(BENCH_ENGINES); do $(bench-db); \
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -endpoints 'search*' -direct -c 1 -d 10s -out bench/results-search-$$e.md; \
+	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -endpoints 'search*' -c 32 -d 10s -out bench/results-search-$$e-c32.md; \
+	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -endpoints 'search*' -c 32 -d 10s -search-cache 0 -out bench/results-search-$$e-c32-nocache.md; \
 	done
 
 ## bench-requests: a provider's list of event requests among 1,000,000 (issue #6)

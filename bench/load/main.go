@@ -284,6 +284,7 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 	// 3. The database work alone, in process, before any server runs.
 	if o.direct {
 		fx.store = s
+		applySearchCache(s)
 		eps, err := selectEndpoints(endpoints(targets{}, fx), o.only)
 		if err != nil {
 			return rep, err
@@ -317,12 +318,12 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 	if err != nil {
 		return rep, err
 	}
-	srv, err := startServer(ctx, o.bin, addr, []string{
+	srv, err := startServer(ctx, o.bin, addr, append([]string{
 		"NOCES_ADDR=" + addr,
 		"NOCES_DATA_DIR=" + dir,
 		"NOCES_DATABASE_URL=" + db.url,
 		"NOCES_LOG_LEVEL=" + o.logLevel,
-	})
+	}, searchCacheEnv()...))
 	if err != nil {
 		return rep, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"math/rand/v2"
 	"net/url"
 	"strconv"
@@ -11,6 +12,27 @@ import (
 	"noces/internal/model"
 	"noces/internal/store"
 )
+
+// searchCache is the -search-cache flag: how many answers the search
+// index keeps (NOCES_SEARCH_CACHE), to measure the search with and without
+// them; below 0, the server's default.
+var searchCache = flag.Int("search-cache", -1, "NOCES_SEARCH_CACHE of the server and of the in-process store: answers of the search index kept (0: none); the server's default when below 0")
+
+// searchCacheEnv is the server's NOCES_SEARCH_CACHE, when -search-cache is
+// given.
+func searchCacheEnv() []string {
+	if *searchCache < 0 {
+		return nil
+	}
+	return []string{"NOCES_SEARCH_CACHE=" + strconv.Itoa(*searchCache)}
+}
+
+// applySearchCache gives the in-process store the -search-cache setting.
+func applySearchCache(s *store.Store) {
+	if *searchCache >= 0 {
+		s.SetSearchCache(*searchCache)
+	}
+}
 
 // publicHost is the French public directory's host with the server's
 // default host configuration (NOCES_HOST_FR_PUBLIC unset).

@@ -51,6 +51,9 @@ type Config struct {
 	// server works at once; 0 makes a server that only answers requests and
 	// leaves the jobs it inserts to the others.
 	JobWorkers int
+	// SearchCache is how many answers of the directory's search index are
+	// kept for searches asked again; 0 keeps none.
+	SearchCache int
 
 	Stripe Stripe
 	// Instagram configures the Instagram sync; an empty AppID shows the
@@ -167,6 +170,7 @@ var Vars = []Var{
 	{"NOCES_GEOCODER_URL", "empty: the gazetteer shipped in the binary", false, "Photon geocoding API for address search; the gazetteer answers when it fails"},
 	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
 	{"NOCES_JOB_WORKERS", "10", false, "background jobs (e-mails, SMS, clean-ups) this server works at once; 0: a server that only answers requests (the others deliver what it queues)"},
+	{"NOCES_SEARCH_CACHE", "4096", false, "answers of the public search's index kept for searches asked again, dropped at any change to the directory; 0: none"},
 	{"NOCES_FREE_PHOTO_QUOTA", "10", false, "number of gallery photos a free plan may have (premium has no limit)"},
 	{"NOCES_STRIPE_SECRET_KEY", "empty: the sandbox provider (test pages, no real payment)", true, "Stripe secret key (sk_live_... or sk_test_...)"},
 	{"NOCES_STRIPE_PUBLISHABLE_KEY", "", false, "Stripe publishable key (pk_...), handed to the browser; required with the secret key"},
@@ -282,6 +286,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.JobWorkers, err = strconv.Atoi(or(getenv("NOCES_JOB_WORKERS"), "10")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_JOB_WORKERS: not a number"))
+	}
+	if c.SearchCache, err = strconv.Atoi(or(getenv("NOCES_SEARCH_CACHE"), "4096")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_SEARCH_CACHE: not a number"))
 	}
 	if c.ShutdownTimeout, err = time.ParseDuration(or(getenv("NOCES_SHUTDOWN_TIMEOUT"), "15s")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SHUTDOWN_TIMEOUT: %w", err))
@@ -431,6 +438,9 @@ func (c Config) Validate() error {
 	}
 	if c.ShutdownTimeout <= 0 {
 		bad("NOCES_SHUTDOWN_TIMEOUT", "must be positive")
+	}
+	if c.SearchCache < 0 || c.SearchCache > 1_000_000 {
+		bad("NOCES_SEARCH_CACHE", "want 0 to 1000000, got %d", c.SearchCache)
 	}
 	if c.JobWorkers < 0 || c.JobWorkers > 1000 {
 		bad("NOCES_JOB_WORKERS", "want 0 to 1000, got %d", c.JobWorkers)

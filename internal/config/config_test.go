@@ -16,7 +16,7 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "sqlite:data/noces.db" ||
-		c.PublicPort != "8080" || c.ShutdownTimeout != 15*time.Second || c.SMTP.Host != "" {
+		c.PublicPort != "8080" || c.ShutdownTimeout != 15*time.Second || c.SMTP.Host != "" || c.SearchCache != 4096 {
 		t.Errorf("defaults: %+v", c)
 	}
 	if len(c.Hosts) != 7 || c.Hosts[1].Public != "be.localhost" || c.Hosts[1].Pro != "pro.be.localhost" {
@@ -35,6 +35,7 @@ func TestInvalidValuesStopTheStartWithTheirName(t *testing.T) {
 		{"a short token key", map[string]string{"NOCES_TOKEN_KEY": "short"}, "NOCES_TOKEN_KEY"},
 		{"an unknown log level", map[string]string{"NOCES_LOG_LEVEL": "loud"}, "NOCES_LOG_LEVEL"},
 		{"a boolean that is not one", map[string]string{"NOCES_DEMO": "maybe"}, "NOCES_DEMO"},
+		{"a search cache of fewer than no answers", map[string]string{"NOCES_SEARCH_CACHE": "-1"}, "NOCES_SEARCH_CACHE"},
 		{"a port that is not a number", map[string]string{"NOCES_SMTP_HOST": "smtp.example.com", "NOCES_SMTP_PORT": "x"}, "NOCES_SMTP_PORT"},
 		{"an unknown SMTP security", map[string]string{"NOCES_SMTP_HOST": "smtp.example.com", "NOCES_SMTP_SECURITY": "ssl3"}, "NOCES_SMTP_SECURITY"},
 		{"two domains on one host", map[string]string{"NOCES_HOST_BE_PUBLIC": "fr.localhost"}, "also used by"},

@@ -49,7 +49,7 @@ func (s *Store) SearchProviders(ctx context.Context, q DirectoryQuery) ([]Provid
 	if err != nil {
 		return nil, 0, err
 	}
-	found, hits, total := x.searchPlanners(q)
+	found, hits, total := s.dir.searchPlanners(x, q)
 	if len(found) == 0 {
 		return nil, total, nil
 	}

@@ -2,13 +2,19 @@ package store
 
 import (
 	"cmp"
+	"container/list"
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"math"
+	"math/bits"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"noces/internal/model"
@@ -16,32 +22,51 @@ import (
 
 // directoryIndex holds what the public search filters and sorts on, for
 // every visible planner and venue, so that a search over 100,000 providers
-// is a pass over memory (a few milliseconds) instead of queries whose cost
-// grows with the matches: counting and sorting tens of thousands of rows
-// took SQLite and PostgreSQL 60-600 ms (bench/README.md). Only the page's
-// rows are then read from the database.
+// is a pass over memory instead of queries whose cost grows with the
+// matches: counting and sorting tens of thousands of rows took SQLite and
+// PostgreSQL 60-600 ms (bench/README.md). Only the page's rows are then
+// read from the database.
 //
 // It is loaded on first use and kept current from the change feed
 // (directory_changes.go): before each search one small query reads the
 // feed's counter, and when it moved, the users changed since are read
 // again. A search therefore sees every write committed before it started,
 // this server's or another's.
+//
+// The listings are kept twice. The master maps and ranked lists below are
+// what a change updates, under sync. What searches read is a snapshot of
+// flat tables per country (directoryTables), built from them after each
+// change and published through an atomic pointer: 32 concurrent searches
+// then share no lock, and a search walks arrays of values instead of
+// following a pointer per listing (which cost half of a search's CPU).
 type directoryIndex struct {
-	sync sync.Mutex // one load or update at a time
+	sync sync.Mutex // one load or update at a time; guards the fields up to snap
 
-	mu       sync.RWMutex
-	loaded   bool
-	version  int64
 	planners map[string]*plannerFacts   // by user id
 	venues   map[string][]*venueFacts   // by owner id
 	ranked   map[string][]*plannerFacts // per country, in the order without a place
 	rankedV  map[string][]*venueFacts   // per country, in the order without a place
 	// The reference tables: prestation types and langue codes to their ids.
 	serviceIDs, languageIDs map[string]int
+
+	snap atomic.Pointer[directoryTables] // nil until loaded
+
+	cache searchCache
 }
 
 func newDirectoryIndex() *directoryIndex {
-	return &directoryIndex{}
+	x := &directoryIndex{}
+	x.cache.size = defaultSearchCache
+	return x
+}
+
+// directoryTables is one version of the index as searches read it. Nothing
+// in it changes once published: a change builds new tables.
+type directoryTables struct {
+	version                 int64
+	serviceIDs, languageIDs map[string]int
+	planners                map[string]*plannerTable // per country
+	venues                  map[string]*venueTable   // per country
 }
 
 // plannerFacts is what a planner's listing is searched on. Every listing
@@ -168,37 +193,28 @@ func rankVenues(a, b *venueFacts) int {
 // premiumColumns read into a facts' Premium field.
 const premiumColumns = `u.premium_status AS "u.premium_status", u.premium_end_at AS "u.premium_end_at"`
 
-// directory returns the index, current with every write committed so far.
-func (s *Store) directory(ctx context.Context) (*directoryIndex, error) {
+// directory returns the index's tables, current with every write committed
+// so far.
+func (s *Store) directory(ctx context.Context) (*directoryTables, error) {
 	x := s.dir
 	version, pruned, err := s.directoryVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
-	current := func() bool {
-		x.mu.RLock()
-		defer x.mu.RUnlock()
-		return x.loaded && x.version >= version
-	}
-	if current() {
-		return x, nil
+	if t := x.snap.Load(); t != nil && t.version >= version {
+		return t, nil
 	}
 	x.sync.Lock()
 	defer x.sync.Unlock()
-	if current() { // another search brought it up to date meanwhile
-		return x, nil
+	t := x.snap.Load()
+	if t != nil && t.version >= version { // another search brought it up to date meanwhile
+		return t, nil
 	}
-	x.mu.RLock()
-	from, loaded := x.version, x.loaded
-	x.mu.RUnlock()
-	if !loaded || from < pruned {
+	if t == nil || t.version < pruned {
 		// The feed is pruned by the hourly clean-up job, not here.
-		if err := s.loadDirectory(ctx, x, version); err != nil {
-			return nil, err
-		}
-		return x, nil
+		return s.loadDirectory(ctx, x, version)
 	}
-	ids, err := s.directoryChanges(ctx, from, version)
+	ids, err := s.directoryChanges(ctx, t.version, version)
 	if err != nil {
 		return nil, err
 	}
@@ -206,10 +222,12 @@ func (s *Store) directory(ctx context.Context) (*directoryIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
+	// The countries whose tables are built again: a listing's old one and
+	// its new one.
+	changedP, changedV := map[string]bool{}, map[string]bool{}
 	for _, id := range ids {
 		if p := x.planners[id]; p != nil {
+			changedP[p.Country] = true
 			list := x.ranked[p.Country]
 			if i, ok := slices.BinarySearchFunc(list, p, rankPlanners); ok {
 				x.ranked[p.Country] = slices.Delete(list, i, i+1)
@@ -217,6 +235,7 @@ func (s *Store) directory(ctx context.Context) (*directoryIndex, error) {
 			delete(x.planners, id)
 		}
 		for _, v := range x.venues[id] {
+			changedV[v.Country] = true
 			list := x.rankedV[v.Country]
 			if i, ok := slices.BinarySearchFunc(list, v, rankVenues); ok {
 				x.rankedV[v.Country] = slices.Delete(list, i, i+1)
@@ -225,28 +244,38 @@ func (s *Store) directory(ctx context.Context) (*directoryIndex, error) {
 		delete(x.venues, id)
 	}
 	for _, p := range planners {
+		changedP[p.Country] = true
 		x.planners[p.UserID] = p
 		list := x.ranked[p.Country]
 		i, _ := slices.BinarySearchFunc(list, p, rankPlanners)
 		x.ranked[p.Country] = slices.Insert(list, i, p)
 	}
 	for _, v := range venues {
+		changedV[v.Country] = true
 		x.venues[v.OwnerID] = append(x.venues[v.OwnerID], v)
 		list := x.rankedV[v.Country]
 		i, _ := slices.BinarySearchFunc(list, v, rankVenues)
 		x.rankedV[v.Country] = slices.Insert(list, i, v)
 	}
-	x.version = version
-	return x, nil
+	next := &directoryTables{version: version, serviceIDs: t.serviceIDs, languageIDs: t.languageIDs,
+		planners: maps.Clone(t.planners), venues: maps.Clone(t.venues)}
+	for c := range changedP {
+		next.planners[c] = newPlannerTable(x.ranked[c])
+	}
+	for c := range changedV {
+		next.venues[c] = newVenueTable(x.rankedV[c])
+	}
+	x.snap.Store(next)
+	return next, nil
 }
 
 // loadDirectory reads every visible listing into x. The counter was read
 // before the listings: a change committed meanwhile is read again on the
 // next search, and reading a user twice is harmless.
-func (s *Store) loadDirectory(ctx context.Context, x *directoryIndex, version int64) error {
+func (s *Store) loadDirectory(ctx context.Context, x *directoryIndex, version int64) (*directoryTables, error) {
 	planners, venues, err := s.readDirectory(ctx, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	serviceIDs, languageIDs := map[string]int{}, map[string]int{}
 	for _, ref := range []struct {
@@ -255,20 +284,20 @@ func (s *Store) loadDirectory(ctx context.Context, x *directoryIndex, version in
 	}{{`SELECT type, id FROM prestations`, serviceIDs}, {`SELECT code, id FROM langues`, languageIDs}} {
 		rows, err := s.db.QueryContext(ctx, ref.query)
 		if err != nil {
-			return fmt.Errorf("store: read directory codes: %w", err)
+			return nil, fmt.Errorf("store: read directory codes: %w", err)
 		}
 		for rows.Next() {
 			var code string
 			var id int
 			if err := rows.Scan(&code, &id); err != nil {
 				rows.Close()
-				return fmt.Errorf("store: read directory codes: %w", err)
+				return nil, fmt.Errorf("store: read directory codes: %w", err)
 			}
 			ref.ids[code] = id
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return fmt.Errorf("store: read directory codes: %w", err)
+			return nil, fmt.Errorf("store: read directory codes: %w", err)
 		}
 	}
 	byUser := make(map[string]*plannerFacts, len(planners))
@@ -289,12 +318,18 @@ func (s *Store) loadDirectory(ctx context.Context, x *directoryIndex, version in
 	for _, list := range rankedV {
 		slices.SortFunc(list, rankVenues)
 	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
 	x.planners, x.venues, x.ranked, x.rankedV = byUser, byOwner, ranked, rankedV
 	x.serviceIDs, x.languageIDs = serviceIDs, languageIDs
-	x.version, x.loaded = version, true
-	return nil
+	t := &directoryTables{version: version, serviceIDs: serviceIDs, languageIDs: languageIDs,
+		planners: make(map[string]*plannerTable, len(ranked)), venues: make(map[string]*venueTable, len(rankedV))}
+	for c, list := range ranked {
+		t.planners[c] = newPlannerTable(list)
+	}
+	for c, list := range rankedV {
+		t.venues[c] = newVenueTable(list)
+	}
+	x.snap.Store(t)
+	return t, nil
 }
 
 // readDirectory reads the visible listings of the given users, or of all
@@ -415,20 +450,136 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 	return planners, venues, nil
 }
 
-// offers reports whether p offers the service of bit id (any when id < 0)
-// with a starting budget given and at most maxBudget (any budget when 0).
-func (p *plannerFacts) offers(id int, maxBudget int64) bool {
-	switch {
-	case id >= 0 && p.services&(1<<id) == 0:
-		return false
-	case maxBudget <= 0:
-		return true
-	case id < 0:
-		return p.minBudget > 0 && p.minBudget <= maxBudget
+// plannerRow is what a search tests of a planner: a value in an array, so
+// that a pass over tens of thousands of them reads memory in order.
+type plannerRow struct {
+	lat, lng            float64 // NaN without a place
+	services, languages uint64  // one bit per prestation or langue id
+	minBudget           int64   // the lowest starting budget given; 0 for none
+	until               int64   // premiumFacts.until
+	rank                int32   // the listing's place in the order without a place
+	// budgets[budgetFrom:budgetTo] of the table are the service budgets
+	// given, read only for a service within a budget.
+	budgetFrom, budgetTo int32
+}
+
+// plannerTable is one country's planners as searches read them.
+type plannerTable struct {
+	facts   []*plannerFacts // in rank order
+	rows    []plannerRow    // in rank order
+	budgets []serviceBudget
+	// Posting lists: the ranks, ascending, of the planners offering each
+	// service and speaking each language, and of those ever premium. A
+	// search for one service walks its list instead of every planner.
+	byService, byLanguage [maxCodeID + 1][]int32
+	premium               []int32
+	// serviceBudgets[id][j] is the starting budget (0: none given) of the
+	// planner byService[id][j]: a search within a budget tests it without
+	// reading the planner's row.
+	serviceBudgets [maxCodeID + 1][]int64
+	// grid orders the planners with a place by band of latitude, then
+	// longitude; near[i] is the row of the grid's i-th entry.
+	grid grid
+	near []plannerRow
+	// transitions are the times (Unix nanoseconds, ascending) at which a
+	// planner's premium ends: between two of them, every search gives the
+	// same answer, which the cache relies on.
+	transitions []int64
+}
+
+// newPlannerTable builds a country's table from its planners in rank order.
+func newPlannerTable(list []*plannerFacts) *plannerTable {
+	t := &plannerTable{facts: slices.Clone(list), rows: make([]plannerRow, len(list))}
+	var places []place
+	for i, p := range list {
+		r := plannerRow{lat: math.NaN(), lng: math.NaN(), services: p.services, languages: p.languages,
+			minBudget: p.minBudget, until: p.Premium.until, rank: int32(i), budgetFrom: int32(len(t.budgets))}
+		t.budgets = append(t.budgets, p.budgets...)
+		r.budgetTo = int32(len(t.budgets))
+		if p.Latitude.Valid && p.Longitude.Valid {
+			r.lat, r.lng = p.Latitude.Float64, p.Longitude.Float64
+			places = append(places, place{lat: r.lat, lng: r.lng, rank: int32(i)})
+		}
+		t.rows[i] = r
+		for id := range maxCodeID + 1 {
+			if p.services&(1<<id) != 0 {
+				t.byService[id] = append(t.byService[id], int32(i))
+				var budget int64
+				for _, b := range p.budgets {
+					if b.id == id {
+						budget = b.budget
+					}
+				}
+				t.serviceBudgets[id] = append(t.serviceBudgets[id], budget)
+			}
+			if p.languages&(1<<id) != 0 {
+				t.byLanguage[id] = append(t.byLanguage[id], int32(i))
+			}
+		}
+		if r.until > 0 {
+			t.premium = append(t.premium, int32(i))
+			t.transitions = append(t.transitions, r.until)
+		}
 	}
-	for _, b := range p.budgets {
-		if b.id == id {
-			return b.budget <= maxBudget
+	t.grid = newGrid(places)
+	t.near = make([]plannerRow, len(t.grid.ranks))
+	for i, rank := range t.grid.ranks {
+		t.near[i] = t.rows[rank]
+	}
+	t.transitions = settleTransitions(t.transitions)
+	return t
+}
+
+// settleTransitions sorts the premium ends and drops "never" and repeats.
+func settleTransitions(ts []int64) []int64 {
+	slices.Sort(ts)
+	ts = slices.Compact(ts)
+	if n := len(ts); n > 0 && ts[n-1] == math.MaxInt64 {
+		ts = ts[:n-1]
+	}
+	return ts
+}
+
+// stable returns the span of time around now, [from, to) in Unix
+// nanoseconds, in which no premium begins or ends.
+func stable(transitions []int64, now int64) (from, to int64) {
+	i, _ := slices.BinarySearch(transitions, now+1) // the first end after now
+	from, to = math.MinInt64, int64(math.MaxInt64)
+	if i > 0 {
+		from = transitions[i-1]
+	}
+	if i < len(transitions) {
+		to = transitions[i]
+	}
+	return from, to
+}
+
+// plannerFilter is a planner search's filters but the place.
+type plannerFilter struct {
+	service   int // a prestation id; -1 for any
+	maxBudget int64
+	speaks    uint64 // the langue bits asked for; 0 for any
+}
+
+// match reports whether r passes f: it offers the service (any when
+// none asked) with a starting budget given and at most maxBudget (any
+// budget when 0), and speaks one of the languages.
+func (t *plannerTable) match(r *plannerRow, f *plannerFilter) bool {
+	if f.service >= 0 && r.services&(1<<f.service) == 0 {
+		return false
+	}
+	if f.speaks != 0 && r.languages&f.speaks == 0 {
+		return false
+	}
+	switch {
+	case f.maxBudget <= 0:
+		return true
+	case f.service < 0:
+		return r.minBudget > 0 && r.minBudget <= f.maxBudget
+	}
+	for _, b := range t.budgets[r.budgetFrom:r.budgetTo] {
+		if b.id == f.service {
+			return b.budget <= f.maxBudget
 		}
 	}
 	return false
@@ -448,12 +599,9 @@ func newArea(lat, lng, radiusKm float64) area {
 }
 
 // dist2 returns the squared distance to a point and whether it is within
-// the area; a listing without coordinates is not.
-func (a area) dist2(lat, lng sql.NullFloat64) (float64, bool) {
-	if !lat.Valid || !lng.Valid {
-		return 0, false
-	}
-	dy, dx := lat.Float64-a.lat, lng.Float64-a.lng
+// the area; a listing without coordinates (NaN) is not.
+func (a *area) dist2(lat, lng float64) (float64, bool) {
+	dy, dx := lat-a.lat, lng-a.lng
 	d := dy*dy + dx*dx*a.cos2
 	return d, d <= a.max2
 }
@@ -466,131 +614,652 @@ type hit struct {
 	dist2   float64
 }
 
-// page orders the hits, premium first, then nearest when near, then by
-// rank, and cuts the page.
-func page(hits []hit, near bool, limit, offset int) []hit {
-	slices.SortFunc(hits, func(a, b hit) int {
-		if a.premium != b.premium {
-			if a.premium {
-				return -1
+// before is the order of a page: premium first, then nearest (dist2 is 0
+// without a place), then by rank.
+func (a hit) before(b hit) bool {
+	if a.premium != b.premium {
+		return a.premium
+	}
+	if a.dist2 != b.dist2 {
+		return a.dist2 < b.dist2
+	}
+	return a.rank < b.rank
+}
+
+// topK keeps the k first hits in page order among those offered, in a heap
+// whose root is the last kept: a page needs k = offset+limit of them, not
+// a sort of the tens of thousands of matches near a large city.
+type topK struct {
+	k    int
+	heap []hit
+}
+
+func (h *topK) offer(x hit) {
+	switch {
+	case len(h.heap) < h.k:
+		h.heap = append(h.heap, x)
+		for i := len(h.heap) - 1; i > 0; { // sift up
+			parent := (i - 1) / 2
+			if !h.heap[parent].before(h.heap[i]) {
+				break
 			}
-			return 1
+			h.heap[parent], h.heap[i] = h.heap[i], h.heap[parent]
+			i = parent
 		}
-		if near {
-			if c := cmp.Compare(a.dist2, b.dist2); c != 0 {
-				return c
+	case h.k > 0 && x.before(h.heap[0]):
+		h.heap[0] = x
+		for i, n := 0, len(h.heap); ; { // sift down
+			last, l := i, 2*i+1
+			if l < n && h.heap[last].before(h.heap[l]) {
+				last = l
 			}
+			if r := l + 1; r < n && h.heap[last].before(h.heap[r]) {
+				last = r
+			}
+			if last == i {
+				break
+			}
+			h.heap[i], h.heap[last] = h.heap[last], h.heap[i]
+			i = last
 		}
-		return cmp.Compare(a.rank, b.rank)
+	}
+}
+
+// sorted returns the kept hits in page order.
+func (h *topK) sorted() []hit {
+	slices.SortFunc(h.heap, func(a, b hit) int {
+		if a.before(b) {
+			return -1
+		}
+		return 1 // no two hits are equal: ranks differ
 	})
-	if offset >= len(hits) || limit <= 0 {
+	return h.heap
+}
+
+// cut returns the page of hits in page order.
+func cut(hits []hit, limit, offset int) []hit {
+	if offset >= len(hits) || limit <= 0 || offset < 0 {
 		return nil
 	}
 	return hits[offset:min(offset+limit, len(hits))]
 }
 
-// collector gathers a search's matches as its pass meets them, in rank
-// order. Without a place the order is already right: it keeps the first of
-// the premium matches and of the others, enough for the page, and counts
-// the rest. Near a place it keeps every match, to be sorted by distance.
-type collector struct {
-	area         area
-	near         bool
-	now          int64 // Unix nanoseconds
-	need         int
-	hits, others []hit
-	total        int
+// ranked gathers the matches of a search without a place as its pass meets
+// them, in rank order: the first premium matches and the first others,
+// enough for the page, and the count.
+type rankedHits struct {
+	need          int
+	premium, rest []hit
+	total         int
 }
 
-func newCollector(near bool, lat, lng, radiusKm float64, now time.Time, limit, offset int) *collector {
-	return &collector{area: newArea(lat, lng, radiusKm), near: near, now: now.UnixNano(), need: max(offset+limit, 0)}
-}
-
-// add takes the listing of rank i, which passed the search's filters but
-// the place.
-func (c *collector) add(i int, premium *premiumFacts, lat, lng sql.NullFloat64) {
-	h := hit{rank: i, premium: premium.at(c.now)}
-	if c.near {
-		var in bool
-		if h.dist2, in = c.area.dist2(lat, lng); !in {
-			return
-		}
-	}
+func (c *rankedHits) add(rank int32, premium bool) {
 	c.total++
 	switch {
-	case c.near || h.premium && len(c.hits) < c.need:
-		c.hits = append(c.hits, h)
-	case !h.premium && len(c.others) < c.need:
-		c.others = append(c.others, h)
+	case premium && len(c.premium) < c.need:
+		c.premium = append(c.premium, hit{rank: int(rank), premium: true})
+	case !premium && len(c.rest) < c.need:
+		c.rest = append(c.rest, hit{rank: int(rank)})
 	}
 }
 
-// page returns the hits of the page.
-func (c *collector) page(limit, offset int) []hit {
-	return page(append(c.hits, c.others...), c.near, limit, offset)
+func (c *rankedHits) page(limit, offset int) []hit {
+	return cut(append(c.premium, c.rest...), limit, offset)
 }
 
-// searchPlanners returns the page's planners and the number of matches.
-func (x *directoryIndex) searchPlanners(q DirectoryQuery) ([]*plannerFacts, []hit, int) {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	service := -1
+// plannerFilter returns the filter of q, and false when nothing can match
+// it (a service or languages unknown).
+func (t *directoryTables) plannerFilter(q *DirectoryQuery) (plannerFilter, bool) {
+	f := plannerFilter{service: -1, maxBudget: q.MaxBudget}
 	if q.ServiceType != "" {
-		id, ok := x.serviceIDs[q.ServiceType]
+		id, ok := t.serviceIDs[q.ServiceType]
 		if !ok {
-			return nil, nil, 0 // no such service: nobody offers it
+			return f, false // no such service: nobody offers it
 		}
-		service = id
+		f.service = id
 	}
-	var speaks uint64
 	for _, code := range q.Languages {
-		if id, ok := x.languageIDs[code]; ok {
-			speaks |= 1 << id
+		if id, ok := t.languageIDs[code]; ok {
+			f.speaks |= 1 << id
 		}
 	}
-	if len(q.Languages) > 0 && speaks == 0 {
-		return nil, nil, 0
-	}
-	list := x.ranked[q.Country]
-	c := newCollector(q.Near, q.Lat, q.Lng, q.RadiusKm, q.Now, q.Limit, q.Offset)
-	for i, p := range list {
-		if (service >= 0 || q.MaxBudget > 0) && !p.offers(service, q.MaxBudget) {
-			continue
-		}
-		if speaks != 0 && p.languages&speaks == 0 {
-			continue
-		}
-		c.add(i, &p.Premium, p.Latitude, p.Longitude)
-	}
-	hits := c.page(q.Limit, q.Offset)
-	found := make([]*plannerFacts, len(hits))
-	for i, h := range hits {
-		found[i] = list[h.rank]
-	}
-	return found, hits, c.total
+	return f, len(q.Languages) == 0 || f.speaks != 0
 }
 
-// searchVenues returns the page's venues and the number of matches.
-func (x *directoryIndex) searchVenues(q VenueQuery) ([]*venueFacts, []hit, int) {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	wants, ok := FeatureMask(q.Features)
-	if !ok {
-		return nil, nil, 0 // no such feature: no venue offers it
+// searchPlanners returns the page's planners and the number of matches,
+// and the span of time over which this answer holds.
+func (t *directoryTables) searchPlanners(q DirectoryQuery) (found []*plannerFacts, hits []hit, total int, from, to int64) {
+	from, to = math.MinInt64, math.MaxInt64
+	f, ok := t.plannerFilter(&q)
+	tab := t.planners[q.Country]
+	if !ok || tab == nil {
+		return nil, nil, 0, from, to
 	}
-	list := x.rankedV[q.Country]
-	c := newCollector(q.Near, q.Lat, q.Lng, q.RadiusKm, q.Now, q.Limit, q.Offset)
-	for i, v := range list {
-		if (q.Type != "" && v.Type != q.Type) || v.Seated < q.Guests || (q.MaxPrice > 0 && v.MinPrice > q.MaxPrice) ||
-			v.features&wants != wants || (q.Accommodation && v.Bedrooms.Int64 < 1) {
+	now := q.Now.UnixNano()
+	from, to = stable(tab.transitions, now)
+	need := max(q.Offset+q.Limit, 0)
+	if q.Near {
+		a := newArea(q.Lat, q.Lng, q.RadiusKm)
+		top := topK{k: need}
+		tab.grid.visit(&a, func(lo, hi int) {
+			for i := range tab.near[lo:hi] {
+				r := &tab.near[lo+i]
+				d, in := a.dist2(r.lat, r.lng)
+				if !in || !tab.match(r, &f) {
+					continue
+				}
+				total++
+				top.offer(hit{rank: int(r.rank), premium: now < r.until, dist2: d})
+			}
+		})
+		hits = cut(top.sorted(), q.Limit, q.Offset)
+	} else {
+		hits, total = tab.searchRanked(&f, now, need, q.Limit, q.Offset)
+	}
+	found = make([]*plannerFacts, len(hits))
+	for i, h := range hits {
+		found[i] = tab.facts[h.rank]
+	}
+	return found, hits, total, from, to
+}
+
+// searchRanked pages the planners matching f in the order without a place.
+// It walks the shortest posting list that f implies (every planner when
+// none); when that list is f exactly, its length is the count, and the
+// walk stops once the page is found: the premium matches come from the
+// short list of premium planners.
+func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, offset int) ([]hit, int) {
+	var source []int32  // nil: every planner
+	var budgets []int64 // the budgets of source, when it is a service's list and a budget is asked
+	exact := f.maxBudget <= 0
+	if f.service >= 0 {
+		source = t.byService[f.service]
+		if f.maxBudget > 0 {
+			budgets = t.serviceBudgets[f.service]
+		}
+		exact = exact && f.speaks == 0
+	}
+	if f.speaks != 0 && f.speaks&(f.speaks-1) == 0 { // one language
+		id := bits.TrailingZeros64(f.speaks)
+		if l := t.byLanguage[id]; source == nil || len(l) < len(source) {
+			source, budgets = l, nil
+		}
+		exact = exact && f.service < 0
+	} else if f.speaks != 0 {
+		exact = false
+	}
+	if exact {
+		total := len(t.rows)
+		if source != nil {
+			total = len(source)
+		}
+		if limit <= 0 || offset < 0 {
+			return nil, total
+		}
+		// The page is premium matches from the offset-th, then others: only
+		// its own hits are kept, however deep it is.
+		var page []hit
+		premium := 0
+		for _, rank := range t.premium {
+			if r := &t.rows[rank]; now < r.until && t.match(r, f) {
+				if premium >= offset {
+					page = append(page, hit{rank: int(rank), premium: true})
+				}
+				premium++
+				if len(page) == limit {
+					break // a page of premium listings: the others are not needed
+				}
+			}
+		}
+		skip := max(offset-premium, 0)
+		rest := func(rank int32) bool { // false once the page is full
+			if now < t.rows[rank].until {
+				return true
+			}
+			if skip > 0 {
+				skip--
+				return true
+			}
+			page = append(page, hit{rank: int(rank)})
+			return len(page) < limit
+		}
+		if len(page) < limit {
+			if source == nil {
+				for i := range t.rows {
+					if !rest(int32(i)) {
+						break
+					}
+				}
+			} else {
+				for _, rank := range source {
+					if !rest(rank) {
+						break
+					}
+				}
+			}
+		}
+		return page, total
+	}
+	c := rankedHits{need: need}
+	if source == nil {
+		for i := range t.rows {
+			if r := &t.rows[i]; t.match(r, f) {
+				c.add(r.rank, now < r.until)
+			}
+		}
+	} else {
+		for j, rank := range source {
+			if budgets != nil && (budgets[j] == 0 || budgets[j] > f.maxBudget) {
+				continue
+			}
+			if r := &t.rows[rank]; t.match(r, f) {
+				c.add(rank, now < r.until)
+			}
+		}
+	}
+	return c.page(limit, offset), c.total
+}
+
+// bandDeg is the height of the grid's bands of latitude, about 5.6 km: a
+// search within 100 km reads some 37 bands, each from the first longitude
+// its circle can reach to the last, so it tests few listings beyond the
+// circle.
+const bandDeg = 0.05
+
+// place is a listing's position, to build a grid.
+type place struct {
+	lat, lng float64
+	rank     int32
+}
+
+// grid orders the listings with a place for searches near a place: by band
+// of latitude, then by longitude, so that the listings of one band within
+// a range of longitude are one run of the arrays, found by two binary
+// searches. Every listing within the radius is visited, nearest or not:
+// the count of matches needs them all, so visiting cells by distance would
+// stop no sooner.
+type grid struct {
+	first  int     // the band of start[0]
+	start  []int32 // band first+i holds entries start[i] to start[i+1]
+	banded int     // the entries beyond are strays, visited by every search
+	lngs   []float64
+	ranks  []int32
+}
+
+// band returns the band of a latitude in [-90, 90].
+func band(lat float64) int { return int(math.Floor(lat / bandDeg)) }
+
+func newGrid(places []place) grid {
+	var g grid
+	inBands := func(p place) bool { return p.lat >= -90 && p.lat <= 90 && !math.IsInf(p.lng, 0) && !math.IsNaN(p.lng) }
+	// Latitudes out of range (a bad import) make strays, tested by every
+	// search as before: the grid changes no answer.
+	slices.SortFunc(places, func(a, b place) int {
+		ia, ib := inBands(a), inBands(b)
+		switch {
+		case ia != ib:
+			if ia {
+				return -1
+			}
+			return 1
+		case !ia:
+			return cmp.Compare(a.rank, b.rank)
+		}
+		if c := cmp.Compare(band(a.lat), band(b.lat)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.lng, b.lng); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.rank, b.rank)
+	})
+	g.lngs = make([]float64, len(places))
+	g.ranks = make([]int32, len(places))
+	for i, p := range places {
+		g.lngs[i], g.ranks[i] = p.lng, p.rank
+		if inBands(p) {
+			g.banded = i + 1
+		}
+	}
+	if g.banded == 0 {
+		return g
+	}
+	g.first = band(places[0].lat)
+	last := band(places[g.banded-1].lat)
+	g.start = make([]int32, last-g.first+2)
+	b := g.first
+	for i := range g.banded {
+		for pb := band(places[i].lat); b < pb; b++ {
+			g.start[b-g.first+1] = int32(i)
+		}
+	}
+	for ; b <= last; b++ {
+		g.start[b-g.first+1] = int32(g.banded)
+	}
+	return g
+}
+
+// visit calls fn with the runs of entries [lo, hi) that may lie within a:
+// every entry within it is in one of them.
+func (g *grid) visit(a *area, fn func(lo, hi int)) {
+	if g.banded < len(g.ranks) {
+		fn(g.banded, len(g.ranks))
+	}
+	if g.banded == 0 {
+		return
+	}
+	r := math.Sqrt(a.max2)
+	if math.IsNaN(a.lat) || math.IsNaN(a.lng) || math.IsInf(a.lat, 0) || math.IsInf(a.lng, 0) || !(r <= 180) ||
+		!(a.cos2 > 1e-12) || a.lat < -270 || a.lat > 270 {
+		fn(0, g.banded) // a place no band bounds (or near a pole): every entry
+		return
+	}
+	// A margin of a millionth of a degree (a tenth of a metre) keeps
+	// rounding from leaving out a listing on the edge.
+	const eps = 1e-6
+	last := g.first + len(g.start) - 2
+	for b := max(band(a.lat-r-eps), g.first); b <= min(band(a.lat+r+eps), last); b++ {
+		lo, hi := int(g.start[b-g.first]), int(g.start[b-g.first+1])
+		if lo == hi {
 			continue
 		}
-		c.add(i, &v.Premium, v.Latitude, v.Longitude)
+		south, north := float64(b)*bandDeg, float64(b+1)*bandDeg
+		dy := 0.0 // from the centre to the band's nearest latitude
+		if a.lat < south {
+			dy = south - a.lat
+		} else if a.lat > north {
+			dy = a.lat - north
+		}
+		dy = max(dy-eps, 0)
+		rem := a.max2 - dy*dy
+		if rem < 0 {
+			continue
+		}
+		w := math.Sqrt(rem/a.cos2)*(1+eps) + eps
+		west, east := a.lng-w, a.lng+w
+		run := g.lngs[lo:hi]
+		i, _ := slices.BinarySearch(run, west)
+		j := i + sort.Search(len(run)-i, func(k int) bool { return run[i+k] > east })
+		if i < j {
+			fn(lo+i, lo+j)
+		}
 	}
-	hits := c.page(q.Limit, q.Offset)
-	found := make([]*venueFacts, len(hits))
+}
+
+// venueRow is what a search tests of a venue.
+type venueRow struct {
+	lat, lng float64 // NaN without a place
+	until    int64
+	bedrooms int64
+	seated   int
+	minPrice int
+	features uint32
+	kind     int32 // the index of its type in the table's kinds
+	rank     int32
+}
+
+// venueTable is one country's venues as searches read them.
+type venueTable struct {
+	facts       []*venueFacts // in rank order
+	rows        []venueRow    // in rank order
+	kinds       map[string]int32
+	grid        grid
+	near        []venueRow // in grid order
+	transitions []int64
+}
+
+func newVenueTable(list []*venueFacts) *venueTable {
+	t := &venueTable{facts: slices.Clone(list), rows: make([]venueRow, len(list)), kinds: map[string]int32{}}
+	var places []place
+	for i, v := range list {
+		kind, ok := t.kinds[v.Type]
+		if !ok {
+			kind = int32(len(t.kinds))
+			t.kinds[v.Type] = kind
+		}
+		r := venueRow{lat: math.NaN(), lng: math.NaN(), until: v.Premium.until, bedrooms: v.Bedrooms.Int64, seated: v.Seated,
+			minPrice: v.MinPrice, features: v.features, kind: kind, rank: int32(i)}
+		if v.Latitude.Valid && v.Longitude.Valid {
+			r.lat, r.lng = v.Latitude.Float64, v.Longitude.Float64
+			places = append(places, place{lat: r.lat, lng: r.lng, rank: int32(i)})
+		}
+		if r.until > 0 {
+			t.transitions = append(t.transitions, r.until)
+		}
+		t.rows[i] = r
+	}
+	t.grid = newGrid(places)
+	t.near = make([]venueRow, len(t.grid.ranks))
+	for i, rank := range t.grid.ranks {
+		t.near[i] = t.rows[rank]
+	}
+	t.transitions = settleTransitions(t.transitions)
+	return t
+}
+
+// venueFilter is a venue search's filters but the place.
+type venueFilter struct {
+	kind          int32 // -1 for any
+	guests        int
+	maxPrice      int
+	wants         uint32
+	accommodation bool
+}
+
+func (r *venueRow) match(f *venueFilter) bool {
+	return (f.kind < 0 || r.kind == f.kind) && r.seated >= f.guests && (f.maxPrice <= 0 || r.minPrice <= f.maxPrice) &&
+		r.features&f.wants == f.wants && (!f.accommodation || r.bedrooms >= 1)
+}
+
+// searchVenues returns the page's venues and the number of matches, and
+// the span of time over which this answer holds.
+func (t *directoryTables) searchVenues(q VenueQuery) (found []*venueFacts, hits []hit, total int, from, to int64) {
+	from, to = math.MinInt64, math.MaxInt64
+	wants, ok := FeatureMask(q.Features)
+	tab := t.venues[q.Country]
+	if !ok || tab == nil {
+		return nil, nil, 0, from, to // no such feature: no venue offers it
+	}
+	f := venueFilter{kind: -1, guests: q.Guests, maxPrice: q.MaxPrice, wants: wants, accommodation: q.Accommodation}
+	if q.Type != "" {
+		kind, ok := tab.kinds[q.Type]
+		if !ok {
+			return nil, nil, 0, from, to
+		}
+		f.kind = kind
+	}
+	now := q.Now.UnixNano()
+	from, to = stable(tab.transitions, now)
+	need := max(q.Offset+q.Limit, 0)
+	if q.Near {
+		a := newArea(q.Lat, q.Lng, q.RadiusKm)
+		top := topK{k: need}
+		tab.grid.visit(&a, func(lo, hi int) {
+			for i := range tab.near[lo:hi] {
+				r := &tab.near[lo+i]
+				d, in := a.dist2(r.lat, r.lng)
+				if !in || !r.match(&f) {
+					continue
+				}
+				total++
+				top.offer(hit{rank: int(r.rank), premium: now < r.until, dist2: d})
+			}
+		})
+		hits = cut(top.sorted(), q.Limit, q.Offset)
+	} else {
+		c := rankedHits{need: need}
+		for i := range tab.rows {
+			if r := &tab.rows[i]; r.match(&f) {
+				c.add(r.rank, now < r.until)
+			}
+		}
+		hits, total = c.page(q.Limit, q.Offset), c.total
+	}
+	found = make([]*venueFacts, len(hits))
 	for i, h := range hits {
-		found[i] = list[h.rank]
+		found[i] = tab.facts[h.rank]
 	}
-	return found, hits, c.total
+	return found, hits, total, from, to
+}
+
+// defaultSearchCache is how many result pages the index keeps: the pages
+// people ask for most (a city's first page, a service's) are a few
+// thousand, and one takes about a kilobyte.
+const defaultSearchCache = 4096
+
+// searchCache keeps the index's answers to recent searches (the page's
+// listings and the count, not their rows, which are read each time): under
+// load the same first pages are asked for again and again. An answer is
+// tied to the version of the tables it was computed on, so any change to
+// the directory drops them all, and to the span of time in which no
+// premium begins or ends.
+type searchCache struct {
+	mu      sync.Mutex
+	size    int // 0: no cache
+	version int64
+	entries map[string]*list.Element // of *cachedPage
+	lru     list.List                // most recent first
+}
+
+// cachedPage is one search's answer.
+type cachedPage struct {
+	key      string
+	from, to int64 // Unix nanoseconds: the answer holds for searches at times in [from, to)
+	planners []*plannerFacts
+	venues   []*venueFacts
+	hits     []hit
+	total    int
+}
+
+// get returns the answer to the search of key at now on the given version.
+func (c *searchCache) get(version int64, key []byte, now int64) *cachedPage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.size <= 0 || c.version != version {
+		return nil
+	}
+	e := c.entries[string(key)]
+	if e == nil {
+		return nil
+	}
+	p := e.Value.(*cachedPage)
+	if now < p.from || now >= p.to {
+		return nil
+	}
+	c.lru.MoveToFront(e)
+	return p
+}
+
+// put keeps an answer computed on the given version; one on an older
+// version than the cache's is dropped, and a newer one empties it.
+func (c *searchCache) put(version int64, p *cachedPage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.size <= 0 || version < c.version:
+		return
+	case version > c.version || c.entries == nil:
+		c.version = version
+		c.entries = make(map[string]*list.Element, c.size)
+		c.lru.Init()
+	}
+	if e := c.entries[p.key]; e != nil {
+		e.Value = p
+		c.lru.MoveToFront(e)
+		return
+	}
+	c.entries[p.key] = c.lru.PushFront(p)
+	for c.lru.Len() > c.size {
+		old := c.lru.Back()
+		delete(c.entries, old.Value.(*cachedPage).key)
+		c.lru.Remove(old)
+	}
+}
+
+// resize sets how many answers are kept (0: none) and empties the cache.
+func (c *searchCache) resize(size int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.size, c.entries = max(size, 0), nil
+	c.lru.Init()
+}
+
+// SetSearchCache sets how many answers of the directory's index are kept
+// for searches asked again (0: none; 4096 by default). Every Store of the
+// pool shares them.
+func (s *Store) SetSearchCache(entries int) {
+	s.dir.cache.resize(entries)
+}
+
+// appendFloat adds the exact bits of a float to a cache key.
+func appendFloat(b []byte, f float64) []byte {
+	return strconv.AppendUint(append(b, ','), math.Float64bits(f), 36)
+}
+
+// key is the cache's key of a search, all of it but the time.
+func (q *DirectoryQuery) key(b []byte) []byte {
+	b = append(b, "p,"...)
+	b = append(b, q.Country...)
+	b = append(b, ',')
+	b = append(b, q.ServiceType...)
+	for _, l := range q.Languages {
+		b = append(b, ',')
+		b = append(b, l...)
+	}
+	b = append(b, ';')
+	b = strconv.AppendInt(b, q.MaxBudget, 10)
+	b = strconv.AppendBool(append(b, ','), q.Near)
+	if q.Near {
+		b = appendFloat(appendFloat(appendFloat(b, q.Lat), q.Lng), q.RadiusKm)
+	}
+	b = strconv.AppendInt(append(b, ','), int64(q.Limit), 10)
+	return strconv.AppendInt(append(b, ','), int64(q.Offset), 10)
+}
+
+// key is the cache's key of a search, all of it but the time.
+func (q *VenueQuery) key(b []byte) []byte {
+	b = append(b, "v,"...)
+	b = append(b, q.Country...)
+	b = append(b, ',')
+	b = append(b, q.Type...)
+	for _, f := range q.Features {
+		b = append(b, ',')
+		b = append(b, f...)
+	}
+	b = append(b, ';')
+	b = strconv.AppendInt(b, int64(q.Guests), 10)
+	b = strconv.AppendInt(append(b, ','), int64(q.MaxPrice), 10)
+	b = strconv.AppendBool(append(b, ','), q.Accommodation)
+	b = strconv.AppendBool(append(b, ','), q.Near)
+	if q.Near {
+		b = appendFloat(appendFloat(appendFloat(b, q.Lat), q.Lng), q.RadiusKm)
+	}
+	b = strconv.AppendInt(append(b, ','), int64(q.Limit), 10)
+	return strconv.AppendInt(append(b, ','), int64(q.Offset), 10)
+}
+
+// searchPlanners answers q from the cache, or from t and keeps the answer.
+func (x *directoryIndex) searchPlanners(t *directoryTables, q DirectoryQuery) ([]*plannerFacts, []hit, int) {
+	var buf [128]byte
+	key := q.key(buf[:0])
+	now := q.Now.UnixNano()
+	if p := x.cache.get(t.version, key, now); p != nil {
+		return p.planners, p.hits, p.total
+	}
+	found, hits, total, from, to := t.searchPlanners(q)
+	x.cache.put(t.version, &cachedPage{key: string(key), from: from, to: to, planners: found, hits: hits, total: total})
+	return found, hits, total
+}
+
+// searchVenues answers q from the cache, or from t and keeps the answer.
+func (x *directoryIndex) searchVenues(t *directoryTables, q VenueQuery) ([]*venueFacts, []hit, int) {
+	var buf [128]byte
+	key := q.key(buf[:0])
+	now := q.Now.UnixNano()
+	if p := x.cache.get(t.version, key, now); p != nil {
+		return p.venues, p.hits, p.total
+	}
+	found, hits, total, from, to := t.searchVenues(q)
+	x.cache.put(t.version, &cachedPage{key: string(key), from: from, to: to, venues: found, hits: hits, total: total})
+	return found, hits, total
 }

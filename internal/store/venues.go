@@ -66,7 +66,7 @@ func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, in
 	if err != nil {
 		return nil, 0, err
 	}
-	found, hits, total := x.searchVenues(q)
+	found, hits, total := s.dir.searchVenues(x, q)
 	if len(found) == 0 {
 		return nil, total, nil
 	}
