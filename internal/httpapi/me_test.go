@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"net/http/httptest"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"noces/internal/model"
 	"noces/internal/store"
+	"noces/internal/store/storetest"
 )
 
 // meOracle is what GET /api/me must answer for userID, worked out from the
@@ -288,5 +290,46 @@ func TestMeAnswersFieldByField(t *testing.T) {
 	sameMe(t, "impersonated", got, e.meOracle(e.users["full"].ID, e.users["admin"].ID))
 	if got["impersonatorId"] != e.users["admin"].ID {
 		t.Errorf("impersonatorId = %v", got["impersonatorId"])
+	}
+}
+
+// TestMeRunsOneQuery counts the statements GET /api/me sends to the
+// database, for every kind of user and an impersonation: one, the profile's
+// (store.GetMe). The revocation feed is read at most every 250 ms by one
+// request of the whole server, not by each: it is kept out of the count.
+func TestMeRunsOneQuery(t *testing.T) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, storetest.URL(t), store.CountQueries())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnvWithStore(t, s, nil)
+	e.accounts.SetSessionSync(time.Hour, time.Hour)
+	tokens := map[string]string{}
+	for _, key := range e.meFixtures() {
+		tokens[key] = e.login(key).Access
+	}
+	r := e.do(req{method: "POST", path: "/api/impersonation/impersonate", token: tokens["admin"],
+		body: map[string]string{"user_id": e.users["full"].ID}})
+	tokens["impersonated"], _ = r.json(t)["token"].(string)
+	for key, tok := range tokens {
+		e.me(tok) // the first request of the server reads the revocation feed
+		for round := range 3 {
+			var n store.QueryCount
+			hr := httptest.NewRequestWithContext(store.WithQueryCount(ctx, &n), "GET", "/api/me", nil)
+			hr.Header.Set("Authorization", "Bearer "+tok)
+			rec := httptest.NewRecorder()
+			e.handler.ServeHTTP(rec, hr)
+			if rec.Code != 200 {
+				t.Fatalf("%s: %d %s", key, rec.Code, rec.Body)
+			}
+			if n.N() != 1 {
+				t.Errorf("%s, request %d: GET /api/me ran %d queries, want 1", key, round+1, n.N())
+			}
+		}
 	}
 }
