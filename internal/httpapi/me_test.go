@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http/httptest"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -332,4 +333,33 @@ func TestMeRunsOneQuery(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMeBenchmark measures GET /api/me through the whole handler chain
+// (token check, middleware, the query, JSON) for the planner with
+// everything, on the engine of the run. It runs only when NOCES_BENCH_ME is
+// set, as a benchmark to profile:
+//
+//	NOCES_BENCH_ME=1 go test -run TestMeBenchmark -cpuprofile /tmp/me.prof ./internal/httpapi
+func TestMeBenchmark(t *testing.T) {
+	if os.Getenv("NOCES_BENCH_ME") == "" {
+		t.Skip("set NOCES_BENCH_ME=1 to measure GET /api/me")
+	}
+	e := newEnv(t)
+	e.meFixtures()
+	tok := e.login("full").Access
+	e.me(tok)
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			hr := httptest.NewRequest("GET", "/api/me", nil)
+			hr.Header.Set("Authorization", "Bearer "+tok)
+			rec := httptest.NewRecorder()
+			e.handler.ServeHTTP(rec, hr)
+			if rec.Code != 200 {
+				b.Fatalf("%d %s", rec.Code, rec.Body)
+			}
+		}
+	})
+	t.Logf("GET /api/me on %s: %s %s", storetest.Engine(), res, res.MemString())
 }
