@@ -293,41 +293,34 @@ type Profile struct {
 	// MissingServices: no service chosen; MissingServiceDetails: a chosen
 	// service lacks its description or starting budget.
 	MissingServices, MissingServiceDetails bool
+	// PremiumPlan is the stored plan of the user's subscription, or "".
+	PremiumPlan string
+	// The media and portrait tasks of the profile checklist.
+	HasPhotos, HasVideos                                 bool
+	MissingPortrait, MissingExperiences, MissingBenefits bool
 }
 
-// Me loads the profile of the signed-in user.
+// Me loads the profile of the signed-in user: one query (store.GetMe).
 func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
-	u, err := s.store.GetUser(ctx, c.UserID)
+	m, err := s.store.GetMe(ctx, c.UserID)
 	if errors.Is(err, store.ErrNotFound) {
 		return Profile{}, apperr.Wrap(apperr.Unauthorized, "errors.unauthorized", err)
 	}
 	if err != nil {
 		return Profile{}, err
 	}
-	p := Profile{User: u, IsPremium: u.IsPremium(s.clock.Now()), ImpersonatorID: c.ImpersonatorID, AvatarURL: s.AvatarURL(u.AvatarKey)}
-	comp, err := s.store.GetCompany(ctx, u.ID)
-	switch {
-	case err == nil:
-		p.Company = &comp
-		// A link to a page that answers 404 is worse than no link: the
-		// back-office explains what is missing instead.
-		if u.Role == model.RolePlanner {
-			p.PublicHidden = store.PlannerPageHidden(u, comp)
-			if p.PublicHidden == "" && s.links != nil {
-				p.PublicURL = s.links.ProfileURL(u.Domain, comp.Slug)
-			}
-		}
-	case !errors.Is(err, store.ErrNotFound):
-		return Profile{}, err
-	}
-	_, services, err := s.store.GetCompanyServices(ctx, u.ID)
-	if err != nil {
-		return Profile{}, err
-	}
-	p.MissingServices = len(services) == 0
-	for _, sv := range services {
-		if sv.Description == "" || !sv.BudgetStartingFrom.Valid {
-			p.MissingServiceDetails = true
+	u := m.User
+	p := Profile{User: u, Company: m.Company, IsPremium: u.IsPremium(s.clock.Now()), ImpersonatorID: c.ImpersonatorID,
+		AvatarURL: s.AvatarURL(u.AvatarKey), PremiumPlan: m.PremiumPlan,
+		MissingServices: !m.HasServices, MissingServiceDetails: m.ServiceLacksDetails,
+		HasPhotos: m.HasPhotos, HasVideos: m.HasVideos,
+		MissingPortrait: !m.HasPortrait, MissingExperiences: !m.HasExperience, MissingBenefits: !m.HasBenefits}
+	// A link to a page that answers 404 is worse than no link: the
+	// back-office explains what is missing instead.
+	if m.Company != nil && u.Role == model.RolePlanner {
+		p.PublicHidden = store.PlannerPageHidden(u, *m.Company)
+		if p.PublicHidden == "" && s.links != nil {
+			p.PublicURL = s.links.ProfileURL(u.Domain, m.Company.Slug)
 		}
 	}
 	return p, nil

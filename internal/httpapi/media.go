@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -20,18 +19,6 @@ import (
 
 // The media API: gallery photos, videos, social links, portrait, portfolios
 // and their statistics. Every id in a path that is not the caller's is 404.
-
-// addMediaCompletion fills in the profile tasks that depend on media: photos,
-// videos and the portrait sections.
-func (s *Server) addMediaCompletion(ctx context.Context, out *meResponse) error {
-	c, err := s.MediaService.Completion(ctx, out.ID)
-	if err != nil {
-		return err
-	}
-	out.HasPhotos, out.HasVideos = c.HasPhotos, c.HasVideos
-	out.MissingPortrait, out.MissingExperiences, out.MissingBenefits = c.MissingPortrait, c.MissingExperiences, c.MissingBenefits
-	return nil
-}
 
 type imageJSON struct {
 	ID          string    `json:"id"`

@@ -99,17 +99,16 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request, c account.Claims) er
 		return err
 	}
 	out := toMe(p)
-	plan, err := s.Billing.PremiumPlan(r.Context(), c.UserID)
-	if err != nil {
-		return err
-	}
-	out.PremiumStatus, plan = s.Billing.PremiumState(p.User, plan)
+	// The premium state as a client is told it now, and the checklist's
+	// media and portrait tasks: GET /api/me alone answers them, from the
+	// profile's one query.
+	plan := ""
+	out.PremiumStatus, plan = s.Billing.PremiumState(p.User, p.PremiumPlan)
 	if plan != "" {
 		out.PremiumPlan = &plan
 	}
-	if err := s.addMediaCompletion(r.Context(), &out); err != nil {
-		return err
-	}
+	out.HasPhotos, out.HasVideos = p.HasPhotos, p.HasVideos
+	out.MissingPortrait, out.MissingExperiences, out.MissingBenefits = p.MissingPortrait, p.MissingExperiences, p.MissingBenefits
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
@@ -124,7 +123,7 @@ func toMe(p account.Profile) meResponse {
 		IsModerated: u.IsModerated, HasFinishedOnboarding: u.HasFinishedOnboarding,
 		HasProfilePicture: u.AvatarKey != "",
 		// What an empty profile is; GET /api/me fills in the media and
-		// portrait tasks (addMediaCompletion).
+		// portrait tasks (me).
 		MissingPortrait: true, MissingExperiences: true, MissingBenefits: true,
 		MissingServices: p.MissingServices, MissingServiceDetails: p.MissingServiceDetails,
 	}

@@ -56,10 +56,17 @@ type Store struct {
 	dir *directoryIndex
 	// dsn opens more pools on the same database (OpenPool).
 	dsn string
+	// stmts are the hot statements, prepared on the pool (prepared.go),
+	// shared by every Store of one pool.
+	stmts *statements
 }
 
 // Open connects to the database named by a sqlite: or postgres:// URL.
-func Open(ctx context.Context, databaseURL string) (*Store, error) {
+func Open(ctx context.Context, databaseURL string, opts ...Option) (*Store, error) {
+	var o openOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	driver, dsn, err := config.ParseDatabaseURL(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -73,7 +80,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 			}
 		}
 		dsn = sqliteDSN(dsn)
-		db, err = sqlx.Open("sqlite", dsn)
+		db, err = openDB("sqlite", dsn, o)
 		if err != nil {
 			return nil, fmt.Errorf("store: open sqlite: %w", err)
 		}
@@ -82,7 +89,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		db.SetMaxOpenConns(8)
 		db.SetMaxIdleConns(8)
 	case "postgres":
-		db, err = sqlx.Open("pgx", dsn)
+		db, err = openDB("pgx", dsn, o)
 		if err != nil {
 			return nil, fmt.Errorf("store: open postgres: %w", err)
 		}
@@ -90,7 +97,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex(), dsn: dsn}
+	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex(), dsn: dsn, stmts: &statements{}}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {
@@ -98,6 +105,21 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		return nil, fmt.Errorf("store: connect: %w", err)
 	}
 	return s, nil
+}
+
+// openDB opens the pool of the named driver, through the query counter
+// when o asks for it.
+func openDB(name, dsn string, o openOptions) (*sqlx.DB, error) {
+	if !o.count {
+		return sqlx.Open(name, dsn)
+	}
+	probe, err := sql.Open(name, dsn)
+	if err != nil {
+		return nil, err
+	}
+	drv := probe.Driver()
+	_ = probe.Close()
+	return sqlx.NewDb(sql.OpenDB(countingConnector{dsn: dsn, drv: drv}), name), nil
 }
 
 // sqliteDSN adds the pragmas every connection needs: WAL for concurrent
@@ -145,8 +167,11 @@ func (s *Store) SQLTx() *sql.Tx {
 	return nil
 }
 
-// Close closes the pool.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the prepared statements and the pool.
+func (s *Store) Close() error {
+	s.stmts.close()
+	return s.db.Close()
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error {
@@ -210,7 +235,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir, dsn: s.dsn}
+	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir, dsn: s.dsn, stmts: s.stmts}
 	if err := fn(txs); err != nil {
 		_ = tx.Rollback()
 		return err
