@@ -112,23 +112,3 @@ func (s *Service) SavePortrait(ctx context.Context, userID string, in Portrait) 
 	}
 	return out, nil
 }
-
-// Completion is what the dashboard's profile tasks need from media.
-type Completion struct {
-	HasPhotos, HasVideos                                 bool
-	MissingPortrait, MissingExperiences, MissingBenefits bool
-}
-
-// Completion tells which media tasks of a profile are done.
-func (s *Service) Completion(ctx context.Context, userID string) (Completion, error) {
-	c, err := s.Store.CountMedia(ctx, userID)
-	if err != nil {
-		return Completion{}, err
-	}
-	p, err := s.Store.GetPortrait(ctx, userID)
-	if err != nil {
-		return Completion{}, err
-	}
-	return Completion{HasPhotos: c.Images > 0, HasVideos: c.Videos > 0, MissingPortrait: p.Portrait == "",
-		MissingExperiences: p.Experience == "", MissingBenefits: p.Benefits == ""}, nil
-}
