@@ -205,7 +205,7 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 	rep.Postgres = db.engine == "postgres"
 	t0 = time.Now()
 	// One hash for everyone: argon2id costs ~125 ms by design, 20 minutes for 10,000 users.
-	hash, err := account.NewHasher(account.DefaultHashParams, 0).Hash(ctx, BenchPassword)
+	hash, err := account.NewHasher(account.DefaultHashParams, account.HasherOptions{}).Hash(ctx, BenchPassword)
 	if err != nil {
 		return rep, err
 	}

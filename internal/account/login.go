@@ -78,7 +78,11 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens
 	}
 	u, err := s.store.GetUserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		_, _ = s.hasher.Verify(ctx, password, s.dummyHash)
+		// A full line refuses an unknown e-mail as it refuses a known one:
+		// a 401 while others get 429 would tell which addresses exist.
+		if _, err := s.hasher.Verify(ctx, password, s.dummyHash); err != nil {
+			return Tokens{}, err
+		}
 		return fail(nil)
 	}
 	if err != nil {
