@@ -343,6 +343,9 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 	if rep.IdleBusy > busyThreshold {
 		logf("warning: %.2f cores were busy with other work before the load; the figures will be skewed", rep.IdleBusy)
 	}
+	if rep.IdleMemory = readMemory(srv.pid()); rep.IdleMemory.OK {
+		logf("server memory, idle: VmRSS %s, VmHWM %s", mib(rep.IdleMemory.RSS), mib(rep.IdleMemory.HWM))
+	}
 	for _, ep := range eps {
 		var bg *background
 		if o.logins > 0 && ep.name != baselineName {
@@ -350,7 +353,9 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 			logf("%s: with %d sign-ins running in the background", ep.name, o.logins)
 		}
 		logf("%s: %s warm-up, %s measured, %d workers", ep.name, o.load.warmup, o.load.duration, o.load.concurrency)
+		stopRSS := watchRSS(srv.pid(), 100*time.Millisecond)
 		res, err := measure(ctx, ep, o.load, srv.pid())
+		res.RSSMax = stopRSS()
 		if bg != nil {
 			done := bg.stop()
 			if err == nil {
@@ -367,8 +372,8 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 			rep.Interrupted = ctx.Err() != nil
 			return rep, fmt.Errorf("%s: %w", ep.name, err)
 		}
-		logf("%s: %d requests, %d errors, %.0f req/s, p50 %s, p95 %s, p99 %s",
-			ep.name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P95), ms(res.P99))
+		logf("%s: %d requests, %d errors, %.0f req/s, p50 %s, p95 %s, p99 %s; server RSS up to %s",
+			ep.name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P95), ms(res.P99), mib(res.RSSMax))
 		if res.CPU.Others > busyThreshold {
 			logf("%s: other programs used %.2f cores: %s", ep.name, res.CPU.Others, strings.Join(res.CPU.TopOthers, ", "))
 		}

@@ -27,7 +27,10 @@ type result struct {
 	Elapsed            time.Duration
 	P50, P90, P95, P99 time.Duration
 	CPU                cpuShare
-	FirstErrors        []string
+	// RSSMax is the server's largest VmRSS seen during the row (warm-up
+	// and background sign-ins included), in bytes; 0 when unknown.
+	RSSMax      int64
+	FirstErrors []string
 	// Background is what the background sign-ins did during the measured
 	// phase, when -logins is set.
 	Background *result
