@@ -361,8 +361,8 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 			if err == nil {
 				b := bg.within(done, res.Start, res.Elapsed)
 				res.Background = &b
-				logf("%s: background sign-ins: %d, %.1f/s, %d errors, p50 %s, p99 %s", ep.name, b.Requests, b.Throughput(),
-					b.Errors, ms(b.P50), ms(b.P99))
+				logf("%s: background sign-ins: %d answers, %.1f/s, %d refused (429), %d errors, p50 %s, p99 %s", ep.name, b.Requests, b.Throughput(),
+					b.Refused, b.Errors, ms(b.P50), ms(b.P99))
 				for _, e := range b.FirstErrors {
 					logf("%s: background error: %s", ep.name, e)
 				}

@@ -23,6 +23,9 @@ type result struct {
 	Name, Method, Path string
 	Desc               string // the request, as endpoint.describe gives it
 	Requests, Errors   int
+	// Refused counts the 429s with Retry-After among Requests (background
+	// sign-ins only): asked to come back later, not failed.
+	Refused            int
 	Start              time.Time // of the measured phase
 	Elapsed            time.Duration
 	P50, P90, P95, P99 time.Duration

@@ -48,6 +48,11 @@ const (
 // The throttles are checked before the password, so a throttled guess learns
 // nothing, and only refused passwords count, so waiting never makes it worse.
 func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens, error) {
+	// A line of passwords too long to wait in is refused first: the same
+	// for every account, and without a query for those who keep retrying.
+	if err := s.hasher.Admit(); err != nil {
+		return Tokens{}, err
+	}
 	key := store.EmailKey(email)
 	acct, addr, pair := "login:account:"+key, "login:ip:"+ip, "login:pair:"+key+"|"+ip
 	if err := s.limiter.CheckBackoff(ctx, addr, loginAddress); err != nil {

@@ -128,6 +128,20 @@ func (h *Hasher) expectedWait(ahead int64) time.Duration {
 	return time.Duration(h.avg.Load()) * time.Duration(ahead/int64(h.lanes)+1)
 }
 
+// Admit returns the 429 a hash would get now without waiting in line: when
+// no lane is free and the line ahead is expected to take longer than the
+// queue wait. Sign-ins ask it before any other work, so that a client
+// hammering a full line costs no database queries.
+func (h *Hasher) Admit() error {
+	if len(h.free) > 0 {
+		return nil
+	}
+	if ahead := h.queued.Load(); h.expectedWait(ahead) > h.wait {
+		return h.busy(ahead)
+	}
+	return nil
+}
+
 // acquire takes a lane, waiting in line at most the queue wait, or refuses
 // at once when the line ahead is expected to take longer than that.
 func (h *Hasher) acquire(ctx context.Context) (*argon2id.Buffer, error) {

@@ -128,10 +128,16 @@ func TestAHashThatFindsNoLaneInTimeIs429WithRetryAfter(t *testing.T) {
 		t.Errorf("load %d running, %d queued after the refusal", running, queued)
 	}
 
+	if err := h.Admit(); err != nil {
+		t.Errorf("Admit refuses a line whose length is unknown: %v", err)
+	}
 	// A line expected to outlast the wait is refused at once, and told how
 	// long the line should take.
 	h.wait = 5 * time.Second
 	h.avg.Store(int64(8 * time.Second))
+	if e, ok := apperr.As(h.Admit()); !ok || e.Kind != apperr.TooMany || e.RetryAfter != 8 {
+		t.Errorf("Admit: %#v, want a 429 with Retry-After 8", e)
+	}
 	t0 = time.Now()
 	_, err = h.Hash(context.Background(), "Secret-123!")
 	if e, ok := apperr.As(err); !ok || e.Kind != apperr.TooMany || e.RetryAfter != 8 {
@@ -238,6 +244,9 @@ func TestASignInPastTheQueueWaitIs429AndCountsNoFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.inLane = nil
+	if err := h.Admit(); err != nil {
+		t.Fatalf("a free lane is refused: %v", err)
+	}
 	if tok, err := svc.Login(ctx, "planner@example.com", "Secret-123!", "203.0.113.7"); err != nil || tok.Access == "" {
 		t.Fatalf("once the line has gone: %v", err)
 	}
