@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net/http"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,6 +29,17 @@ type completion struct {
 	end time.Time
 	lat time.Duration
 	err string // empty when the answer had the wanted status
+	// refused is a 429 with Retry-After: the server asked to come back
+	// later, which the worker did; not an error.
+	refused bool
+}
+
+// sleep waits d, or less when the background stops.
+func (b *background) sleep(ctx context.Context, d time.Duration) {
+	end := time.Now().Add(d)
+	for time.Now().Before(end) && !b.stopping.Load() && ctx.Err() == nil {
+		time.Sleep(min(50*time.Millisecond, time.Until(end)))
+	}
 }
 
 // startBackground starts workers workers on ep. They share one keep-alive
@@ -47,21 +60,28 @@ func startBackground(ctx context.Context, ep endpoint, workers int, o loadOption
 				}
 				t0 := time.Now()
 				resp, err := client.Do(req.WithContext(ctx))
+				var retryAfter time.Duration
+				refused := false
 				if err == nil {
 					_, err = io.Copy(io.Discard, resp.Body)
 					resp.Body.Close()
-					if err == nil && resp.StatusCode != ep.want {
+					if s, aerr := strconv.Atoi(resp.Header.Get("Retry-After")); aerr == nil && resp.StatusCode == http.StatusTooManyRequests {
+						refused, retryAfter = true, time.Duration(s)*time.Second
+					} else if err == nil && resp.StatusCode != ep.want {
 						err = fmt.Errorf("status %d", resp.StatusCode)
 					}
 				}
 				if err != nil && ctx.Err() != nil {
 					return
 				}
-				c := completion{end: time.Now(), lat: time.Since(t0)}
+				c := completion{end: time.Now(), lat: time.Since(t0), refused: refused}
 				if err != nil {
 					c.err = err.Error()
 				}
 				b.record(c)
+				// A person told to come back later does; hammering the
+				// server would only measure how fast it says no.
+				b.sleep(ctx, retryAfter)
 			}
 		})
 	}
@@ -95,6 +115,10 @@ func (b *background) within(done []completion, from time.Time, d time.Duration) 
 			continue
 		}
 		r.Requests++
+		if c.refused {
+			r.Refused++
+			continue // the latencies are those of the answers that were not "later"
+		}
 		lat = append(lat, c.lat)
 		if c.err != "" {
 			r.Errors++

@@ -229,3 +229,24 @@ func TestBackgroundCountsOnlyTheMeasuredWindow(t *testing.T) {
 		t.Errorf("the server answered %d, the background recorded %d: requests in flight were cut", n, len(done))
 	}
 }
+
+func TestBackgroundComesBackAfterRetryAfter(t *testing.T) {
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	ep := endpoint{name: "login", method: http.MethodPost, path: "/", want: http.StatusOK,
+		makeRequest: plain(http.MethodPost, srv.URL+"/")}
+	from := time.Now()
+	bg := startBackground(context.Background(), ep, 2, loadOptions{seed: 1, timeout: time.Second})
+	time.Sleep(500 * time.Millisecond)
+	done := bg.stop()
+	r := bg.within(done, from, time.Second)
+	if calls.Load() != 2 || r.Requests != 2 || r.Refused != 2 || r.Errors != 0 {
+		t.Errorf("%d calls, %d answers, %d refused, %d errors: each worker should have asked once and waited",
+			calls.Load(), r.Requests, r.Refused, r.Errors)
+	}
+}

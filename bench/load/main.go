@@ -205,7 +205,7 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 	rep.Postgres = db.engine == "postgres"
 	t0 = time.Now()
 	// One hash for everyone: argon2id costs ~125 ms by design, 20 minutes for 10,000 users.
-	hash, err := account.NewHasher(account.DefaultHashParams, 0).Hash(ctx, BenchPassword)
+	hash, err := account.NewHasher(account.DefaultHashParams, account.HasherOptions{}).Hash(ctx, BenchPassword)
 	if err != nil {
 		return rep, err
 	}
@@ -344,6 +344,9 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 	if rep.IdleBusy > busyThreshold {
 		logf("warning: %.2f cores were busy with other work before the load; the figures will be skewed", rep.IdleBusy)
 	}
+	if rep.IdleMemory = readMemory(srv.pid()); rep.IdleMemory.OK {
+		logf("server memory, idle: VmRSS %s, VmHWM %s", mib(rep.IdleMemory.RSS), mib(rep.IdleMemory.HWM))
+	}
 	for _, ep := range eps {
 		var bg *background
 		if o.logins > 0 && ep.name != baselineName {
@@ -351,14 +354,16 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 			logf("%s: with %d sign-ins running in the background", ep.name, o.logins)
 		}
 		logf("%s: %s warm-up, %s measured, %d workers", ep.name, o.load.warmup, o.load.duration, o.load.concurrency)
+		stopRSS := watchRSS(srv.pid(), 100*time.Millisecond)
 		res, err := measure(ctx, ep, o.load, srv.pid())
+		res.RSSMax = stopRSS()
 		if bg != nil {
 			done := bg.stop()
 			if err == nil {
 				b := bg.within(done, res.Start, res.Elapsed)
 				res.Background = &b
-				logf("%s: background sign-ins: %d, %.1f/s, %d errors, p50 %s, p99 %s", ep.name, b.Requests, b.Throughput(),
-					b.Errors, ms(b.P50), ms(b.P99))
+				logf("%s: background sign-ins: %d answers, %.1f/s, %d refused (429), %d errors, p50 %s, p99 %s", ep.name, b.Requests, b.Throughput(),
+					b.Refused, b.Errors, ms(b.P50), ms(b.P99))
 				for _, e := range b.FirstErrors {
 					logf("%s: background error: %s", ep.name, e)
 				}
@@ -368,8 +373,8 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 			rep.Interrupted = ctx.Err() != nil
 			return rep, fmt.Errorf("%s: %w", ep.name, err)
 		}
-		logf("%s: %d requests, %d errors, %.0f req/s, p50 %s, p95 %s, p99 %s",
-			ep.name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P95), ms(res.P99))
+		logf("%s: %d requests, %d errors, %.0f req/s, p50 %s, p95 %s, p99 %s; server RSS up to %s",
+			ep.name, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P95), ms(res.P99), mib(res.RSSMax))
 		if res.CPU.Others > busyThreshold {
 			logf("%s: other programs used %.2f cores: %s", ep.name, res.CPU.Others, strings.Join(res.CPU.TopOthers, ", "))
 		}

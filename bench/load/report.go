@@ -26,6 +26,8 @@ type report struct {
 	Logins      int        // background sign-in workers
 	Interrupted bool
 	IdleBusy    float64 // cores busy on the machine just before the load, -1 when unknown
+	// IdleMemory is the server's memory once ready and idle, before the load.
+	IdleMemory procMemory
 }
 
 // markdown renders the report: the machine, the data, then one table row per
@@ -58,6 +60,9 @@ func (r report) markdown() string {
 	if r.IdleBusy >= 0 {
 		fmt.Fprintf(&b, "- machine before the load: %.2f cores busy with other work%s\n", r.IdleBusy, busyNote(r.IdleBusy))
 	}
+	if m := r.IdleMemory; m.OK {
+		fmt.Fprintf(&b, "- server memory once started, idle before the load: VmRSS %s (VmHWM %s since its start)\n", mib(m.RSS), mib(m.HWM))
+	}
 	var worst float64
 	for _, res := range r.Results {
 		worst = max(worst, res.CPU.Others)
@@ -68,8 +73,8 @@ func (r report) markdown() string {
 	if r.Interrupted {
 		b.WriteString("- interrupted: the figures below are incomplete\n")
 	}
-	b.WriteString("\n| endpoint | request | requests | errors | req/s | p50 | p90 | p95 | p99 | req/s vs hello | p50 vs hello | p99 vs hello | CPU noces | CPU postgres | CPU bench | CPU others | CPU idle |\n")
-	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("\n| endpoint | request | requests | errors | req/s | p50 | p90 | p95 | p99 | req/s vs hello | p50 vs hello | p99 vs hello | CPU noces | CPU postgres | CPU bench | CPU others | CPU idle | RSS max |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	var base *result
 	for i := range r.Results {
 		if r.Results[i].Name == baselineName {
@@ -100,21 +105,29 @@ func (r report) markdown() string {
 				cpu[1] = "–" // SQLite runs inside noces
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		rss := mib(res.RSSMax)
+		if res.Name == baselineName {
+			rss = "–" // the baseline runs inside the bench process
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			res.Name, req, res.Requests, res.Errors, res.Throughput(), ms(res.P50), ms(res.P90), ms(res.P95), ms(res.P99),
-			times(tput), times(p50), times(p99), cpu[0], cpu[1], cpu[2], cpu[3], cpu[4])
+			times(tput), times(p50), times(p99), cpu[0], cpu[1], cpu[2], cpu[3], cpu[4], rss)
 	}
 	fmt.Fprintf(&b, "\nCPU columns are in cores (of %d) during the measured run: the noces process (SQLite included), "+
 		"the PostgreSQL backends, the bench process (load generator, and the baseline server on its row), "+
 		"other programs (anything above a few hundredths skews the figures), and idle. "+
-		"Busy time charged to no process (kernel networking, tick-based accounting) is left out.\n", r.CPUs)
+		"Busy time charged to no process (kernel networking, tick-based accounting) is left out. "+
+		"RSS max is the server's largest VmRSS, sampled every 100 ms through the row (warm-up and background sign-ins included).\n", r.CPUs)
 	if r.Logins > 0 {
 		fmt.Fprintf(&b, "\n### Background sign-ins during each row (%d at once)\n\n", r.Logins)
-		b.WriteString("| during | sign-ins | errors | sign-ins/s | p50 | p95 | p99 |\n|---|--:|--:|--:|--:|--:|--:|\n")
+		b.WriteString("A worker answered 429 with Retry-After waits that long before signing in again, as the sign-in page asks a person to; " +
+			"the percentiles are those of the other answers.\n\n")
+		b.WriteString("| during | answers | signed in | 429 (come back later) | errors | sign-ins/s | p50 | p95 | p99 |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 		for _, res := range r.Results {
 			if bg := res.Background; bg != nil {
-				fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %s | %s | %s |\n", res.Name, bg.Requests, bg.Errors, bg.Throughput(),
-					ms(bg.P50), ms(bg.P95), ms(bg.P99))
+				ok := bg.Requests - bg.Refused - bg.Errors
+				fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %.1f | %s | %s | %s |\n", res.Name, bg.Requests, ok, bg.Refused, bg.Errors,
+					float64(ok)/bg.Elapsed.Seconds(), ms(bg.P50), ms(bg.P95), ms(bg.P99))
 			}
 		}
 	}

@@ -66,13 +66,13 @@ func TestMarkdownFlagsABusyMachine(t *testing.T) {
 
 func TestMarkdownWithoutBaselineLeavesRatiosEmpty(t *testing.T) {
 	rep := report{Results: []result{{Name: "healthz", Method: "GET", Path: "/healthz", Requests: 10, Elapsed: time.Second}}}
-	if md := rep.markdown(); !strings.Contains(md, "| healthz | GET /healthz | 10 | 0 | 10 | 0.00 ms | 0.00 ms | 0.00 ms | 0.00 ms | – | – | – | – | – | – | – | – |") {
+	if md := rep.markdown(); !strings.Contains(md, "| healthz | GET /healthz | 10 | 0 | 10 | 0.00 ms | 0.00 ms | 0.00 ms | 0.00 ms | – | – | – | – | – | – | – | – | – |") {
 		t.Errorf("unexpected row:\n%s", md)
 	}
 }
 
 func TestMarkdownBackgroundAndDirectTables(t *testing.T) {
-	bg := result{Requests: 150, Errors: 1, Elapsed: 10 * time.Second, P50: 3 * time.Second, P95: 4 * time.Second, P99: 5 * time.Second}
+	bg := result{Requests: 150, Errors: 1, Refused: 20, Elapsed: 10 * time.Second, P50: 3 * time.Second, P95: 4 * time.Second, P99: 5 * time.Second}
 	rep := report{Logins: 50, Results: []result{
 		{Name: baselineName, Requests: 10, Elapsed: time.Second},
 		{Name: "me", Method: "GET", Path: "/api/me", Requests: 10, Elapsed: time.Second, Background: &bg},
@@ -82,7 +82,7 @@ func TestMarkdownBackgroundAndDirectTables(t *testing.T) {
 	for _, want := range []string{
 		"- background: 50 sign-ins kept running",
 		"### Background sign-ins during each row (50 at once)",
-		"| me | 150 | 1 | 15.0 | 3000.00 ms | 4000.00 ms | 5000.00 ms |",
+		"| me | 150 | 129 | 20 | 1 | 12.9 | 3000.00 ms | 4000.00 ms | 5000.00 ms |",
 		"### The database work alone, in process",
 		"| search | 500 | 100 | 1.00 ms | 2.00 ms | 3.00 ms | 4.00 ms | 0.90 | – | 0.10 |",
 	} {

@@ -23,11 +23,17 @@ type result struct {
 	Name, Method, Path string
 	Desc               string // the request, as endpoint.describe gives it
 	Requests, Errors   int
+	// Refused counts the 429s with Retry-After among Requests (background
+	// sign-ins only): asked to come back later, not failed.
+	Refused            int
 	Start              time.Time // of the measured phase
 	Elapsed            time.Duration
 	P50, P90, P95, P99 time.Duration
 	CPU                cpuShare
-	FirstErrors        []string
+	// RSSMax is the server's largest VmRSS seen during the row (warm-up
+	// and background sign-ins included), in bytes; 0 when unknown.
+	RSSMax      int64
+	FirstErrors []string
 	// Background is what the background sign-ins did during the measured
 	// phase, when -logins is set.
 	Background *result

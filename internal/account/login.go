@@ -48,6 +48,11 @@ const (
 // The throttles are checked before the password, so a throttled guess learns
 // nothing, and only refused passwords count, so waiting never makes it worse.
 func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens, error) {
+	// A line of passwords too long to wait in is refused first: the same
+	// for every account, and without a query for those who keep retrying.
+	if err := s.hasher.Admit(); err != nil {
+		return Tokens{}, err
+	}
 	key := store.EmailKey(email)
 	acct, addr, pair := "login:account:"+key, "login:ip:"+ip, "login:pair:"+key+"|"+ip
 	if err := s.limiter.CheckBackoff(ctx, addr, loginAddress); err != nil {
@@ -78,7 +83,11 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Tokens
 	}
 	u, err := s.store.GetUserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		_, _ = s.hasher.Verify(ctx, password, s.dummyHash)
+		// A full line refuses an unknown e-mail as it refuses a known one:
+		// a 401 while others get 429 would tell which addresses exist.
+		if _, err := s.hasher.Verify(ctx, password, s.dummyHash); err != nil {
+			return Tokens{}, err
+		}
 		return fail(nil)
 	}
 	if err != nil {

@@ -60,13 +60,15 @@ var Version = "dev"
 
 // App is a built server.
 type App struct {
-	Config    config.Config
-	Log       *slog.Logger
-	Clock     clock.Clock
-	Store     *store.Store
-	Texts     *i18n.Bundle
-	Hosts     *hosts.Map
-	Accounts  *account.Service
+	Config   config.Config
+	Log      *slog.Logger
+	Clock    clock.Clock
+	Store    *store.Store
+	Texts    *i18n.Bundle
+	Hosts    *hosts.Map
+	Accounts *account.Service
+	// Hasher hashes passwords for Accounts, a bounded number at once.
+	Hasher    *account.Hasher
 	Company   *company.Service
 	Directory *directory.Service
 	Events    *eventreq.Service
@@ -168,8 +170,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		return nil, err
 	}
 	limiter := ratelimit.New(a.Store, a.Clock)
+	a.Hasher = account.NewHasher(params, account.HasherOptions{Lanes: cfg.PasswordLanes, QueueWait: cfg.PasswordQueueWait})
 	a.Accounts, err = account.NewService(account.Deps{
-		Store: a.Store, Clock: a.Clock, Hasher: account.NewHasher(params, 0), Signer: signer, Links: a.Hosts,
+		Store: a.Store, Clock: a.Clock, Hasher: a.Hasher, Signer: signer, Links: a.Hosts,
 		Outbox: a.Outbox, Emails: renderer, Limiter: limiter, Blobs: a.Media,
 		Texts: a.Texts, Log: log,
 	})

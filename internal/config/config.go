@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/netip"
 	"net/url"
@@ -54,6 +55,15 @@ type Config struct {
 	// SearchCache is how many answers of the directory's search index are
 	// kept for searches asked again; 0 keeps none.
 	SearchCache int
+	// PasswordLanes is how many password hashes run at once, each on one
+	// core; 0: one fewer than the cores (at least one).
+	PasswordLanes int
+	// PasswordQueueWait is the longest a password waits for a lane before
+	// the request gets 429 with Retry-After.
+	PasswordQueueWait time.Duration
+	// MemoryLimit is the Go runtime's soft memory limit in bytes
+	// (debug.SetMemoryLimit); 0 leaves the runtime's own (GOMEMLIMIT, or none).
+	MemoryLimit int64
 
 	Stripe Stripe
 	// Instagram configures the Instagram sync; an empty AppID shows the
@@ -171,6 +181,9 @@ var Vars = []Var{
 	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
 	{"NOCES_JOB_WORKERS", "10", false, "background jobs (e-mails, SMS, clean-ups) this server works at once; 0: a server that only answers requests (the others deliver what it queues)"},
 	{"NOCES_SEARCH_CACHE", "4096", false, "answers of the public search's index kept for searches asked again, dropped at any change to the directory; 0: none"},
+	{"NOCES_PASSWORD_LANES", "the number of cores minus one, at least 1", false, "password hashes (argon2id, 64 MiB and about 100 ms of one core each) run at once; the other sign-ins wait in line, so a flood of sign-ins leaves a core to every other request"},
+	{"NOCES_PASSWORD_QUEUE_WAIT", "3s", false, "longest a sign-in (or any password check) waits in that line; past it, or when the line ahead is expected to take longer, the answer is 429 with `Retry-After`"},
+	{"NOCES_MEMORY_LIMIT", "512MiB (or the runtime's `GOMEMLIMIT` when set)", false, "soft memory limit of the Go runtime: above it the garbage collector works harder rather than let the heap grow; e.g. `300MiB`, `1GiB`, or `off`. Keep it under the container's hard limit"},
 	{"NOCES_FREE_PHOTO_QUOTA", "10", false, "number of gallery photos a free plan may have (premium has no limit)"},
 	{"NOCES_STRIPE_SECRET_KEY", "empty: the sandbox provider (test pages, no real payment)", true, "Stripe secret key (sk_live_... or sk_test_...)"},
 	{"NOCES_STRIPE_PUBLISHABLE_KEY", "", false, "Stripe publishable key (pk_...), handed to the browser; required with the secret key"},
@@ -289,6 +302,17 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.SearchCache, err = strconv.Atoi(or(getenv("NOCES_SEARCH_CACHE"), "4096")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SEARCH_CACHE: not a number"))
+	}
+	if v := getenv("NOCES_PASSWORD_LANES"); v != "" {
+		if c.PasswordLanes, err = strconv.Atoi(v); err != nil {
+			errs = append(errs, fmt.Errorf("NOCES_PASSWORD_LANES: not a number"))
+		}
+	}
+	if c.PasswordQueueWait, err = time.ParseDuration(or(getenv("NOCES_PASSWORD_QUEUE_WAIT"), "3s")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_PASSWORD_QUEUE_WAIT: %w", err))
+	}
+	if c.MemoryLimit, err = memoryLimit(getenv("NOCES_MEMORY_LIMIT"), getenv("GOMEMLIMIT")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_MEMORY_LIMIT: %w", err))
 	}
 	if c.ShutdownTimeout, err = time.ParseDuration(or(getenv("NOCES_SHUTDOWN_TIMEOUT"), "15s")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SHUTDOWN_TIMEOUT: %w", err))
@@ -442,6 +466,15 @@ func (c Config) Validate() error {
 	if c.SearchCache < 0 || c.SearchCache > 1_000_000 {
 		bad("NOCES_SEARCH_CACHE", "want 0 to 1000000, got %d", c.SearchCache)
 	}
+	if c.PasswordLanes < 0 || c.PasswordLanes > 1024 {
+		bad("NOCES_PASSWORD_LANES", "want 1 to 1024 (or unset), got %d", c.PasswordLanes)
+	}
+	if c.PasswordQueueWait <= 0 || c.PasswordQueueWait > time.Minute {
+		bad("NOCES_PASSWORD_QUEUE_WAIT", "want more than 0 and at most 1m, got %s", c.PasswordQueueWait)
+	}
+	if c.MemoryLimit != 0 && c.MemoryLimit < 64<<20 {
+		bad("NOCES_MEMORY_LIMIT", "want at least 64MiB (or off), got %d bytes", c.MemoryLimit)
+	}
 	if c.JobWorkers < 0 || c.JobWorkers > 1000 {
 		bad("NOCES_JOB_WORKERS", "want 0 to 1000, got %d", c.JobWorkers)
 	}
@@ -489,11 +522,19 @@ func (c Config) String() string {
 	for i, p := range c.TrustedProxies {
 		proxies[i] = p.String()
 	}
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s instagram=%s media=%s",
+	lanes := "auto"
+	if c.PasswordLanes > 0 {
+		lanes = strconv.Itoa(c.PasswordLanes)
+	}
+	memLimit := "runtime"
+	if c.MemoryLimit > 0 {
+		memLimit = strconv.FormatInt(c.MemoryLimit>>20, 10) + "MiB"
+	}
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s instagram=%s media=%s password_lanes=%s password_queue_wait=%s memory_limit=%s",
 		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
 		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
 		or(masked.SMS.URL, "outbox"), payments, or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"),
-		or(strings.Join(proxies, ","), "none"), instagramState(c.Instagram), media)
+		or(strings.Join(proxies, ","), "none"), instagramState(c.Instagram), media, lanes, c.PasswordQueueWait, memLimit)
 }
 
 // instagramState says whether the sync is on, and against which API.
@@ -502,6 +543,41 @@ func instagramState(c Instagram) string {
 		return "unavailable"
 	}
 	return "on(" + c.GraphURL + ")"
+}
+
+// DefaultMemoryLimit is NOCES_MEMORY_LIMIT's default: about twice what a
+// busy server was measured to hold (idle under 100 MiB, a 48-megapixel photo
+// or a flood of sign-ins adding up to about 200 MiB), so the collector only
+// works harder when something goes beyond what the server is built for.
+const DefaultMemoryLimit = 512 << 20
+
+// memoryLimit reads NOCES_MEMORY_LIMIT: a size with a unit (B, KiB, MiB,
+// GiB, or KB, MB, GB as powers of ten), or off. Unset, it is
+// DefaultMemoryLimit, unless the runtime's own GOMEMLIMIT is set (0: leave it).
+func memoryLimit(v, gomemlimit string) (int64, error) {
+	v = strings.TrimSpace(v)
+	switch {
+	case v == "" && gomemlimit != "":
+		return 0, nil
+	case v == "":
+		return DefaultMemoryLimit, nil
+	case v == "off" || v == "0":
+		return 0, nil
+	}
+	units := []struct {
+		suffix string
+		scale  int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"B", 1}}
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(v, u.suffix); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+			if err != nil || n <= 0 || n > math.MaxInt64/u.scale {
+				break
+			}
+			return n * u.scale, nil
+		}
+	}
+	return 0, fmt.Errorf("want a size such as 512MiB or 1GiB, or off; got %q", v)
 }
 
 func or(v, def string) string {

@@ -43,6 +43,11 @@ func TestInvalidValuesStopTheStartWithTheirName(t *testing.T) {
 		{"a duration that is not one", map[string]string{"NOCES_SHUTDOWN_TIMEOUT": "soon"}, "NOCES_SHUTDOWN_TIMEOUT"},
 		{"a trusted proxy that is not a CIDR", map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/8, proxy.internal"}, "NOCES_TRUSTED_PROXIES"},
 		{"a trusted proxy with a prefix too long", map[string]string{"NOCES_TRUSTED_PROXIES": "10.0.0.0/33"}, "NOCES_TRUSTED_PROXIES"},
+		{"password lanes that are not a number", map[string]string{"NOCES_PASSWORD_LANES": "two"}, "NOCES_PASSWORD_LANES"},
+		{"negative password lanes", map[string]string{"NOCES_PASSWORD_LANES": "-1"}, "NOCES_PASSWORD_LANES"},
+		{"a password queue wait of nothing", map[string]string{"NOCES_PASSWORD_QUEUE_WAIT": "0s"}, "NOCES_PASSWORD_QUEUE_WAIT"},
+		{"a memory limit without a unit", map[string]string{"NOCES_MEMORY_LIMIT": "512"}, "NOCES_MEMORY_LIMIT"},
+		{"a memory limit too small to run", map[string]string{"NOCES_MEMORY_LIMIT": "10MiB"}, "NOCES_MEMORY_LIMIT"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -230,5 +235,41 @@ func TestTheMediaStorageSettings(t *testing.T) {
 				t.Errorf("got %v, want an error with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestThePasswordLanesAndTheMemoryLimit(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PasswordLanes != 0 || c.PasswordQueueWait != 3*time.Second || c.MemoryLimit != DefaultMemoryLimit {
+		t.Errorf("defaults: lanes %d, queue wait %s, memory limit %d", c.PasswordLanes, c.PasswordQueueWait, c.MemoryLimit)
+	}
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want int64
+	}{
+		{"in MiB", map[string]string{"NOCES_MEMORY_LIMIT": "300MiB"}, 300 << 20},
+		{"in GiB", map[string]string{"NOCES_MEMORY_LIMIT": "1GiB"}, 1 << 30},
+		{"in MB", map[string]string{"NOCES_MEMORY_LIMIT": "500MB"}, 500e6},
+		{"off", map[string]string{"NOCES_MEMORY_LIMIT": "off"}, 0},
+		{"the runtime's GOMEMLIMIT wins over the default", map[string]string{"GOMEMLIMIT": "200MiB"}, 0},
+		{"but not over a setting", map[string]string{"GOMEMLIMIT": "200MiB", "NOCES_MEMORY_LIMIT": "1GiB"}, 1 << 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Load(env(tc.env))
+			if err != nil || c.MemoryLimit != tc.want {
+				t.Errorf("memory limit %d (%v), want %d", c.MemoryLimit, err, tc.want)
+			}
+		})
+	}
+	c, err = Load(env(map[string]string{"NOCES_PASSWORD_LANES": "3", "NOCES_PASSWORD_QUEUE_WAIT": "500ms"}))
+	if err != nil || c.PasswordLanes != 3 || c.PasswordQueueWait != 500*time.Millisecond {
+		t.Errorf("lanes %d, queue wait %s (%v)", c.PasswordLanes, c.PasswordQueueWait, err)
+	}
+	if s := c.String(); !strings.Contains(s, "password_lanes=3") || !strings.Contains(s, "memory_limit=512MiB") {
+		t.Errorf("the start line does not say them: %s", s)
 	}
 }

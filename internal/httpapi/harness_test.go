@@ -117,7 +117,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 		t.Fatal(err)
 	}
 	accounts, err := account.NewService(account.Deps{
-		Store: s, Clock: clk, Hasher: account.NewHasher(cheapHash, 4), Signer: signer, Links: hm,
+		Store: s, Clock: clk, Hasher: account.NewHasher(cheapHash, account.HasherOptions{Lanes: 4}), Signer: signer, Links: hm,
 		Outbox: mailer, Emails: renderer, Limiter: ratelimit.New(s, clk),
 		Blobs: media, Texts: texts, Log: log,
 	})
