@@ -1,14 +1,16 @@
 // The e2e harness: starts the real Go binary (`noces serve --demo`) on a free
-// loopback port with a fresh data folder, launches Debian's Chromium through
+// loopback port with a data folder of its own, copied from one seeded once
+// per run (seededTemplate), launches Debian's Chromium through
 // playwright-core, and gives the tests shot() and checkA11y().
 //
 // A test file starts with `const server = useServer();`: one server and one
 // browser for the file (node --test runs each file in a process of its own),
 // then each test runs `journey(options, async (page) => ...)` in a fresh
 // browser context.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import assert from 'node:assert/strict';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
@@ -66,8 +68,56 @@ async function waitReady(baseURL, child, logs, timeoutMs = 30_000) {
   throw new Error(`noces was not ready within ${timeoutMs} ms:\n${logs.join('')}`);
 }
 
+/** Seeded folders older than this belong to no run still going: a run lasts minutes. */
+const STALE_SEED_MS = 24 * 3600_000;
+
+/** Removes the seeded folders of runs long over (never one a concurrent run may still copy). */
+async function sweepStaleSeeds() {
+  const now = Date.now();
+  for (const name of await readdir(tmpdir())) {
+    if (!name.startsWith('noces-e2e-seed')) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (now - (await stat(path)).mtimeMs > STALE_SEED_MS) await rm(path, { recursive: true, force: true });
+    } catch {
+      // another run swept it first
+    }
+  }
+}
+
 /**
- * Starts `noces serve --demo`; resolves when GET /readyz answers 200.
+ * A data folder where `noces demo` has run, shared by the files of one run
+ * (node --test runs each file in a child process of its own, hence the
+ * runner's pid in the name) and one binary. Seeding takes 5 to 20 s (PNG
+ * encoding, five argon2id hashes, fsyncs); copying its 1.3 MB takes
+ * milliseconds, and `serve --demo` then finds every account and adds none.
+ * Two files starting together may both seed: the first rename wins, and
+ * the other's copy is dropped.
+ */
+async function seededTemplate() {
+  const { mtimeMs, size } = await stat(BIN);
+  const key = createHash('sha256').update(`${process.ppid} ${BIN} ${mtimeMs} ${size}`).digest('hex').slice(0, 16);
+  const template = join(tmpdir(), `noces-e2e-seed-${key}`);
+  if (existsSync(template)) return template;
+  await sweepStaleSeeds();
+  const staging = await mkdtemp(join(tmpdir(), 'noces-e2e-seeding-'));
+  await new Promise((done, fail) => {
+    execFile(BIN, ['demo'], { env: { ...process.env, NOCES_DATA_DIR: staging } }, (error, stdout, stderr) => {
+      if (error) fail(new Error(`noces demo failed: ${error.message}\n${stdout}${stderr}`));
+      else done();
+    });
+  });
+  try {
+    await rename(staging, template);
+  } catch (error) {
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    await rm(staging, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/**
+ * Starts `noces serve --demo` on a copy of the seeded data folder; resolves when GET /readyz answers 200.
  * `env` adds variables to the server's environment.
  */
 export async function startServer({ env = {} } = {}) {
@@ -75,7 +125,9 @@ export async function startServer({ env = {} } = {}) {
     throw new Error(`No Go binary at ${BIN}: run \`make build\` (or set NOCES_BIN).`);
   }
   const port = await freePort();
+  const template = await seededTemplate();
   const dataDir = await mkdtemp(join(tmpdir(), 'noces-e2e-'));
+  await cp(template, dataDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const logs = [];
   const child = spawn(BIN, ['serve', '--demo'], {
