@@ -1120,7 +1120,7 @@ func (t *directoryTables) searchVenues(q VenueQuery) (found []*venueFacts, hits 
 const defaultSearchCache = 4096
 
 // searchCache keeps the index's answers to recent searches (the page's
-// listings and the count, not their rows, which are read each time): under
+// listings and the count, and the cards once their rows are read): under
 // load the same first pages are asked for again and again. An answer is
 // tied to the version of the tables it was computed on, so any change to
 // the directory drops them all, and to the span of time in which no

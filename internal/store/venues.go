@@ -48,7 +48,10 @@ type VenueQuery struct {
 	Now           time.Time
 }
 
-// VenueCard is one venue of the results.
+// VenueCard is one venue of the results. Its Venue has every column but
+// the two descriptions, which no result shows: the cards of thousands of
+// pages are kept (directory_index.go's searchCache), and those texts run
+// to pages.
 type VenueCard struct {
 	model.Venue
 	IsPremium  bool     `db:"is_premium"`
@@ -99,6 +102,7 @@ func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, in
 		if !ok {
 			continue // deleted since the index was read
 		}
+		r.Description, r.DetailedDescription = "", ""
 		c := VenueCard{Venue: r, IsPremium: page.hits[i].premium, Key: keys[v.ID]}
 		if q.Near && r.Latitude.Valid && r.Longitude.Valid {
 			d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
