@@ -35,7 +35,7 @@ import (
 // env is the public site over a fresh database, built the way app.New
 // builds it, with a fixed clock.
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	store   *store.Store
 	clock   *clock.Fixed
 	site    *Site
@@ -52,7 +52,7 @@ var (
 	gazetteerErr  error
 )
 
-func sharedGazetteer(t *testing.T) *geo.Gazetteer {
+func sharedGazetteer(t testing.TB) *geo.Gazetteer {
 	t.Helper()
 	gazetteerOnce.Do(func() {
 		gazetteer = geo.NewGazetteer()
@@ -66,7 +66,7 @@ func sharedGazetteer(t *testing.T) *geo.Gazetteer {
 
 var testNow = time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC)
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	cfg, err := config.Load(func(k string) string {
 		return map[string]string{"NOCES_ADDR": "127.0.0.1:8080"}[k]

@@ -83,7 +83,7 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 		pg.Reviews = append(pg.Reviews, s.reviewLine(v, rv))
 	}
 	for _, c := range p.Similar {
-		pg.Similar = append(pg.Similar, card{Card: c, URL: "/p/" + url.PathEscape(c.Slug), Distance: v.Km(c.DistanceKm)})
+		pg.Similar = append(pg.Similar, newCard(v, c, "/p/"+url.PathEscape(c.Slug)))
 	}
 	v.Description = v.T("site.profile.description", "name", p.Name, "city", p.City)
 	if fm == nil {

@@ -334,6 +334,31 @@ func TestSearchPaging(t *testing.T) {
 	}
 }
 
+// A search page asked for again after a provider changed its card shows
+// the change: the store keeps a page's rows until the directory changes.
+func TestSearchShowsEveryChange(t *testing.T) {
+	e := newEnv(t)
+	id := e.seedPlanner(planner{name: "Atelier Lumière", slug: "atelier-lumiere", city: "Lyon", lat: 45.76, lng: 4.84})
+	ctx := context.Background()
+	page := func(step string, want, unwanted string) {
+		t.Helper()
+		for _, target := range []string{"/search?kind=planner", "/search?kind=planner&city=Lyon"} {
+			body := e.get("fr.localhost", target).body
+			if !strings.Contains(body, want) || (unwanted != "" && strings.Contains(body, unwanted)) {
+				t.Fatalf("%s: %s lacks %q or has %q", step, target, want, unwanted)
+			}
+		}
+	}
+	page("first", `<span class="avatar initial" aria-hidden="true">A</span>`, "")
+	storetest.Must(t, e.store.UpdateUserAvatar(ctx, id, "avatars/lumiere.jpg", e.clock.Now()))
+	page("an avatar", `<img class="avatar" src="/media/avatars/lumiere.jpg"`, `<span class="avatar initial"`)
+	_, err := e.store.DB().ExecContext(ctx, `UPDATE companies SET name = 'Studio Lumière' WHERE user_id = $1`, id)
+	storetest.Must(t, err)
+	page("renamed", ">Studio Lumière</a>", ">Atelier Lumière</a>")
+	storetest.Must(t, e.store.SetUserModerated(ctx, id, false, e.clock.Now()))
+	page("unmoderated", "0 résultat", "Studio Lumière</a>")
+}
+
 func TestJSONLD(t *testing.T) {
 	e := newEnv(t)
 	seedDirectory(e)
@@ -659,7 +684,7 @@ func multipartReview(fields map[string]string, photo []byte) (io.Reader, string)
 	return &b, w.FormDataContentType()
 }
 
-func pngOf(t *testing.T, w, h int) []byte {
+func pngOf(t testing.TB, w, h int) []byte {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for x := range w {

@@ -43,18 +43,24 @@ type ProviderCard struct {
 // SearchProviders returns one page of visible planners, premium first, then
 // nearest (when a place is given), then most complete, with the total. The
 // matches come from the directory's index (directory_index.go); only the
-// page's rows are read from the database.
+// page's rows are read from the database, and kept with the index's
+// answer for the searches that ask it again before the directory changes.
+// The cards are shared: callers must not change them.
 func (s *Store) SearchProviders(ctx context.Context, q DirectoryQuery) ([]ProviderCard, int, error) {
 	x, err := s.directory(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
-	found, hits, total := s.dir.searchPlanners(x, q)
-	if len(found) == 0 {
-		return nil, total, nil
+	page := s.dir.searchPlanners(x, q)
+	if len(page.planners) == 0 {
+		return nil, page.total, nil
 	}
-	ids := make([]string, len(found))
-	for i, p := range found {
+	// Inside a transaction the rows may hold its writes, uncommitted.
+	if cards := page.plannerCards.Load(); cards != nil && !s.inTx {
+		return *cards, page.total, nil
+	}
+	ids := make([]string, len(page.planners))
+	for i, p := range page.planners {
 		ids[i] = p.UserID
 	}
 	list, args := inList(ids, 0)
@@ -68,20 +74,23 @@ func (s *Store) SearchProviders(ctx context.Context, q DirectoryQuery) ([]Provid
 	for _, r := range rows {
 		byID[r.UserID] = r
 	}
-	cards := make([]ProviderCard, 0, len(found))
-	for i, p := range found {
+	cards := make([]ProviderCard, 0, len(page.planners))
+	for i, p := range page.planners {
 		c, ok := byID[p.UserID]
 		if !ok {
 			continue // deleted since the index was read
 		}
-		c.IsPremium = hits[i].premium
+		c.IsPremium = page.hits[i].premium
 		if q.Near && c.Latitude != nil && c.Longitude != nil {
 			d := DistanceKm(q.Lat, q.Lng, *c.Latitude, *c.Longitude)
 			c.DistanceKm = &d
 		}
 		cards = append(cards, c)
 	}
-	return cards, total, nil
+	if !s.inTx {
+		page.plannerCards.Store(&cards)
+	}
+	return cards, page.total, nil
 }
 
 // DistanceKm is the great-circle distance between two points.

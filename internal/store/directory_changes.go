@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/pressly/goose/v3"
 )
@@ -29,6 +30,7 @@ var directoryTriggers = []struct{ table, user, columns string }{
 	{"company_prestations", "user_id", ""},
 	{"company_langues", "user_id", ""},
 	{"venues", "owner_id", ""},
+	// Migration 19 adds users.avatar_key and the table images.
 }
 
 const directoryChangesTables = `
@@ -100,26 +102,130 @@ END`, name, on, t.table, row, t.user))
 		}
 	}
 	down = append(down, `DROP TABLE directory_changes`, `DROP TABLE directory_version`)
-	run := func(stmts []string) *goose.GoFunc {
-		return &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
-			for _, q := range stmts {
-				if _, err := tx.ExecContext(ctx, q); err != nil {
-					return fmt.Errorf("%w in %.60q", err, q)
-				}
+	return goose.NewGoMigration(10, runStatements(up), runStatements(down))
+}
+
+// directoryRowsMigration (migration 19) puts in the feed the last writes
+// that change what a result shows without changing whether or where it is
+// found: a planner's avatar and a venue's photos (its card shows the key
+// image). The search then keeps a page's rows with its answer, as long as
+// the feed has not moved (directory.go).
+func directoryRowsMigration(driver string) *goose.Migration {
+	const usersBefore, usersAfter = "role, is_moderated, deleted_at, premium_status, premium_end_at",
+		"role, is_moderated, deleted_at, premium_status, premium_end_at, avatar_key"
+	var up, down []string
+	if driver == "postgres" {
+		usersTrigger := func(columns string) string {
+			return `CREATE TRIGGER users_directory AFTER INSERT OR DELETE OR UPDATE OF ` + columns +
+				` ON users FOR EACH ROW EXECUTE FUNCTION directory_touch('id')`
+		}
+		up = []string{`DROP TRIGGER users_directory ON users`, usersTrigger(usersAfter),
+			`CREATE TRIGGER images_directory AFTER INSERT OR UPDATE OR DELETE ON images FOR EACH ROW EXECUTE FUNCTION directory_touch('owner_id')`}
+		down = []string{`DROP TRIGGER images_directory ON images`, `DROP TRIGGER users_directory ON users`, usersTrigger(usersBefore)}
+	} else {
+		trigger := func(name, on, table, row, user string) string {
+			return fmt.Sprintf(`CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW BEGIN
+    UPDATE directory_version SET version = version + 1 WHERE id = 1;
+    INSERT INTO directory_changes (version, user_id) SELECT version, %s.%s FROM directory_version WHERE id = 1;
+END`, name, on, table, row, user)
+		}
+		up = []string{`DROP TRIGGER users_directory_update`, trigger("users_directory_update", "UPDATE OF "+usersAfter, "users", "NEW", "id")}
+		down = []string{`DROP TRIGGER users_directory_update`, trigger("users_directory_update", "UPDATE OF "+usersBefore, "users", "NEW", "id")}
+		for _, ev := range []string{"INSERT", "UPDATE", "DELETE"} {
+			row := "NEW"
+			if ev == "DELETE" {
+				row = "OLD"
 			}
-			return nil
-		}}
+			name := "images_directory_" + strings.ToLower(ev)
+			up = append(up, trigger(name, ev, "images", row, "owner_id"))
+			down = append(down, `DROP TRIGGER `+name)
+		}
 	}
-	return goose.NewGoMigration(10, run(up), run(down))
+	return goose.NewGoMigration(19, runStatements(up), runStatements(down))
+}
+
+// runStatements runs a migration's statements in its transaction.
+func runStatements(stmts []string) *goose.GoFunc {
+	return &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
+		for _, q := range stmts {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("%w in %.60q", err, q)
+			}
+		}
+		return nil
+	}}
 }
 
 // directoryVersion reads the feed's counter and how far it was pruned.
+// Searches that arrive together share one read: under load, reading the
+// counter for each of them cost a query per page. A search never takes a
+// read that started before it arrived, which could miss a write committed
+// just before: it joins the next one, which starts once the read in
+// flight ends. A search thus still sees every write committed before it
+// started, and at most two reads run at a time however many searches wait.
 func (s *Store) directoryVersion(ctx context.Context) (version, prunedThrough int64, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT version, pruned_through FROM directory_version WHERE id = 1`).Scan(&version, &prunedThrough)
+	return s.dir.reads.read(ctx, s.readDirectoryVersion)
+}
+
+// readDirectoryVersion reads the counter on the pool, never in the
+// caller's transaction, through a statement prepared once (prepared.go).
+func (s *Store) readDirectoryVersion(ctx context.Context) (version, prunedThrough int64, err error) {
+	stmt, err := s.stmts.get(ctx, s.db.DB, `SELECT version, pruned_through FROM directory_version WHERE id = 1`)
+	if err == nil {
+		err = stmt.QueryRowContext(ctx).Scan(&version, &prunedThrough)
+	}
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: directory version: %w", err)
 	}
 	return version, prunedThrough, nil
+}
+
+// versionReads coalesces the reads of the feed's counter.
+type versionReads struct {
+	mu      sync.Mutex
+	running *versionRead // started: too late for a search arriving now
+	waiting *versionRead // to start once running ends: every search arriving now joins it
+}
+
+// versionRead is one read of the counter, shared by the searches that
+// joined it before it started.
+type versionRead struct {
+	done            chan struct{} // closed once the fields below are set
+	version, pruned int64
+	err             error
+}
+
+// read returns the counter as a read started after the call gives it.
+func (f *versionReads) read(ctx context.Context, query func(context.Context) (int64, int64, error)) (int64, int64, error) {
+	f.mu.Lock()
+	r, after, lead := f.waiting, (*versionRead)(nil), false
+	switch {
+	case f.running == nil:
+		r, lead = &versionRead{done: make(chan struct{})}, true
+		f.running = r
+	case r == nil:
+		r, after, lead = &versionRead{done: make(chan struct{})}, f.running, true
+		f.waiting = r
+	}
+	f.mu.Unlock()
+	if !lead {
+		select {
+		case <-r.done:
+			return r.version, r.pruned, r.err
+		case <-ctx.Done():
+			return 0, 0, ctx.Err()
+		}
+	}
+	if after != nil {
+		<-after.done // promoted r to running before closing
+	}
+	// Others wait on this read: the caller giving up must not fail them.
+	r.version, r.pruned, r.err = query(context.WithoutCancel(ctx))
+	f.mu.Lock()
+	f.running, f.waiting = f.waiting, nil
+	f.mu.Unlock()
+	close(r.done)
+	return r.version, r.pruned, r.err
 }
 
 // directoryChanges returns the users changed after version from, up to

@@ -28,8 +28,8 @@ import (
 // read from the database.
 //
 // It is loaded on first use and kept current from the change feed
-// (directory_changes.go): before each search one small query reads the
-// feed's counter, and when it moved, the users changed since are read
+// (directory_changes.go): before each search one small query, shared by
+// the searches arriving meanwhile, reads the feed's counter, and when it moved, the users changed since are read
 // again. A search therefore sees every write committed before it started,
 // this server's or another's.
 //
@@ -52,6 +52,7 @@ type directoryIndex struct {
 	snap atomic.Pointer[directoryTables] // nil until loaded
 
 	cache searchCache
+	reads versionReads // of the feed's counter
 }
 
 func newDirectoryIndex() *directoryIndex {
@@ -739,20 +740,8 @@ func (t *directoryTables) searchPlanners(q DirectoryQuery) (found []*plannerFact
 	from, to = stable(tab.transitions, now)
 	need := max(q.Offset+q.Limit, 0)
 	if q.Near {
-		a := newArea(q.Lat, q.Lng, q.RadiusKm)
-		top := topK{k: need}
-		tab.grid.visit(&a, func(lo, hi int) {
-			for i := range tab.near[lo:hi] {
-				r := &tab.near[lo+i]
-				d, in := a.dist2(r.lat, r.lng)
-				if !in || !tab.match(r, &f) {
-					continue
-				}
-				total++
-				top.offer(hit{rank: int(r.rank), premium: now < r.until, dist2: d})
-			}
-		})
-		hits = cut(top.sorted(), q.Limit, q.Offset)
+		hits, total = nearHits(&tab.grid, tab.near, q.Lat, q.Lng, q.RadiusKm, now, q.Limit, q.Offset,
+			func(r *plannerRow) bool { return tab.match(r, &f) })
 	} else {
 		hits, total = tab.searchRanked(&f, now, need, q.Limit, q.Offset)
 	}
@@ -986,6 +975,41 @@ func (g *grid) visit(a *area, fn func(lo, hi int)) {
 	}
 }
 
+// spot is a row's place, its premium's end and its rank: what a search
+// near a place reads of every row it meets.
+func (r *plannerRow) spot() (lat, lng float64, until int64, rank int32) {
+	return r.lat, r.lng, r.until, r.rank
+}
+func (r *venueRow) spot() (lat, lng float64, until int64, rank int32) {
+	return r.lat, r.lng, r.until, r.rank
+}
+
+// nearHits pages the rows within radiusKm of (lat, lng) that pass match,
+// premium first then nearest, with their count: near holds a table's rows
+// in g's order. Planners and venues share it.
+func nearHits[R any, P interface {
+	*R
+	spot() (lat, lng float64, until int64, rank int32)
+}](g *grid, near []R, lat, lng, radiusKm float64, now int64, limit, offset int, match func(P) bool) ([]hit, int) {
+	need := max(offset+limit, 0)
+	a := newArea(lat, lng, radiusKm)
+	top := topK{k: need}
+	total := 0
+	g.visit(&a, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := P(&near[i])
+			rLat, rLng, until, rank := r.spot()
+			d, in := a.dist2(rLat, rLng)
+			if !in || !match(r) {
+				continue
+			}
+			total++
+			top.offer(hit{rank: int(rank), premium: now < until, dist2: d})
+		}
+	})
+	return cut(top.sorted(), limit, offset), total
+}
+
 // venueRow is what a search tests of a venue.
 type venueRow struct {
 	lat, lng float64 // NaN without a place
@@ -1072,20 +1096,8 @@ func (t *directoryTables) searchVenues(q VenueQuery) (found []*venueFacts, hits 
 	from, to = stable(tab.transitions, now)
 	need := max(q.Offset+q.Limit, 0)
 	if q.Near {
-		a := newArea(q.Lat, q.Lng, q.RadiusKm)
-		top := topK{k: need}
-		tab.grid.visit(&a, func(lo, hi int) {
-			for i := range tab.near[lo:hi] {
-				r := &tab.near[lo+i]
-				d, in := a.dist2(r.lat, r.lng)
-				if !in || !r.match(&f) {
-					continue
-				}
-				total++
-				top.offer(hit{rank: int(r.rank), premium: now < r.until, dist2: d})
-			}
-		})
-		hits = cut(top.sorted(), q.Limit, q.Offset)
+		hits, total = nearHits(&tab.grid, tab.near, q.Lat, q.Lng, q.RadiusKm, now, q.Limit, q.Offset,
+			func(r *venueRow) bool { return r.match(&f) })
 	} else {
 		c := rankedHits{need: need}
 		for i := range tab.rows {
@@ -1108,7 +1120,7 @@ func (t *directoryTables) searchVenues(q VenueQuery) (found []*venueFacts, hits 
 const defaultSearchCache = 4096
 
 // searchCache keeps the index's answers to recent searches (the page's
-// listings and the count, not their rows, which are read each time): under
+// listings and the count, and the cards once their rows are read): under
 // load the same first pages are asked for again and again. An answer is
 // tied to the version of the tables it was computed on, so any change to
 // the directory drops them all, and to the span of time in which no
@@ -1129,6 +1141,12 @@ type cachedPage struct {
 	venues   []*venueFacts
 	hits     []hit
 	total    int
+	// The page's cards, once a search has read their rows: every write
+	// that changes one raises the feed (migration 19), which drops the
+	// page. Rows read after the counter are as new as it or newer, so a
+	// search sharing them sees every write committed before it started.
+	plannerCards atomic.Pointer[[]ProviderCard]
+	venueCards   atomic.Pointer[[]VenueCard]
 }
 
 // get returns the answer to the search of key at now on the given version.
@@ -1239,27 +1257,29 @@ func (q *VenueQuery) key(b []byte) []byte {
 }
 
 // searchPlanners answers q from the cache, or from t and keeps the answer.
-func (x *directoryIndex) searchPlanners(t *directoryTables, q DirectoryQuery) ([]*plannerFacts, []hit, int) {
+func (x *directoryIndex) searchPlanners(t *directoryTables, q DirectoryQuery) *cachedPage {
 	var buf [128]byte
 	key := q.key(buf[:0])
 	now := q.Now.UnixNano()
 	if p := x.cache.get(t.version, key, now); p != nil {
-		return p.planners, p.hits, p.total
+		return p
 	}
 	found, hits, total, from, to := t.searchPlanners(q)
-	x.cache.put(t.version, &cachedPage{key: string(key), from: from, to: to, planners: found, hits: hits, total: total})
-	return found, hits, total
+	p := &cachedPage{key: string(key), from: from, to: to, planners: found, hits: hits, total: total}
+	x.cache.put(t.version, p)
+	return p
 }
 
 // searchVenues answers q from the cache, or from t and keeps the answer.
-func (x *directoryIndex) searchVenues(t *directoryTables, q VenueQuery) ([]*venueFacts, []hit, int) {
+func (x *directoryIndex) searchVenues(t *directoryTables, q VenueQuery) *cachedPage {
 	var buf [128]byte
 	key := q.key(buf[:0])
 	now := q.Now.UnixNano()
 	if p := x.cache.get(t.version, key, now); p != nil {
-		return p.venues, p.hits, p.total
+		return p
 	}
 	found, hits, total, from, to := t.searchVenues(q)
-	x.cache.put(t.version, &cachedPage{key: string(key), from: from, to: to, venues: found, hits: hits, total: total})
-	return found, hits, total
+	p := &cachedPage{key: string(key), from: from, to: to, venues: found, hits: hits, total: total}
+	x.cache.put(t.version, p)
+	return p
 }

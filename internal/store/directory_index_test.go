@@ -412,8 +412,7 @@ func TestSearchCacheHoldsWhileNothingChanges(t *testing.T) {
 	tables := newTestTables(planners, nil)
 	x := newDirectoryIndex()
 	first := func(tables *directoryTables, at time.Time) string {
-		found, _, _ := x.searchPlanners(tables, DirectoryQuery{Country: "FR", Limit: 1, Now: at})
-		return found[0].UserID
+		return x.searchPlanners(tables, DirectoryQuery{Country: "FR", Limit: 1, Now: at}).planners[0].UserID
 	}
 	if got := first(tables, indexNow); got != "b" {
 		t.Fatalf("premium first: got %s", got)

@@ -404,3 +404,94 @@ func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 	storetest.Must(t, a.SetUserModerated(ctx, one, true, now))
 	check("the server behind the pruning", b, store.DirectoryQuery{}, "one", "two")
 }
+
+// The search keeps a page's rows with its answer: any write that changes
+// what a card shows, through the store or in SQL on another server, must
+// show on the next search, on a page asked for before.
+func TestSearchCardsFollowEveryWrite(t *testing.T) {
+	ctx := context.Background()
+	a, dbURL := storetest.NewWithURL(t)
+	b, err := store.Open(ctx, dbURL)
+	storetest.Must(t, err)
+	t.Cleanup(func() { b.Close() })
+	exec := func(q string, args ...any) {
+		t.Helper()
+		_, err := a.DB().ExecContext(ctx, q, args...)
+		storetest.Must(t, err)
+	}
+	one := seedPlanner(t, a, "one", "FR", "active", 45.75, 4.85, false, 4, 3000, 4, 50)
+	planners := func(step string, want string) {
+		t.Helper()
+		for _, q := range []store.DirectoryQuery{{}, {Near: true, Lat: 45.76, Lng: 4.84, RadiusKm: 50}} {
+			q.Country, q.Limit, q.Now = "FR", 10, now
+			for range 2 { // the second from the kept page
+				cards, _, err := b.SearchProviders(ctx, q)
+				storetest.Must(t, err)
+				var got []string
+				for _, c := range cards {
+					got = append(got, c.Name+"|"+c.City+"|"+c.AvatarKey+"|"+fmt.Sprint(c.IsPremium))
+				}
+				if g := strings.Join(got, ","); g != want {
+					t.Fatalf("%s (near %v): got %q, want %q", step, q.Near, g, want)
+				}
+			}
+		}
+	}
+	planners("first", "one|X||false")
+	storetest.Must(t, a.UpdateUserAvatar(ctx, one, "avatars/one.jpg", now))
+	planners("avatar set", "one|X|avatars/one.jpg|false")
+	exec(`UPDATE users SET avatar_key = 'avatars/two.jpg' WHERE id = $1`, one)
+	planners("avatar changed in SQL", "one|X|avatars/two.jpg|false")
+	exec(`UPDATE companies SET name = 'One', city = 'Lyon' WHERE user_id = $1`, one)
+	planners("renamed", "One|Lyon|avatars/two.jpg|false")
+	exec(`UPDATE users SET premium_status = 'active' WHERE id = $1`, one)
+	planners("premium", "One|Lyon|avatars/two.jpg|true")
+	storetest.Must(t, a.SetUserModerated(ctx, one, false, now))
+	planners("unmoderated", "")
+
+	owner := newUser(t, a, "owner@example.com")
+	storetest.Must(t, a.SetUserModerated(ctx, owner.ID, true, now))
+	venue := model.NewID()
+	storetest.Must(t, a.CreateVenue(ctx, model.Venue{ID: venue, OwnerID: owner.ID, Name: "castle", Slug: "castle", Type: "castle",
+		CountryCode: "FR", City: "X", SeatedCapacity: 100, Latitude: sql.NullFloat64{Float64: 45.75, Valid: true},
+		Longitude: sql.NullFloat64{Float64: 4.85, Valid: true}, IsPublished: true, IsValidated: true, CreatedAt: now, UpdatedAt: now}))
+	venues := func(step string, want string) {
+		t.Helper()
+		q := store.VenueQuery{Country: "FR", Limit: 10, Now: now}
+		for range 2 {
+			cards, _, err := b.SearchVenues(ctx, q)
+			storetest.Must(t, err)
+			var got []string
+			for _, c := range cards {
+				photo := ""
+				if c.Key != nil {
+					photo = c.Key.ThumbKey + " " + c.Key.Alt
+				}
+				got = append(got, c.Name+"|"+fmt.Sprint(c.SeatedCapacity)+"|"+photo)
+			}
+			if g := strings.Join(got, ","); g != want {
+				t.Fatalf("%s: got %q, want %q", step, g, want)
+			}
+		}
+	}
+	venues("first", "castle|100|")
+	image := func(name string, key bool, position int) model.Image {
+		return model.Image{ID: model.NewID(), OwnerID: owner.ID, VenueID: sql.NullString{String: venue, Valid: true}, Title: name,
+			Alt: name, IsKeyImage: key, IsVisible: true, Position: position, ImageFile: model.ImageFile{ImageKey: name + ".jpg",
+				ThumbKey: name + "-thumb.jpg", Width: 800, Height: 600, ThumbWidth: 400, ThumbHeight: 300, ByteSize: 1000},
+			CreatedAt: now, UpdatedAt: now}
+	}
+	park := image("park", false, 0)
+	storetest.Must(t, a.CreateVenueImage(ctx, park))
+	venues("a photo added", "castle|100|park-thumb.jpg park")
+	storetest.Must(t, a.CreateVenueImage(ctx, image("hall", true, 1)))
+	venues("a key image added", "castle|100|hall-thumb.jpg hall")
+	exec(`UPDATE images SET alt = 'the hall' WHERE venue_id = $1 AND is_key_image = TRUE`, venue)
+	venues("its alt text changed in SQL", "castle|100|hall-thumb.jpg the hall")
+	exec(`UPDATE images SET is_visible = FALSE WHERE venue_id = $1 AND is_key_image = TRUE`, venue)
+	venues("the key image hidden", "castle|100|park-thumb.jpg park")
+	exec(`DELETE FROM images WHERE id = $1`, park.ID)
+	venues("the last photo deleted", "castle|100|")
+	exec(`UPDATE venues SET seated_capacity = 120 WHERE id = $1`, venue)
+	venues("resized", "castle|120|")
+}

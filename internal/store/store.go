@@ -218,7 +218,7 @@ func (s *Store) migrations() (*goose.Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
-	p, err := goose.NewProvider(dialect, s.db.DB, sub, goose.WithGoMigrations(directoryChangesMigration(s.driver)))
+	p, err := goose.NewProvider(dialect, s.db.DB, sub, goose.WithGoMigrations(directoryChangesMigration(s.driver), directoryRowsMigration(s.driver)))
 	if err != nil {
 		return nil, fmt.Errorf("store: migrations: %w", err)
 	}

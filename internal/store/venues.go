@@ -48,7 +48,10 @@ type VenueQuery struct {
 	Now           time.Time
 }
 
-// VenueCard is one venue of the results.
+// VenueCard is one venue of the results. Its Venue has every column but
+// the two descriptions, which no result shows: the cards of thousands of
+// pages are kept (directory_index.go's searchCache), and those texts run
+// to pages.
 type VenueCard struct {
 	model.Venue
 	IsPremium  bool     `db:"is_premium"`
@@ -66,12 +69,17 @@ func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, in
 	if err != nil {
 		return nil, 0, err
 	}
-	found, hits, total := s.dir.searchVenues(x, q)
-	if len(found) == 0 {
-		return nil, total, nil
+	page := s.dir.searchVenues(x, q)
+	if len(page.venues) == 0 {
+		return nil, page.total, nil
 	}
-	ids := make([]string, len(found))
-	for i, v := range found {
+	// The cards are kept with the index's answer, as SearchProviders does;
+	// inside a transaction the rows may hold its writes, uncommitted.
+	if cards := page.venueCards.Load(); cards != nil && !s.inTx {
+		return *cards, page.total, nil
+	}
+	ids := make([]string, len(page.venues))
+	for i, v := range page.venues {
 		ids[i] = v.ID
 	}
 	list, args := inList(ids, 0)
@@ -88,20 +96,24 @@ func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, in
 	if err != nil {
 		return nil, 0, err
 	}
-	cards := make([]VenueCard, 0, len(found))
-	for i, v := range found {
+	cards := make([]VenueCard, 0, len(page.venues))
+	for i, v := range page.venues {
 		r, ok := byID[v.ID]
 		if !ok {
 			continue // deleted since the index was read
 		}
-		c := VenueCard{Venue: r, IsPremium: hits[i].premium, Key: keys[v.ID]}
+		r.Description, r.DetailedDescription = "", ""
+		c := VenueCard{Venue: r, IsPremium: page.hits[i].premium, Key: keys[v.ID]}
 		if q.Near && r.Latitude.Valid && r.Longitude.Valid {
 			d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
 			c.DistanceKm = &d
 		}
 		cards = append(cards, c)
 	}
-	return cards, total, nil
+	if !s.inTx {
+		page.venueCards.Store(&cards)
+	}
+	return cards, page.total, nil
 }
 
 // GetVisibleVenueBySlug returns a public venue, or ErrNotFound.
