@@ -180,7 +180,7 @@ var Vars = []Var{
 	{"NOCES_GEOCODER_URL", "empty: the gazetteer shipped in the binary", false, "Photon geocoding API for address search; the gazetteer answers when it fails"},
 	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
 	{"NOCES_JOB_WORKERS", "10", false, "background jobs (e-mails, SMS, clean-ups) this server works at once; 0: a server that only answers requests (the others deliver what it queues)"},
-	{"NOCES_SEARCH_CACHE", "4096", false, "answers of the public search's index kept for searches asked again, dropped at any change to the directory; 0: none"},
+	{"NOCES_SEARCH_CACHE", "4096", false, "answers of the public search (the index's hits and the page's rows) kept for searches asked again, dropped at any change to the directory; 0: none"},
 	{"NOCES_PASSWORD_LANES", "the number of cores minus one, at least 1", false, "password hashes (argon2id, 64 MiB and about 100 ms of one core each) run at once; the other sign-ins wait in line, so a flood of sign-ins leaves a core to every other request"},
 	{"NOCES_PASSWORD_QUEUE_WAIT", "3s", false, "longest a sign-in (or any password check) waits in that line; past it, or when the line ahead is expected to take longer, the answer is 429 with `Retry-After`"},
 	{"NOCES_MEMORY_LIMIT", "512MiB (or the runtime's `GOMEMLIMIT` when set)", false, "soft memory limit of the Go runtime: above it the garbage collector works harder rather than let the heap grow; e.g. `300MiB`, `1GiB`, or `off`. Keep it under the container's hard limit"},
