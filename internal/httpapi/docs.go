@@ -2,12 +2,14 @@ package httpapi
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -20,7 +22,35 @@ type apiDocs struct {
 	page []byte
 }
 
+// parsedDocs keeps the apiDocs made of each document, by content: parsing
+// and validating one takes about 0.2 s of CPU, and a test process builds a
+// server for nearly every test. An apiDocs is never changed once made.
+var parsedDocs struct {
+	sync.Mutex
+	byYAML map[[sha256.Size]byte]*apiDocs
+}
+
+// newAPIDocs returns the docs of the yaml document, parsed once per process.
 func newAPIDocs(yaml []byte) (*apiDocs, error) {
+	key := sha256.Sum256(yaml)
+	parsedDocs.Lock()
+	defer parsedDocs.Unlock()
+	if d, ok := parsedDocs.byYAML[key]; ok {
+		return d, nil
+	}
+	d, err := parseAPIDocs(yaml)
+	if err != nil {
+		return nil, err
+	}
+	if parsedDocs.byYAML == nil {
+		parsedDocs.byYAML = map[[sha256.Size]byte]*apiDocs{}
+	}
+	parsedDocs.byYAML[key] = d
+	return d, nil
+}
+
+// parseAPIDocs parses, validates and renders the yaml document.
+func parseAPIDocs(yaml []byte) (*apiDocs, error) {
 	if len(yaml) == 0 {
 		return nil, fmt.Errorf("httpapi: no OpenAPI document")
 	}

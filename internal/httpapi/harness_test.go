@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
@@ -148,10 +149,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 	if extra != nil {
 		extra(srv)
 	}
-	router, err := legacy.NewRouter(srv.Doc())
-	if err != nil {
-		t.Fatal(err)
-	}
+	router := docRouter(t, srv.Doc())
 	e := &env{t: t, store: s, clock: clk, server: srv, handler: srv.Handler(), router: router, logs: logs, users: map[string]model.User{},
 		accounts: accounts, tokens: map[string]string{}}
 	for _, u := range []struct{ key, role string }{
@@ -342,3 +340,30 @@ func (r resp) json2(t *testing.T) []map[string]any {
 func clockOf(s *Server) *clock.Fixed { return testClocks[s] }
 
 var testClocks = map[*Server]*clock.Fixed{}
+
+// docRouters keeps the response-checking router of each parsed document:
+// making one validates the whole document again, and the server hands out
+// the same document to every test (newAPIDocs).
+var docRouters struct {
+	sync.Mutex
+	byDoc map[*openapi3.T]routers.Router
+}
+
+// docRouter returns the router of doc, made on first use.
+func docRouter(t *testing.T, doc *openapi3.T) routers.Router {
+	t.Helper()
+	docRouters.Lock()
+	defer docRouters.Unlock()
+	if r, ok := docRouters.byDoc[doc]; ok {
+		return r
+	}
+	r, err := legacy.NewRouter(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if docRouters.byDoc == nil {
+		docRouters.byDoc = map[*openapi3.T]routers.Router{}
+	}
+	docRouters.byDoc[doc] = r
+	return r
+}

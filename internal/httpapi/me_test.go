@@ -300,7 +300,7 @@ func TestMeAnswersFieldByField(t *testing.T) {
 // request of the whole server, not by each: it is kept out of the count.
 func TestMeRunsOneQuery(t *testing.T) {
 	ctx := context.Background()
-	s, err := store.Open(ctx, storetest.URL(t), store.CountQueries())
+	s, err := store.Open(ctx, storetest.MigratedURL(t), store.CountQueries())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func outageEnv(t *testing.T) (*env, *cutProxy) {
 	if os.Getenv("TEST_DATABASE_URL") == "" {
 		t.Skip("SQLite is a file inside the process: it has no outage to survive; this runs on PostgreSQL")
 	}
-	raw := storetest.URL(t)
+	raw := storetest.MigratedURL(t)
 	u, err := url.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
