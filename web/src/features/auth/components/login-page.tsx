@@ -21,7 +21,7 @@ import { clearLoginNotice, peekLoginNotice, subscribeLoginNotice } from '@/lib/a
 // trimmed. Plain rules rather than a form library and a schema: they were a
 // sixth of the page's JavaScript, for two fields (issue #16).
 // The address pattern is zod's (z.email()), which this form used before.
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 type Field = 'email' | 'password';
 
