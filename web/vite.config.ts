@@ -10,14 +10,19 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 // embeds and serves): git-ignored, uploaded to Sentry by whoever deploys.
 const sourcemaps = fileURLToPath(new URL('./sourcemaps', import.meta.url));
 
-export default defineConfig({
-  plugins: [
-    react(),
-    chunkBudget(fileURLToPath(new URL('./chunk-budget.json', import.meta.url))),
-    preloadLinks(),
-    sourcemapsOutside(sourcemaps),
-    precompress(),
-  ],
+// `vite build --ssr src/prerender.tsx` builds the module that renders the
+// sign-in page at build time (scripts/prerender.mjs): a Node bundle with
+// every dependency inside, written beside the web app, never into dist.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        chunkBudget(fileURLToPath(new URL('./chunk-budget.json', import.meta.url))),
+        preloadLinks(),
+        sourcemapsOutside(sourcemaps),
+        precompress(),
+      ],
   resolve: {
     alias: { '@': src },
   },
@@ -27,7 +32,10 @@ export default defineConfig({
       '/api': { target: 'http://localhost:8080', changeOrigin: false },
     },
   },
-  build: {
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'prerender', emptyOutDir: true, sourcemap: false, minify: false }
+    : {
     outDir: 'dist',
     // dist/.gitkeep belongs to the Go side (go:embed needs a non-empty dir):
     // never wipe the folder, only overwrite what the build produces.
@@ -50,4 +58,4 @@ export default defineConfig({
     // Two cores run the files in parallel: a page test may need more than the default 5 s.
     testTimeout: 15_000,
   },
-});
+}));

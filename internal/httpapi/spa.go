@@ -37,7 +37,10 @@ type spa struct {
 	payments paymentsConfig
 	tiles    string
 	pages    sync.Map // "domain/lang" -> rendered index.html
-	etags    sync.Map // stored file name -> its ETag
+	// prerendered holds the pages the build rendered (prerenderFile):
+	// path -> language -> markup.
+	prerendered map[string]map[string]prerendered
+	etags       sync.Map // stored file name -> its ETag
 }
 
 // paymentsConfig tells the browser which card processor takes payments.
@@ -50,11 +53,29 @@ type paymentsConfig struct {
 var notBuilt = []byte(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Noces</title>` +
 	`<main><h1>Noces</h1><p>The web app is not built into this binary. Run <code>make build</code>.</p></main></html>`)
 
+// prerenderFile is what web/scripts/prerender.mjs writes: the sign-in page
+// rendered at build time in every language, so that its form shows before
+// any script runs (issue #16). It is read here, never served.
+const prerenderFile = "prerender.json"
+
+// prerendered is one page in one language: a <style> element with the
+// rules its markup uses, and the markup of #root.
+type prerendered struct {
+	Head string `json:"head"`
+	Body string `json:"body"`
+}
+
 func newSPA(files fs.FS, dsn, podcast, release string) *spa {
 	s := &spa{files: files, dsn: dsn, podcast: podcast, release: release}
 	if files != nil {
 		if b, err := fs.ReadFile(files, "index.html"); err == nil {
 			s.index = b
+		}
+		// A build without the file (or an older one) serves the empty shell.
+		if b, err := fs.ReadFile(files, prerenderFile); err == nil {
+			if err := json.Unmarshal(b, &s.prerendered); err != nil {
+				s.prerendered = nil
+			}
 		}
 	}
 	if s.index == nil {
@@ -116,7 +137,7 @@ func sentryOrigin(dsn string) string {
 // ServeHTTP serves a GET or HEAD (Handler answers the other methods).
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if path.Ext(name) == ".map" {
+	if path.Ext(name) == ".map" || name == prerenderFile {
 		// Source maps stay with whoever deploys (web/sourcemaps, uploaded to
 		// Sentry): served publicly they would hand out the app's source. An
 		// older build may still carry some, so refuse them by name too.
@@ -273,10 +294,13 @@ var (
 	preloadLink = regexp.MustCompile(`[ \t]*<link rel="modulepreload"[^>]*\bdata-(locale|paths)="([^"]*)"[^>]*>\n?`)
 )
 
-// preloadedPath is p when a preload link of index.html names it, else "":
-// the rendered pages are cached by it, never by the raw path (any path of
-// the app serves index.html).
+// preloadedPath is p when a preload link of index.html or a pre-rendered
+// page names it, else "": the rendered pages are cached by it, never by the
+// raw path (any path of the app serves index.html).
 func (s *spa) preloadedPath(p string) string {
+	if _, ok := s.prerendered[p]; ok {
+		return p
+	}
 	for _, m := range preloadLink.FindAllSubmatch(s.index, -1) {
 		if string(m[1]) == "paths" && slices.Contains(strings.Fields(string(m[2])), p) {
 			return p
@@ -337,6 +361,24 @@ func (s *spa) page(d i18n.Domain, lang, p string) []byte {
 		return langAttr.ReplaceAll(m, []byte(`lang="`+lang+`"`))
 	})
 	b = keepPreloads(b, lang, p)
+	if pr, ok := s.prerendered[p][lang]; ok {
+		b = withPrerendered(b, lang, pr)
+	}
 	s.pages.Store(key, b)
 	return b
+}
+
+// emptyRoot is the element of index.html the app renders into.
+var emptyRoot = []byte(`<div id="root"></div>`)
+
+// withPrerendered puts a pre-rendered page into index.html: its style in
+// <head>, its markup in #root, whose data-prerender names the language so
+// the app hydrates it only in that language (web/src/main.tsx).
+func withPrerendered(page []byte, lang string, pr prerendered) []byte {
+	if !bytes.Contains(page, emptyRoot) {
+		return page
+	}
+	page = bytes.Replace(page, []byte("</head>"), []byte(pr.Head+"</head>"), 1)
+	root := `<div id="root" data-prerender="` + lang + `">` + pr.Body + `</div>`
+	return bytes.Replace(page, emptyRoot, []byte(root), 1)
 }

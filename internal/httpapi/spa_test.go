@@ -37,6 +37,10 @@ func builtWeb(t *testing.T) (fstest.MapFS, []byte) {
 		"assets/app-def456.js.br":  {Data: []byte("brotli bytes of the app")},
 		"assets/app-def456.js.map": {Data: []byte(`{"version":3,"sources":["src/secret.ts"]}`)},
 		"assets/small-1.js":        {Data: []byte(`export{}`)},
+		// web/scripts/prerender.mjs: the sign-in page in two languages.
+		"prerender.json": {Data: []byte(`{"/login":{` +
+			`"de":{"head":"<style data-emotion=\"css a1\">.css-a1{color:red}</style>","body":"<h1>Anmelden</h1>"},` +
+			`"fr":{"head":"<style data-emotion=\"css a1\">.css-a1{color:red}</style>","body":"<h1>Connexion</h1>"}}}`)},
 	}, app
 }
 
@@ -175,5 +179,63 @@ func TestAcceptsCoding(t *testing.T) {
 		if got := acceptsCoding(tc.header, tc.coding); got != tc.want {
 			t.Errorf("acceptsCoding(%q, %q) = %v", tc.header, tc.coding, got)
 		}
+	}
+}
+
+func TestTheSignInPageArrivesRenderedInItsLanguage(t *testing.T) {
+	e, _, _ := newSPAEnv(t)
+	for _, tc := range []struct {
+		name, path, lang string
+		want, not        []string
+	}{
+		{
+			name: "the sign-in page in German has the German markup and its style",
+			path: "/login", lang: "de",
+			want: []string{`<div id="root" data-prerender="de"><h1>Anmelden</h1></div>`, `<style data-emotion="css a1">.css-a1{color:red}</style></head>`},
+			not:  []string{"Connexion"},
+		},
+		{
+			name: "the sign-in page in French has the French markup",
+			path: "/login", lang: "fr",
+			want: []string{`<div id="root" data-prerender="fr"><h1>Connexion</h1></div>`},
+			not:  []string{"Anmelden"},
+		},
+		{
+			name: "a language the build did not render gets the empty page",
+			path: "/login", lang: "en",
+			want: []string{`<div id="root"></div>`},
+			not:  []string{"data-prerender", "data-emotion"},
+		},
+		{
+			name: "another page gets the empty page",
+			path: "/dashboard", lang: "de",
+			want: []string{`<div id="root"></div>`},
+			not:  []string{"data-prerender", "Anmelden", "data-emotion"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := e.do(req{method: "GET", path: tc.path, headers: map[string]string{"Host": "pro.fr.localhost:8080", "Accept-Language": tc.lang}})
+			if r.status != 200 {
+				t.Fatalf("status %d", r.status)
+			}
+			for _, want := range tc.want {
+				if !bytes.Contains(r.body, []byte(want)) {
+					t.Errorf("no %s in:\n%s", want, r.body)
+				}
+			}
+			for _, not := range tc.not {
+				if bytes.Contains(r.body, []byte(not)) {
+					t.Errorf("%s in:\n%s", not, r.body)
+				}
+			}
+		})
+	}
+}
+
+func TestThePrerenderedPagesAreNotServedAsAFile(t *testing.T) {
+	e, _, _ := newSPAEnv(t)
+	r := e.do(req{method: "GET", path: "/prerender.json"})
+	if r.status != 404 {
+		t.Errorf("status %d", r.status)
 	}
 }

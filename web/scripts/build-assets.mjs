@@ -73,8 +73,9 @@ export function routeChunks(src) {
     priority,
     name(id, ctx) {
       sets(ctx);
-      // The entry module itself stays the entry chunk.
-      return id !== join(src, 'main.tsx') && members().has(id) ? name : null;
+      // The entry module (src/entry.ts, which imports main.tsx once the
+      // page is painted) stays a chunk of its own.
+      return id !== join(src, 'entry.ts') && members().has(id) ? name : null;
     },
   });
   return {
@@ -91,6 +92,19 @@ export function chunkClosure(bundle, start) {
     for (const next of bundle[name]?.imports ?? []) walk(next);
   };
   walk(start);
+  return seen;
+}
+
+/**
+ * Every chunk the app runs before its first route, by file name: the entry's
+ * closure and that of the app it imports (src/entry.ts imports main.tsx
+ * dynamically, to let a pre-rendered page paint first).
+ */
+export function bootClosure(bundle, entry) {
+  const seen = chunkClosure(bundle, entry);
+  for (const next of bundle[entry]?.dynamicImports ?? []) {
+    for (const name of chunkClosure(bundle, next)) seen.add(name);
+  }
   return seen;
 }
 
@@ -126,10 +140,13 @@ export function preloadLinks() {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
-        const loaded = chunkClosure(bundle, entry.fileName);
+        const loaded = bootClosure(bundle, entry.fileName);
         const tags = [];
         const link = (file, attrs) =>
           tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, ...attrs }, injectTo: 'head' });
+        // The app the entry imports dynamically: on every page, fetched with the entry.
+        const imported = chunkClosure(bundle, entry.fileName);
+        for (const file of loaded) if (!imported.has(file)) link(file, {});
         for (const [lang, file] of Object.entries(coreTextChunks(bundle)).sort()) link(file, { 'data-locale': lang });
         // A chunk wanted by several pages gets one link naming all their paths.
         const pathsOf = new Map();

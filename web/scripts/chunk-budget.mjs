@@ -10,7 +10,7 @@
 // CHUNK_REPORT=1 prints every route's figures.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chunkClosure, chunkOf, coreTextChunks } from './build-assets.mjs';
+import { bootClosure, chunkClosure, chunkOf, coreTextChunks } from './build-assets.mjs';
 
 const KB = 1024;
 
@@ -31,7 +31,7 @@ export function firstPage(bundle, route, size = new Map()) {
   const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)?.fileName;
   const routeChunk = chunkOf(bundle, route);
   if (!routeChunk) throw new Error(`chunk-budget.json names ${route}, which is no chunk of the build`);
-  const files = new Set([...chunkClosure(bundle, entry), ...chunkClosure(bundle, routeChunk)]);
+  const files = new Set([...bootClosure(bundle, entry), ...chunkClosure(bundle, routeChunk)]);
   const texts = Object.values(coreTextChunks(bundle));
   if (texts.length === 0) throw new Error('no core text chunk (src/locales/<lang>.json) in the build');
   const heaviest = texts.reduce((a, b) => (sizeOf(a) >= sizeOf(b) ? a : b));
@@ -62,7 +62,7 @@ export function chunkBudget(budgetFile) {
         if (!name) this.error(`chunk-budget.json names ${path}, which is no chunk of the build`);
         return name;
       };
-      const shell = new Set([...chunkClosure(bundle, entry), ...chunkClosure(bundle, need(budget.shell))]);
+      const shell = new Set([...bootClosure(bundle, entry), ...chunkClosure(bundle, need(budget.shell))]);
       const failures = [];
       const firstKB = first.bytes / KB;
       if (firstKB > budget.firstPage.maxKB) {

@@ -27,7 +27,11 @@ export function ProfileCarousel({ profiles = SHOWCASE_PROFILES }: { profiles?: r
   const { t } = useTranslation();
   const reduceMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(!reduceMotion);
+  // The visitor's own choice, else the system's: derived on each render, not
+  // copied into state once, because a pre-rendered page is hydrated with the
+  // server's answer (no reduced motion) before the browser's is known.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const playing = chosen ?? !reduceMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const slidesId = useId();
@@ -65,7 +69,7 @@ export function ProfileCarousel({ profiles = SHOWCASE_PROFILES }: { profiles?: r
             size="small"
             sx={controlSx}
             aria-label={playing ? t('marketing.carousel.pause') : t('marketing.carousel.play')}
-            onClick={() => setPlaying((value) => !value)}
+            onClick={() => setChosen(!playing)}
           >
             {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
           </IconButton>
