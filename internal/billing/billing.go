@@ -271,9 +271,36 @@ func (s *Service) HandleEvent(ctx context.Context, ev payment.Event) error {
 	case (ev.Type == payment.EventSubscriptionCreated || ev.Type == payment.EventSubscriptionUpdated ||
 		ev.Type == payment.EventSubscriptionDeleted) && ev.Subscription != nil:
 		return s.syncSubscription(ctx, ev.Subscription.ID, ev.Created, ev.Subscription, "")
+	case ev.Type == payment.EventInvoicePaid && ev.Invoice != nil:
+		return s.invoicePaid(ctx, *ev.Invoice)
 	}
 	s.log.DebugContext(ctx, "billing: event ignored", "event", ev.ID, "type", ev.Type)
 	return nil
+}
+
+// invoicePaid keeps what a premium subscription was charged, once per
+// invoice, for the admin's revenue figures. Invoices of no subscription, or
+// of a customer this server does not know (another integration on the same
+// account), are acknowledged and ignored.
+func (s *Service) invoicePaid(ctx context.Context, inv payment.Invoice) error {
+	if inv.SubscriptionID == "" {
+		return nil
+	}
+	userID, err := s.store.GetUserIDByCustomer(ctx, inv.CustomerID)
+	if errors.Is(err, store.ErrNotFound) {
+		s.log.WarnContext(ctx, "billing: invoice paid by an unknown customer", "invoice", inv.ID, "customer", inv.CustomerID)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	paidAt := inv.PaidAt
+	if paidAt.IsZero() {
+		paidAt = s.clock.Now()
+	}
+	_, err = s.store.RecordPremiumInvoice(ctx, store.PremiumInvoice{ID: inv.ID, UserID: userID, SubscriptionID: inv.SubscriptionID,
+		AmountCents: inv.AmountCents, Currency: strings.ToLower(inv.Currency), PaidAt: paidAt.UTC(), CreatedAt: s.clock.Now()})
+	return err
 }
 
 // paymentSucceeded adds the payment's credits once: the ledger's unique

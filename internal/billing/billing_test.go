@@ -643,3 +643,61 @@ func TestReconcileRestoresTheProcessorsState(t *testing.T) {
 		t.Errorf("subscriptions %+v", subs)
 	}
 }
+
+func TestPaidInvoicesAreKeptOnce(t *testing.T) {
+	f := newFixture(t)
+	u := f.user("invoices@example.com", true)
+	if _, err := f.store.CreateBillingCustomer(f.ctx, u.ID, "cus_inv", f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	paid := time.Date(2026, 11, 20, 8, 30, 0, 0, time.UTC)
+	renewal := payment.InvoiceObject(payment.Invoice{ID: "in_renewal", CustomerID: "cus_inv", SubscriptionID: "sub_inv",
+		AmountCents: 5900, Currency: "GBP", PaidAt: paid})
+
+	t.Run("an invoice delivered eight times at once is kept once", func(t *testing.T) {
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				if err := f.send(payment.EventInvoicePaid, paid, renewal); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		var got store.PremiumInvoice
+		err := f.store.DB().QueryRow(`SELECT user_id, subscription_id, amount_cents, currency, paid_at FROM premium_invoices`).
+			Scan(&got.UserID, &got.SubscriptionID, &got.AmountCents, &got.Currency, &got.PaidAt)
+		if n := f.rows("premium_invoices"); n != 1 || err != nil || got.UserID != u.ID || got.AmountCents != 5900 || got.Currency != "gbp" ||
+			!got.PaidAt.Equal(paid) || got.SubscriptionID != "sub_inv" {
+			t.Errorf("%d invoices, %+v %v", n, got, err)
+		}
+	})
+
+	t.Run("an unknown customer's invoice and an invoice of no subscription are acknowledged and not kept", func(t *testing.T) {
+		other := payment.InvoiceObject(payment.Invoice{ID: "in_other", CustomerID: "cus_someone_else", SubscriptionID: "sub_x",
+			AmountCents: 6900, Currency: "eur", PaidAt: paid})
+		oneOff := payment.InvoiceObject(payment.Invoice{ID: "in_one_off", CustomerID: "cus_inv", AmountCents: 1000, Currency: "eur", PaidAt: paid})
+		delete(oneOff, "parent")
+		for _, obj := range []map[string]any{other, oneOff} {
+			if err := f.send(payment.EventInvoicePaid, paid, obj); err != nil {
+				t.Error(err)
+			}
+		}
+		if n := f.rows("premium_invoices"); n != 1 {
+			t.Errorf("%d invoices kept", n)
+		}
+	})
+
+	t.Run("paying a sandbox checkout keeps its first invoice", func(t *testing.T) {
+		v := f.user("sandbox-invoice@example.com", true)
+		url, err := f.svc.Subscribe(f.ctx, v.ID, PlanPremiumMonthly, "http://localhost:8080/s", "http://localhost:8080/c", "fr")
+		if err != nil {
+			t.Fatal(err)
+		}
+		postSandbox(t, f.sandbox, url, "card", payment.CardSucceeds)
+		var cents int64
+		if err := f.store.DB().QueryRow(`SELECT amount_cents FROM premium_invoices WHERE user_id = $1`, v.ID).Scan(&cents); err != nil || cents != PlanCents()[payment.IntervalMonth] {
+			t.Errorf("first invoice %d %v", cents, err)
+		}
+	})
+}

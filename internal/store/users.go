@@ -180,11 +180,15 @@ type ModerationItem struct {
 	CreatedAt      time.Time `db:"created_at"`
 }
 
+// moderationQueueWhere picks, from users u, the providers waiting for a
+// moderator: onboarding finished, not moderated, not deleted.
+const moderationQueueWhere = `u.deleted_at IS NULL AND u.role IN ` + providerRoles + `
+	AND u.has_finished_onboarding = TRUE AND u.is_moderated = FALSE`
+
 // ListModerationQueue returns the live providers that finished onboarding
 // and are not moderated yet, oldest first, with the total.
 func (s *Store) ListModerationQueue(ctx context.Context, limit, offset int) ([]ModerationItem, int, error) {
-	const where = `u.deleted_at IS NULL AND u.role IN ` + providerRoles + `
-		AND u.has_finished_onboarding = TRUE AND u.is_moderated = FALSE`
+	const where = moderationQueueWhere
 	var total int
 	if err := s.q.GetContext(ctx, &total, `SELECT COUNT(*) FROM users u WHERE `+where); err != nil {
 		return nil, 0, fmt.Errorf("store: count moderation queue: %w", err)

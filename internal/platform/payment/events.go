@@ -82,6 +82,13 @@ func parseEvent(e stripe.Event) (Event, error) {
 		}
 		v := fromStripeSubscription(&sub)
 		out.Subscription = &v
+	case strings.HasPrefix(out.Type, eventInvoicePrefix):
+		var inv stripe.Invoice
+		if err := json.Unmarshal(e.Data.Raw, &inv); err != nil {
+			return out, fmt.Errorf("payment: event %s: %w", e.ID, err)
+		}
+		v := fromStripeInvoice(&inv)
+		out.Invoice = &v
 	}
 	return out, nil
 }
@@ -120,6 +127,21 @@ func fromStripeSubscription(sub *stripe.Subscription) Subscription {
 				out.Interval = string(it.Plan.Interval)
 			}
 		}
+	}
+	return out
+}
+
+func fromStripeInvoice(inv *stripe.Invoice) Invoice {
+	out := Invoice{ID: inv.ID, AmountCents: inv.AmountPaid, Currency: string(inv.Currency)}
+	if inv.Customer != nil {
+		out.CustomerID = inv.Customer.ID
+	}
+	// Since 2025 the subscription is named by the invoice's parent.
+	if inv.Parent != nil && inv.Parent.SubscriptionDetails != nil && inv.Parent.SubscriptionDetails.Subscription != nil {
+		out.SubscriptionID = inv.Parent.SubscriptionDetails.Subscription.ID
+	}
+	if inv.StatusTransitions != nil {
+		out.PaidAt = unix(inv.StatusTransitions.PaidAt)
 	}
 	return out
 }

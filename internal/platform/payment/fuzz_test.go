@@ -31,6 +31,7 @@ func FuzzParseWebhook(f *testing.F) {
 	f.Add(event, SignatureHeader(event, secret, now.Add(-time.Hour)), uint16(3))
 	f.Add(event, SignatureHeader(event, "whsec_other", now), uint16(2))
 	f.Add([]byte(`{"id":"evt_x","object":"event","type":"customer.subscription.deleted","data":{"object":{}}}`), "", uint16(5))
+	f.Add([]byte(`{"id":"evt_y","object":"event","type":"invoice.paid","api_version":"2025-03-31.basil","data":{"object":{"id":"in_1","parent":{"subscription_details":{"subscription":"sub_1"}}}}}`), "", uint16(4))
 	f.Add([]byte("not json"), "v1=abc,t=0", uint16(7))
 	f.Add([]byte{}, good, uint16(0))
 	f.Fuzz(func(t *testing.T, body []byte, header string, at uint16) {

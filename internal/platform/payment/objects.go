@@ -50,6 +50,18 @@ func CheckoutObject(cs CheckoutSession) map[string]any {
 	}
 }
 
+// InvoiceObject is a paid invoice object of a subscription.
+func InvoiceObject(inv Invoice) map[string]any {
+	return map[string]any{
+		"id": inv.ID, "object": "invoice", "customer": inv.CustomerID, "status": "paid", "paid": true,
+		"amount_due": inv.AmountCents, "amount_paid": inv.AmountCents, "currency": inv.Currency, "livemode": false,
+		"created": inv.PaidAt.Unix(), "billing_reason": "subscription_create",
+		"status_transitions": map[string]any{"paid_at": inv.PaidAt.Unix(), "finalized_at": inv.PaidAt.Unix()},
+		"parent": map[string]any{"type": "subscription_details",
+			"subscription_details": map[string]any{"subscription": inv.SubscriptionID, "metadata": map[string]string{}}},
+	}
+}
+
 // SignedEvent builds an event around object and signs it with secret at t:
 // the body and Stripe-Signature header of one webhook delivery.
 func SignedEvent(secret, id, typ string, created time.Time, object any, t time.Time) (payload []byte, signature string, err error) {

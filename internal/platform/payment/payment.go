@@ -166,9 +166,11 @@ const (
 	EventSubscriptionCreated  = "customer.subscription.created"
 	EventSubscriptionUpdated  = "customer.subscription.updated"
 	EventSubscriptionDeleted  = "customer.subscription.deleted"
+	EventInvoicePaid          = "invoice.paid"
 	eventPaymentIntentPrefix  = "payment_intent."
 	eventSubscriptionPrefix   = "customer.subscription."
 	eventCheckoutSessionPrefx = "checkout.session."
+	eventInvoicePrefix        = "invoice."
 )
 
 // Event is a verified processor event. Exactly one of the object fields is
@@ -180,4 +182,16 @@ type Event struct {
 	PaymentIntent   *PaymentIntent
 	CheckoutSession *CheckoutSession
 	Subscription    *Subscription
+	Invoice         *Invoice
+}
+
+// Invoice is a paid invoice: what a customer was charged, once, for a
+// subscription's period (the first one with the checkout, then each renewal).
+type Invoice struct {
+	ID             string
+	CustomerID     string
+	SubscriptionID string // empty for an invoice no subscription made
+	AmountCents    int64
+	Currency       string
+	PaidAt         time.Time
 }

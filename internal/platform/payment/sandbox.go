@@ -672,6 +672,12 @@ func (s *Sandbox) subscribe(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
+		// Stripe charges the first period as the checkout completes.
+		paid, err := s.newEvent(EventInvoicePaid, InvoiceObject(Invoice{ID: "in_sandbox_" + randomHex(12),
+			CustomerID: cur.CustomerID, SubscriptionID: sub.ID, AmountCents: cur.AmountCents, Currency: cur.Currency, PaidAt: now}))
+		if err != nil {
+			return err
+		}
 		completed, err := s.newEvent(EventCheckoutCompleted, CheckoutObject(CheckoutSession{
 			ID: id, CustomerID: cur.CustomerID, SubscriptionID: sub.ID, ClientReferenceID: cur.ClientReferenceID, Metadata: cur.Metadata}))
 		if err != nil {
@@ -686,7 +692,7 @@ func (s *Sandbox) subscribe(ctx context.Context, id string) error {
 			return fmt.Errorf("payment: sandbox subscription: %w", err)
 		}
 		ok, err := s.cfg.Store.CompleteSandboxCheckout(ctx, id, version, rawCheckout, sub.ID, cur.CustomerID, rawSub,
-			[][]byte{created, completed}, now)
+			[][]byte{created, paid, completed}, now)
 		if err != nil || ok {
 			return err
 		}

@@ -214,8 +214,9 @@ func TestSandboxCheckoutPaidAtOnceOnBothServers(t *testing.T) {
 	}
 	wg.Wait()
 	types, repeated := sv.received(t)
-	if len(types) != 2 || count(types, EventSubscriptionCreated) != 1 || count(types, EventCheckoutCompleted) != 1 || len(repeated) != 0 {
-		t.Errorf("billing received %v (repeated %v), want one subscription and one checkout", types, repeated)
+	if len(types) != 3 || count(types, EventSubscriptionCreated) != 1 || count(types, EventInvoicePaid) != 1 ||
+		count(types, EventCheckoutCompleted) != 1 || len(repeated) != 0 {
+		t.Errorf("billing received %v (repeated %v), want one subscription, one invoice and one checkout", types, repeated)
 	}
 	portal, err := sv.a.CreatePortalSession(ctx, PortalParams{CustomerID: cus, ReturnURL: "/subscription"})
 	if err != nil {

@@ -246,7 +246,7 @@ func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 			t.Fatalf("%d %s", w.Code, w.Header().Get("Location"))
 		}
 		got := in.types()
-		if len(got) != 2 || got[0] != EventSubscriptionCreated || got[1] != EventCheckoutCompleted {
+		if len(got) != 3 || got[0] != EventSubscriptionCreated || got[1] != EventInvoicePaid || got[2] != EventCheckoutCompleted {
 			t.Fatalf("events %v", got)
 		}
 		sub := in.events[0].Subscription
@@ -255,7 +255,12 @@ func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 			!sub.CurrentPeriodEnd.Equal(sandboxNow.AddDate(0, 1, 0)) || sub.Metadata["user_id"] != "u1" {
 			t.Errorf("subscription %+v", sub)
 		}
-		if c := in.events[1].CheckoutSession; c.SubscriptionID != sub.ID || c.ClientReferenceID != "u1" || c.CustomerID != cus {
+		// The first period is charged as the checkout completes, in the checkout's money.
+		if inv := in.events[1].Invoice; inv == nil || inv.SubscriptionID != sub.ID || inv.CustomerID != cus ||
+			inv.AmountCents != 6900 || inv.Currency != "eur" || !inv.PaidAt.Equal(sandboxNow) || inv.ID == "" {
+			t.Errorf("invoice %+v", inv)
+		}
+		if c := in.events[2].CheckoutSession; c.SubscriptionID != sub.ID || c.ClientReferenceID != "u1" || c.CustomerID != cus {
 			t.Errorf("checkout %+v", c)
 		}
 		if read, err := s.GetSubscription(ctx, sub.ID); err != nil || read.Status != "active" {
@@ -263,7 +268,7 @@ func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 		}
 		// Paying the same checkout again creates nothing.
 		visit(t, s, "POST", cs.URL, "en", url.Values{"card": {CardSucceeds}})
-		if len(in.types()) != 2 {
+		if len(in.types()) != 3 {
 			t.Errorf("events after a second payment: %v", in.types())
 		}
 	})

@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -308,6 +309,35 @@ func TestWebhookSignatures(t *testing.T) {
 		}
 		if cs := ev.CheckoutSession; cs == nil || cs.SubscriptionID != "sub_1" || cs.CustomerID != "cus_1" || cs.ClientReferenceID != "u1" || cs.Mode != "subscription" {
 			t.Errorf("checkout %+v", cs)
+		}
+	})
+
+	t.Run("a paid invoice names its subscription through its parent, as Stripe writes it since 2025", func(t *testing.T) {
+		// Trimmed from an invoice.paid event of API version 2025-03-31.basil.
+		obj := json.RawMessage(`{"id":"in_1Q","object":"invoice","customer":"cus_1","currency":"gbp","amount_due":5900,
+			"amount_paid":5900,"status":"paid","billing_reason":"subscription_cycle",
+			"parent":{"type":"subscription_details","quote_details":null,
+				"subscription_details":{"metadata":{"user_id":"u1"},"subscription":"sub_1"}},
+			"status_transitions":{"finalized_at":1764000000,"marked_uncollectible_at":null,"paid_at":1764000060,"voided_at":null}}`)
+		payload, sig, err := SignedEvent("whsec_test", "evt_5", EventInvoicePaid, created, obj, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := s.ParseWebhook(payload, sig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Invoice{ID: "in_1Q", CustomerID: "cus_1", SubscriptionID: "sub_1", AmountCents: 5900, Currency: "gbp", PaidAt: time.Unix(1764000060, 0).UTC()}
+		if ev.Invoice == nil || *ev.Invoice != want {
+			t.Errorf("invoice %+v, want %+v", ev.Invoice, want)
+		}
+		// The sandbox's invoices take the same path.
+		payload, sig, err = SignedEvent("whsec_test", "evt_6", EventInvoicePaid, created, InvoiceObject(want), now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev, err = s.ParseWebhook(payload, sig); err != nil || ev.Invoice == nil || *ev.Invoice != want {
+			t.Errorf("sandbox invoice %+v %v", ev.Invoice, err)
 		}
 	})
 
