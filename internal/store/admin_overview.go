@@ -29,21 +29,29 @@ func (s *Store) RecordPremiumInvoice(ctx context.Context, inv PremiumInvoice) (b
 	return affected(res) == 1, nil
 }
 
-// OverviewCounts are the figures of the admin's overview that are a count
-// of now, not of a period.
+// OverviewCounts are the admin overview's figures that are not a series
+// of days.
 type OverviewCounts struct {
-	// AwaitingModeration is the moderation queue's length.
+	// AwaitingModeration is the moderation queue's length now.
 	AwaitingModeration int `db:"awaiting_moderation"`
-	// FailedMessages are the outbox's messages that gave up.
+	// FailedMessages are the outbox's messages that gave up, now.
 	FailedMessages int `db:"failed_messages"`
+	// Received and Unlocked are the requests sent to providers in the
+	// period, and how many of them are unlocked by now: the unlock rate.
+	Received int `db:"received"`
+	Unlocked int `db:"unlocked"`
 }
 
-// CountOverview reads the admin overview's counts of now in one query.
-func (s *Store) CountOverview(ctx context.Context) (OverviewCounts, error) {
+// CountOverview reads the admin overview's counts in one query; the
+// requests are those created in [from, to).
+func (s *Store) CountOverview(ctx context.Context, from, to time.Time) (OverviewCounts, error) {
 	var c OverviewCounts
 	err := s.q.GetContext(ctx, &c, `SELECT
 		(SELECT COUNT(*) FROM users u WHERE `+moderationQueueWhere+`) AS awaiting_moderation,
-		(SELECT COUNT(*) FROM outbox WHERE state = 'failed') AS failed_messages`)
+		(SELECT COUNT(*) FROM outbox WHERE state = 'failed') AS failed_messages,
+		(SELECT COUNT(*) FROM event_requests WHERE created_at >= $1 AND created_at < $2) AS received,
+		(SELECT COUNT(*) FROM event_requests WHERE created_at >= $1 AND created_at < $2 AND unlocked_at IS NOT NULL) AS unlocked`,
+		from.UTC(), to.UTC())
 	if err != nil {
 		return c, fmt.Errorf("store: overview counts: %w", err)
 	}
@@ -55,12 +63,12 @@ type OverviewSeries int
 
 // The series of the admin's overview.
 const (
-	SeriesNewProviders OverviewSeries = iota // providers who registered
-	SeriesProjects                           // couples' projects
-	SeriesRequests                           // requests sent to providers (a project reaches several)
-	SeriesUnlocks                            // requests unlocked
-	SeriesCreditSales                        // card payments of credits; Amount is the credits bought
-	SeriesPremiumInvoices                    // premium invoices paid
+	SeriesNewProviders    OverviewSeries = iota // providers who registered
+	SeriesProjects                              // couples' projects
+	SeriesRequests                              // requests sent to providers (a project reaches several)
+	SeriesUnlocks                               // requests unlocked
+	SeriesCreditSales                           // card payments of credits; Amount is the credits bought
+	SeriesPremiumInvoices                       // premium invoices paid
 )
 
 // seriesQueries selects, for each series, a time in [$1, $2) per event, and
