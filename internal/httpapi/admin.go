@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"noces/internal/account"
@@ -469,5 +470,70 @@ func (s *Server) setVenueValidation(w http.ResponseWriter, r *http.Request, c ac
 		return err
 	}
 	writeJSON(w, http.StatusOK, toAdminVenue(v))
+	return nil
+}
+
+type moneyItem struct {
+	Currency string `json:"currency"`
+	Cents    int64  `json:"cents"`
+}
+
+type overviewDay struct {
+	Date           string      `json:"date"`
+	NewProviders   int         `json:"newProviders"`
+	Projects       int         `json:"projects"`
+	Requests       int         `json:"requests"`
+	Unlocks        int         `json:"unlocks"`
+	CreditsSold    int         `json:"creditsSold"`
+	CreditRevenue  []moneyItem `json:"creditRevenue"`
+	PremiumRevenue []moneyItem `json:"premiumRevenue"`
+}
+
+type overviewBody struct {
+	Days               int           `json:"days"`
+	TimeZone           string        `json:"timeZone"`
+	AwaitingModeration int           `json:"awaitingModeration"`
+	FailedMessages     int           `json:"failedMessages"`
+	RequestsReceived   int           `json:"requestsReceived"`
+	RequestsUnlocked   int           `json:"requestsUnlocked"`
+	Series             []overviewDay `json:"series"`
+	Total              overviewDay   `json:"total"`
+}
+
+func moneyItems(list []admin.Money) []moneyItem {
+	out := make([]moneyItem, len(list))
+	for i, m := range list {
+		out[i] = moneyItem{Currency: m.Currency, Cents: m.Cents}
+	}
+	return out
+}
+
+func toOverviewDay(d admin.OverviewDay) overviewDay {
+	return overviewDay{Date: d.Date, NewProviders: d.NewProviders, Projects: d.Projects, Requests: d.Requests, Unlocks: d.Unlocks,
+		CreditsSold: d.CreditsSold, CreditRevenue: moneyItems(d.CreditRevenue), PremiumRevenue: moneyItems(d.PremiumRevenue)}
+}
+
+func (s *Server) getOverview(w http.ResponseWriter, r *http.Request, _ account.Claims) error {
+	q := r.URL.Query()
+	days := 0
+	if raw := q.Get("days"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			// Not a number: the service's own refusal of a period it does not offer.
+			n = -1
+		}
+		days = n
+	}
+	o, err := s.Admin.Overview(r.Context(), days, q.Get("tz"))
+	if err != nil {
+		return err
+	}
+	out := overviewBody{Days: o.Days, TimeZone: o.TimeZone, AwaitingModeration: o.AwaitingModeration, FailedMessages: o.FailedMessages,
+		RequestsReceived: o.RequestsReceived, RequestsUnlocked: o.RequestsUnlocked, Series: make([]overviewDay, len(o.Series)),
+		Total: toOverviewDay(o.Total)}
+	for i, d := range o.Series {
+		out.Series[i] = toOverviewDay(d)
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }

@@ -126,6 +126,7 @@ func TestAdminRoutesRefuseEveryoneButAdmins(t *testing.T) {
 		{method: "DELETE", path: "/api/admin/promotional-popups/" + id},
 		{method: "GET", path: "/api/admin/audit-log"},
 		{method: "GET", path: "/api/admin/outbox"},
+		{method: "GET", path: "/api/admin/overview"},
 	}
 	var table []scenario
 	for _, r := range routes {
@@ -833,5 +834,49 @@ func TestAdminAuditLog(t *testing.T) {
 	}
 	if c["action"] != "credits.adjust" || c["targetEmail"] != "audited@example.com" || !strings.Contains(c["details"].(string), `"reason":"Bienvenue"`) {
 		t.Errorf("oldest %v", c)
+	}
+}
+
+func TestAdminOverview(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin").Access
+	overview := func() map[string]any {
+		t.Helper()
+		r := e.do(req{method: "GET", path: "/api/admin/overview?days=7&tz=Europe/Lisbon", token: tok})
+		if r.status != 200 {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+		return r.json(t)
+	}
+	before := overview()
+	e.waitingProvider("waiting@example.com", model.RolePlanner, "Maison Attente", "fr")
+	body := overview()
+	if body["days"] != float64(7) || body["timeZone"] != "Europe/Lisbon" ||
+		body["awaitingModeration"] != before["awaitingModeration"].(float64)+1 {
+		t.Errorf("overview %v", body)
+	}
+	series := body["series"].([]any)
+	today := e.clock.Now().In(time.FixedZone("", 0)).Format(time.DateOnly)
+	if len(series) != 7 || series[6].(map[string]any)["date"] != today {
+		t.Errorf("series %v", series)
+	}
+	// The waiting provider registered today.
+	newProviders := func(o map[string]any) any { return o["total"].(map[string]any)["newProviders"] }
+	if newProviders(body) != newProviders(before).(float64)+1 || body["total"].(map[string]any)["date"] != "" {
+		t.Errorf("total %v, before %v", body["total"], before["total"])
+	}
+	if d := e.do(req{method: "GET", path: "/api/admin/overview", token: tok}).json(t); d["days"] != float64(30) || d["timeZone"] != "UTC" {
+		t.Errorf("defaults %v", d)
+	}
+
+	for _, tc := range []struct{ query, field, code string }{
+		{"days=14", "days", "admin.overview.errors.period"},
+		{"days=thirty", "days", "admin.overview.errors.period"},
+		{"tz=Mars/Olympus", "tz", "admin.overview.errors.time_zone"},
+		{"tz=" + strings.Repeat("A", 65), "tz", "admin.overview.errors.time_zone"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			e.refused(t, req{method: "GET", path: "/api/admin/overview?" + tc.query, token: tok}, 422, "errors.validation", tc.field, tc.code)
+		})
 	}
 }

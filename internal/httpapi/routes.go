@@ -152,6 +152,7 @@ func (s *Server) registerRoutes() {
 	s.route("POST /api/admin/promotional-popups", s.admin(s.createPromotion(popupKind)))
 	s.route("PUT /api/admin/promotional-popups/{id}", s.admin(s.updatePromotion(popupKind)))
 	s.route("DELETE /api/admin/promotional-popups/{id}", s.admin(s.deletePromotion(popupKind)))
+	s.route("GET /api/admin/overview", s.admin(s.getOverview))
 	s.route("GET /api/admin/audit-log", s.admin(s.listAuditLog))
 	s.route("GET /api/admin/venues", s.admin(s.listAdminVenues))
 	s.route("GET /api/admin/venues/{id}", s.admin(s.getAdminVenue))
