@@ -4448,6 +4448,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin's first screen, what waits now and what happened over the last days
+         * @description Days are cut at midnight in the time zone tz (an IANA name, UTC by default) and end with today. Requests received are those sent to providers in the period, unlocked those of them unlocked by now. Money is in integer cents per currency (lower case), each currency listed once, sorted.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    days?: 7 | 30 | 90;
+                    /** @example Europe/Paris */
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The overview */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            days: number;
+                            timeZone: string;
+                            /** @description providers in the moderation queue now */
+                            awaitingModeration: number;
+                            /** @description messages of the outbox that failed for good, now */
+                            failedMessages: number;
+                            requestsReceived: number;
+                            requestsUnlocked: number;
+                            /** @description one entry per day, oldest first, today last */
+                            series: components["schemas"]["OverviewDay"][];
+                            total: components["schemas"]["OverviewDay"];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit-log": {
         parameters: {
             query?: never;
@@ -5632,6 +5691,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        OverviewDay: {
+            /** @description YYYY-MM-DD; empty for the total */
+            date: string;
+            newProviders: number;
+            /** @description couples' projects */
+            projects: number;
+            /** @description requests sent to providers (a project reaches several) */
+            requests: number;
+            unlocks: number;
+            /** @description credits bought by card */
+            creditsSold: number;
+            creditRevenue: components["schemas"]["Money"][];
+            /** @description premium invoices paid */
+            premiumRevenue: components["schemas"]["Money"][];
+        };
+        Money: {
+            /** @description ISO 4217 in lower case */
+            currency: string;
+            cents: number;
+        };
         AuditEntry: {
             id: string;
             actorId: string;
@@ -5675,7 +5754,7 @@ export interface components {
              * @description the last change of state
              */
             updatedAt: string;
-            /** @description the last attempt's error */
+            /** @description the last attempt's error, empty when none */
             error: string;
         };
         Image: {
