@@ -12,6 +12,7 @@ import (
 
 	"noces/internal/account"
 	"noces/internal/apperr"
+	"noces/internal/billing"
 	"noces/internal/clock"
 	"noces/internal/media"
 	"noces/internal/model"
@@ -143,6 +144,12 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 			start, end := now, now.AddDate(1, 0, 0)
 			if err := s.SetUserPremium(ctx, u.ID, model.PremiumActive, model.NullTime(start), model.NullTime(end), sql.NullString{}, now); err != nil {
 				return nil, fmt.Errorf("demo: premium of %s: %w", u.Email, err)
+			}
+			// The year paid up front, so the admin's overview shows premium revenue.
+			_, err := s.RecordPremiumInvoice(ctx, store.PremiumInvoice{ID: "in_demo_" + u.ID, UserID: u.ID, SubscriptionID: "sub_demo_" + u.ID,
+				AmountCents: billing.PremiumYearlyCents, Currency: "eur", PaidAt: start, CreatedAt: now})
+			if err != nil {
+				return nil, fmt.Errorf("demo: premium invoice of %s: %w", u.Email, err)
 			}
 		}
 		if sc, ok := shows[u.Email]; ok {
