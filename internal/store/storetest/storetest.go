@@ -1,6 +1,7 @@
 // Package storetest gives each test a fresh, migrated database: SQLite in a
-// temporary folder by default, or a database of its own in the PostgreSQL
-// server named by TEST_DATABASE_URL, so one suite runs on both engines.
+// temporary folder by default, or on PostgreSQL (the server named by
+// TEST_DATABASE_URL) a schema of its own in that one database, reached
+// through the URL's search_path, so one suite runs on both engines.
 //
 // Migrating costs about 0.7 s on PostgreSQL, far more than most tests, so a
 // test's database is a copy of a template migrated once per test binary: a
