@@ -332,6 +332,16 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
+// openServer opens another pool on dbURL, as a second server would: its
+// index and caches are its own.
+func openServer(t *testing.T, dbURL string) *store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), dbURL)
+	storetest.Must(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // TestDirectoryIndexFollowsEveryWrite checks that the in-memory search index
 // of one server sees what another server on the same database writes, and
 // what a plain SQL statement writes (an admin's fix, a script): the feed is
@@ -340,9 +350,7 @@ func cmpFloat(a, b float64) int {
 func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	a, dbURL := storetest.NewWithURL(t)
-	b, err := store.Open(ctx, dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { b.Close() })
+	b := openServer(t, dbURL)
 	search := func(s *store.Store, q store.DirectoryQuery) []string {
 		t.Helper()
 		q.Country, q.Limit, q.Now = "FR", 10, now
@@ -392,9 +400,7 @@ func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 		exec(`UPDATE companies SET profile_score = $2 WHERE user_id = $1`, two, 10+i)
 	}
 	storetest.Must(t, a.PruneDirectoryChanges(ctx))
-	fresh, err := store.Open(ctx, dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { fresh.Close() })
+	fresh := openServer(t, dbURL)
 	check("a new server loads", fresh, store.DirectoryQuery{}, "two")
 	var left int
 	storetest.Must(t, a.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM directory_changes`).Scan(&left))
@@ -411,9 +417,7 @@ func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 func TestSearchCardsFollowEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	a, dbURL := storetest.NewWithURL(t)
-	b, err := store.Open(ctx, dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { b.Close() })
+	b := openServer(t, dbURL)
 	exec := func(q string, args ...any) {
 		t.Helper()
 		_, err := a.DB().ExecContext(ctx, q, args...)
