@@ -1,6 +1,8 @@
 package site
 
 import (
+	"fmt"
+	"html/template"
 	"net/http"
 	"net/url"
 	"slices"
@@ -238,6 +240,9 @@ type searchPage struct {
 	Page, Pages int
 	PrevURL     string
 	NextURL     string
+	// Body is the page's content (the "results" template), rendered once
+	// for all the visitors who get the same answer.
+	Body template.HTML
 }
 
 func (s *Site) search(w http.ResponseWriter, r *http.Request) {
@@ -250,7 +255,7 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	if q.Venues {
 		q.Features, q.Accommodation = f.venueQuery()
 	}
-	p := searchPage{Search: s.newSearchForm(v, v.T("site.search.refine"), f), Page: f.Page}
+	p := searchPage{Page: f.Page}
 	if f.City != "" {
 		places, err := s.Geo.Search(ctx, f.City, d.Country, 1)
 		if err != nil {
@@ -269,13 +274,6 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.Total, p.Pages = res.Total, res.Pages
-	for _, c := range res.Cards {
-		path := "/p/" + url.PathEscape(c.Slug)
-		if c.Kind == "venue" {
-			path = "/v/" + url.PathEscape(c.Slug)
-		}
-		p.Cards = append(p.Cards, newCard(v, c, path))
-	}
 	if f.Kind == "venue" {
 		p.Heading = v.T("site.results.heading_venue")
 		if f.VenueType != "" {
@@ -306,7 +304,50 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		v.NextURL = s.Hosts.PublicURL(d.Key, p.NextURL)
 	}
 	// An empty or out-of-range page is not worth indexing.
-	v.NoIndex = len(p.Cards) == 0
-	v.P = p
+	v.NoIndex = len(res.Cards) == 0
+	// The content is the same for every visitor with the same domain, form
+	// and place, given the same answer: it is kept with the answer.
+	key := string(f.key(fmt.Appendf(nil, "%q%q%q", d.Key, p.Place, p.UnknownCity)))
+	body := res.Renderings.Get(key)
+	if body == nil {
+		p.Search = s.newSearchForm(v, v.T("site.search.refine"), f)
+		for _, c := range res.Cards {
+			path := "/p/" + url.PathEscape(c.Slug)
+			if c.Kind == "venue" {
+				path = "/v/" + url.PathEscape(c.Slug)
+			}
+			p.Cards = append(p.Cards, newCard(v, c, path))
+		}
+		v.P = p
+		s.searchRenders.Add(1)
+		var buf writeBuffer
+		if err := s.pages["search"].ExecuteTemplate(&buf, "results", v); err != nil {
+			s.Log.ErrorContext(ctx, "site: render", "page", "search", "err", err.Error())
+			s.fail(w, r, err)
+			return
+		}
+		body = buf.b
+		res.Renderings.Put(key, body)
+	}
+	v.P = searchPage{Body: template.HTML(body)}
 	s.render(w, r, http.StatusOK, "search", v, cachePublic)
+}
+
+// key appends to b every field of the filters, the form's state: two
+// searches with the same key show the same form. Each text is written
+// with its length, so no two states share a key.
+func (f filters) key(b []byte) []byte {
+	text := func(s string) {
+		b = append(append(strconv.AppendInt(b, int64(len(s)), 10), ':'), s...)
+	}
+	for _, s := range []string{f.Kind, f.Service, f.VenueType, f.City, f.Lang} {
+		text(s)
+	}
+	b = strconv.AppendInt(b, int64(len(f.Features)), 10)
+	for _, s := range f.Features {
+		text(s)
+	}
+	b = strconv.AppendInt(append(b, ';'), int64(f.Guests), 10)
+	b = strconv.AppendInt(append(b, ';'), f.Budget, 10)
+	return strconv.AppendInt(append(b, ';'), int64(f.Page), 10)
 }

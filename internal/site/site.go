@@ -34,6 +34,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -82,6 +83,9 @@ type Site struct {
 	rich *bluemonday.Policy
 	// outage throttles the warnings of a database outage.
 	outage *logthrottle.Warner
+	// searchRenders counts the search contents rendered rather than
+	// taken from the answers' renderings: the tests read it.
+	searchRenders atomic.Int64
 }
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
