@@ -9,7 +9,6 @@ import (
 
 	"noces/internal/clock"
 	"noces/internal/model"
-	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
 
@@ -23,9 +22,7 @@ func TestSearchPageKeptEqualsAFreshOne(t *testing.T) {
 	s, dbURL := storetest.NewWithURL(t)
 	clk := clock.NewFixed(testNow)
 	e := newEnvOn(t, s, clk)
-	uncached, err := store.Open(ctx, dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { uncached.Close() })
+	uncached := storetest.Open(t, dbURL)
 	uncached.SetSearchCache(0, 0)
 	fresh := newEnvOn(t, uncached, clk)
 

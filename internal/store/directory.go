@@ -67,11 +67,7 @@ func (s *Store) SearchProvidersPage(ctx context.Context, q DirectoryQuery) (Sear
 		return SearchPage[ProviderCard]{}, err
 	}
 	page := s.dir.searchPlanners(x, q)
-	out := SearchPage[ProviderCard]{Total: page.total, Renderings: s.renderings(page)}
-	if len(page.planners) == 0 {
-		return out, nil
-	}
-	out.Cards, err = keptCards(s, &page.plannerCards, func() ([]ProviderCard, error) {
+	return answerPage(s, page, len(page.planners), &page.plannerCards, func() ([]ProviderCard, error) {
 		ids := make([]string, len(page.planners))
 		for i, p := range page.planners {
 			ids[i] = p.UserID
@@ -102,28 +98,29 @@ func (s *Store) SearchProvidersPage(ctx context.Context, q DirectoryQuery) (Sear
 		}
 		return cards, nil
 	})
-	if err != nil {
-		return SearchPage[ProviderCard]{}, err
-	}
-	return out, nil
 }
 
-// keptCards returns the cards of a page of the index's answer: those kept
-// in it, else those read, which it then keeps. Inside a transaction the
-// rows may hold its writes, uncommitted: they are read and not kept.
-func keptCards[C any](s *Store, kept *atomic.Pointer[[]C], read func() ([]C, error)) ([]C, error) {
-	if s.inTx {
-		return read()
+// answerPage is the SearchPage of an answer of the index that found
+// listings on its page: its cards are those kept in it, else those read,
+// which it then keeps. Inside a transaction the rows may hold its writes,
+// uncommitted: they are read and not kept.
+func answerPage[C any](s *Store, page *cachedPage, found int, kept *atomic.Pointer[[]C], read func() ([]C, error)) (SearchPage[C], error) {
+	out := SearchPage[C]{Total: page.total, Renderings: s.renderings(page)}
+	switch cards := kept.Load(); {
+	case found == 0:
+	case cards != nil && !s.inTx:
+		out.Cards = *cards
+	default:
+		cards, err := read()
+		if err != nil {
+			return SearchPage[C]{}, err
+		}
+		if !s.inTx {
+			kept.Store(&cards)
+		}
+		out.Cards = cards
 	}
-	if cards := kept.Load(); cards != nil {
-		return *cards, nil
-	}
-	cards, err := read()
-	if err != nil {
-		return nil, err
-	}
-	kept.Store(&cards)
-	return cards, nil
+	return out, nil
 }
 
 // DistanceKm is the great-circle distance between two points.

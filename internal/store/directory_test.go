@@ -332,16 +332,6 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// openServer opens another pool on dbURL, as a second server would: its
-// index and caches are its own.
-func openServer(t *testing.T, dbURL string) *store.Store {
-	t.Helper()
-	s, err := store.Open(context.Background(), dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { s.Close() })
-	return s
-}
-
 // TestDirectoryIndexFollowsEveryWrite checks that the in-memory search index
 // of one server sees what another server on the same database writes, and
 // what a plain SQL statement writes (an admin's fix, a script): the feed is
@@ -350,7 +340,7 @@ func openServer(t *testing.T, dbURL string) *store.Store {
 func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	a, dbURL := storetest.NewWithURL(t)
-	b := openServer(t, dbURL)
+	b := storetest.Open(t, dbURL)
 	search := func(s *store.Store, q store.DirectoryQuery) []string {
 		t.Helper()
 		q.Country, q.Limit, q.Now = "FR", 10, now
@@ -400,7 +390,7 @@ func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 		exec(`UPDATE companies SET profile_score = $2 WHERE user_id = $1`, two, 10+i)
 	}
 	storetest.Must(t, a.PruneDirectoryChanges(ctx))
-	fresh := openServer(t, dbURL)
+	fresh := storetest.Open(t, dbURL)
 	check("a new server loads", fresh, store.DirectoryQuery{}, "two")
 	var left int
 	storetest.Must(t, a.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM directory_changes`).Scan(&left))
@@ -417,7 +407,7 @@ func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 func TestSearchCardsFollowEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	a, dbURL := storetest.NewWithURL(t)
-	b := openServer(t, dbURL)
+	b := storetest.Open(t, dbURL)
 	exec := func(q string, args ...any) {
 		t.Helper()
 		_, err := a.DB().ExecContext(ctx, q, args...)

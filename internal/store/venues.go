@@ -77,11 +77,7 @@ func (s *Store) SearchVenuesPage(ctx context.Context, q VenueQuery) (SearchPage[
 		return SearchPage[VenueCard]{}, err
 	}
 	page := s.dir.searchVenues(x, q)
-	out := SearchPage[VenueCard]{Total: page.total, Renderings: s.renderings(page)}
-	if len(page.venues) == 0 {
-		return out, nil
-	}
-	out.Cards, err = keptCards(s, &page.venueCards, func() ([]VenueCard, error) {
+	return answerPage(s, page, len(page.venues), &page.venueCards, func() ([]VenueCard, error) {
 		ids := make([]string, len(page.venues))
 		for i, v := range page.venues {
 			ids[i] = v.ID
@@ -116,10 +112,6 @@ func (s *Store) SearchVenuesPage(ctx context.Context, q VenueQuery) (SearchPage[
 		}
 		return cards, nil
 	})
-	if err != nil {
-		return SearchPage[VenueCard]{}, err
-	}
-	return out, nil
 }
 
 // GetVisibleVenueBySlug returns a public venue, or ErrNotFound.

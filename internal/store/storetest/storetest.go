@@ -53,6 +53,19 @@ func NewWithURL(t testing.TB) (*store.Store, string) {
 	return s, dbURL
 }
 
+// Open opens another pool on the database of dbURL (from NewWithURL), as a
+// second server would: its index and caches are its own. It is closed at
+// the end of the test.
+func Open(t testing.TB, dbURL string) *store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatalf("storetest: open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // MigratedURL returns the URL of a fresh database that is already migrated,
 // for tests that open it with options of their own; it is dropped at the end
 // of the test.
