@@ -1,8 +1,8 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
 	"slices"
@@ -240,16 +240,12 @@ type searchPage struct {
 	Page, Pages int
 	PrevURL     string
 	NextURL     string
-	// Body is the page's content (the "results" template), rendered once
-	// for all the visitors who get the same answer.
-	Body template.HTML
 }
 
 func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
 	f := parseFilters(r.URL.Query())
-	v := s.newView(r, "")
 	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
 		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: directory.DefaultRadiusKm}
 	if q.Venues {
@@ -273,7 +269,24 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// The page is the same for every visitor with the same domain, form
+	// and place, given the same answer: it is kept with the answer.
+	key := string(f.key(fmt.Appendf(nil, "%q%q%q", d.Key, p.Place, p.UnknownCity)))
+	if kept, ok := res.Renderings.Get(key).(*keptPage); ok {
+		s.send(w, http.StatusOK, &view{Locale: d.Locale}, cachePublic, kept.head, s.style, kept.tail)
+		return
+	}
+	s.searchRenders.Add(1)
+	v := s.newView(r, "")
+	p.Search = s.newSearchForm(v, v.T("site.search.refine"), f)
 	p.Total, p.Pages = res.Total, res.Pages
+	for _, c := range res.Cards {
+		path := "/p/" + url.PathEscape(c.Slug)
+		if c.Kind == "venue" {
+			path = "/v/" + url.PathEscape(c.Slug)
+		}
+		p.Cards = append(p.Cards, newCard(v, c, path))
+	}
 	if f.Kind == "venue" {
 		p.Heading = v.T("site.results.heading_venue")
 		if f.VenueType != "" {
@@ -304,33 +317,24 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		v.NextURL = s.Hosts.PublicURL(d.Key, p.NextURL)
 	}
 	// An empty or out-of-range page is not worth indexing.
-	v.NoIndex = len(res.Cards) == 0
-	// The content is the same for every visitor with the same domain, form
-	// and place, given the same answer: it is kept with the answer.
-	key := string(f.key(fmt.Appendf(nil, "%q%q%q", d.Key, p.Place, p.UnknownCity)))
-	body := res.Renderings.Get(key)
-	if body == nil {
-		p.Search = s.newSearchForm(v, v.T("site.search.refine"), f)
-		for _, c := range res.Cards {
-			path := "/p/" + url.PathEscape(c.Slug)
-			if c.Kind == "venue" {
-				path = "/v/" + url.PathEscape(c.Slug)
-			}
-			p.Cards = append(p.Cards, newCard(v, c, path))
-		}
-		v.P = p
-		s.searchRenders.Add(1)
-		var buf writeBuffer
-		if err := s.pages["search"].ExecuteTemplate(&buf, "results", v); err != nil {
-			s.Log.ErrorContext(ctx, "site: render", "page", "search", "err", err.Error())
-			s.fail(w, r, err)
-			return
-		}
-		body = buf.b
-		res.Renderings.Put(key, body)
+	v.NoIndex = len(p.Cards) == 0
+	v.P = p
+	b, ok := s.execute(w, r, "search", v)
+	if !ok {
+		return
 	}
-	v.P = searchPage{Body: template.HTML(body)}
-	s.render(w, r, http.StatusOK, "search", v, cachePublic)
+	if cut := bytes.Index(b, s.style); cut >= 0 {
+		kept := &keptPage{head: b[:cut:cut], tail: b[cut+len(s.style):]}
+		res.Renderings.Put(key, kept, len(kept.head)+len(kept.tail))
+	}
+	s.send(w, http.StatusOK, v, cachePublic, b)
+}
+
+// keptPage is a search page kept with its answer, without the style sheet
+// every page has (s.style), which goes between head and tail: it is half
+// of a page.
+type keptPage struct {
+	head, tail []byte
 }
 
 // key appends to b every field of the filters, the form's state: two

@@ -1153,7 +1153,7 @@ type cachedPage struct {
 	venueCards   atomic.Pointer[[]VenueCard]
 	// renders are the Renderings of the answer, guarded by the cache's mu;
 	// renderBytes is their size.
-	renders     map[string][]byte
+	renders     map[string]any
 	renderBytes int
 }
 
@@ -1234,9 +1234,9 @@ func (s *Store) SetSearchCache(entries, renderBytes int) {
 }
 
 // DefaultSearchRenderBytes is the default bound of the renderings kept
-// with the search's answers: 32 MiB holds about two thousand pages of the
-// public search (about 14 KB each), more than the first pages people ask
-// for most.
+// with the search's answers: 32 MiB holds about three thousand pages of
+// the public search (about 10 KB each without the style sheet every page
+// shares), more than the first pages people ask for most.
 const DefaultSearchRenderBytes = 32 << 20
 
 // maxRenderings bounds the renderings of one answer: one per domain and
@@ -1264,7 +1264,7 @@ func (s *Store) renderings(p *cachedPage) *Renderings {
 }
 
 // Get returns the rendering kept under key, or nil.
-func (r *Renderings) Get(key string) []byte {
+func (r *Renderings) Get(key string) any {
 	if r == nil {
 		return nil
 	}
@@ -1273,10 +1273,11 @@ func (r *Renderings) Get(key string) []byte {
 	return r.page.renders[key]
 }
 
-// Put keeps b under key, unless the answer has left the cache, already has
-// maxRenderings, or b alone is more than the bytes allowed; the least
-// recently asked answers leave to make room. b must not change afterwards.
-func (r *Renderings) Put(key string, b []byte) {
+// Put keeps v, of size bytes, under key, unless the answer has left the
+// cache, already has maxRenderings, or v alone is more than the bytes
+// allowed; the least recently asked answers leave to make room. v must not
+// change afterwards.
+func (r *Renderings) Put(key string, v any, size int) {
 	if r == nil {
 		return
 	}
@@ -1284,15 +1285,15 @@ func (r *Renderings) Put(key string, b []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[p.key]
-	if e == nil || e.Value.(*cachedPage) != p || len(p.renders) >= maxRenderings || len(b) > c.maxBytes || p.renders[key] != nil {
+	if e == nil || e.Value.(*cachedPage) != p || len(p.renders) >= maxRenderings || size > c.maxBytes || p.renders[key] != nil {
 		return
 	}
 	if p.renders == nil {
-		p.renders = make(map[string][]byte, 1)
+		p.renders = make(map[string]any, 1)
 	}
-	p.renders[key] = b
-	p.renderBytes += len(b)
-	c.bytes += len(b)
+	p.renders[key] = v
+	p.renderBytes += size
+	c.bytes += size
 	c.lru.MoveToFront(e)
 	for c.bytes > c.maxBytes {
 		c.evict(c.lru.Back())

@@ -563,7 +563,7 @@ func TestRenderingsAreBounded(t *testing.T) {
 		sum := 0
 		for e := x.cache.lru.Front(); e != nil; e = e.Next() {
 			for _, b := range e.Value.(*cachedPage).renders {
-				sum += len(b)
+				sum += len(b.([]byte))
 			}
 		}
 		if x.cache.bytes != wantBytes || sum != wantBytes {
@@ -571,25 +571,25 @@ func TestRenderingsAreBounded(t *testing.T) {
 		}
 	}
 	one, two := answer(tables, 1), answer(tables, 2)
-	one.Put("fr", make([]byte, 60))
-	if b := answer(tables, 1).Get("fr"); len(b) != 60 {
+	one.Put("fr", make([]byte, 60), 60)
+	if b, _ := answer(tables, 1).Get("fr").([]byte); len(b) != 60 {
 		t.Fatalf("the same search got %d bytes, want the 60 kept", len(b))
 	}
 	check("one kept", 60)
-	two.Put("fr", make([]byte, 60)) // past 100 bytes: the least recently asked answer leaves
+	two.Put("fr", make([]byte, 60), 60) // past 100 bytes: the least recently asked answer leaves
 	check("two kept", 60)
 	if answer(tables, 1).Get("fr") != nil {
 		t.Error("the answer evicted for room still has its rendering")
 	}
-	if two.Put("big", make([]byte, 101)); two.Get("big") != nil {
+	if two.Put("big", make([]byte, 101), 101); two.Get("big") != nil {
 		t.Error("a rendering larger than the bound is kept")
 	}
-	two.Put("fr", make([]byte, 10)) // the first stays
-	if b := two.Get("fr"); len(b) != 60 {
+	two.Put("fr", make([]byte, 10), 10) // the first stays
+	if b, _ := two.Get("fr").([]byte); len(b) != 60 {
 		t.Errorf("a second rendering under a key replaced the first: %d bytes", len(b))
 	}
 	for i := range maxRenderings {
-		two.Put(fmt.Sprint(i), []byte{1})
+		two.Put(fmt.Sprint(i), []byte{1}, 1)
 	}
 	check("a full answer", 60+maxRenderings-1)
 	if len(two.page.renders) != maxRenderings {
@@ -600,23 +600,23 @@ func TestRenderingsAreBounded(t *testing.T) {
 	}
 	check("evicted by count", 0)
 	three := answer(tables, 3)
-	three.Put("fr", make([]byte, 50))
+	three.Put("fr", make([]byte, 50), 50)
 	check("a new one", 50)
 	changed := newTestTables([]*plannerFacts{{UserID: "b", Name: "b", Country: "FR", Score: 90}}, nil)
 	changed.version = 2
 	answer(changed, 1)
 	check("after a change", 0)
-	if three.Put("de", []byte{1}); three.Get("de") != nil {
+	if three.Put("de", []byte{1}, 1); three.Get("de") != nil {
 		t.Error("an answer of the old version took a rendering")
 	}
 	var none *Renderings // inside a transaction
-	none.Put("fr", []byte{1})
+	none.Put("fr", []byte{1}, 1)
 	if none.Get("fr") != nil {
 		t.Error("a nil Renderings kept something")
 	}
 	x.cache.resize(3, 0)
 	r := answer(tables, 1)
-	if r.Put("fr", []byte{1}); r.Get("fr") != nil {
+	if r.Put("fr", []byte{1}, 1); r.Get("fr") != nil {
 		t.Error("a bound of 0 bytes keeps renderings")
 	}
 }
