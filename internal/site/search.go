@@ -324,8 +324,10 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if cut := bytes.Index(b, s.style); cut >= 0 {
-		kept := &keptPage{head: b[:cut:cut], tail: b[cut+len(s.style):]}
-		res.Renderings.Put(key, kept, len(kept.head)+len(kept.tail))
+		// A copy of its own: the buffer is larger than the page, by up to
+		// as much again.
+		rest := append(append(make([]byte, 0, len(b)-len(s.style)), b[:cut]...), b[cut+len(s.style):]...)
+		res.Renderings.Put(key, &keptPage{head: rest[:cut:cut], tail: rest[cut:]}, len(rest))
 	}
 	s.send(w, http.StatusOK, v, cachePublic, b)
 }

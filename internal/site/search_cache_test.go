@@ -60,6 +60,11 @@ func TestSearchPageKeptEqualsAFreshOne(t *testing.T) {
 					t.Fatalf("%s: %s%s differs from a fresh render (status %d, want %d)\n got %s\nwant %s",
 						step, host, target, kept.status, want.status, kept.body, want.body)
 				}
+				for _, h := range []string{"Content-Type", "Content-Length", "Content-Language", "Content-Security-Policy", "Cache-Control"} {
+					if got := kept.header.Get(h); got != want.header.Get(h) {
+						t.Errorf("%s: %s%s: %s %q, want %q", step, host, target, h, got, want.header.Get(h))
+					}
+				}
 			}
 		}
 	}
