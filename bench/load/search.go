@@ -30,7 +30,7 @@ func searchCacheEnv() []string {
 // applySearchCache gives the in-process store the -search-cache setting.
 func applySearchCache(s *store.Store) {
 	if *searchCache >= 0 {
-		s.SetSearchCache(*searchCache)
+		s.SetSearchCache(*searchCache, store.DefaultSearchRenderBytes)
 	}
 }
 

@@ -114,7 +114,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if a.Store, err = store.Open(ctx, cfg.DatabaseURL); err != nil {
 		return nil, err
 	}
-	a.Store.SetSearchCache(cfg.SearchCache)
+	a.Store.SetSearchCache(cfg.SearchCache, int(cfg.SearchHTMLCache))
 	// Every later failure closes the store, here and only here.
 	defer func() {
 		if err != nil {

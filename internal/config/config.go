@@ -55,6 +55,9 @@ type Config struct {
 	// SearchCache is how many answers of the directory's search index are
 	// kept for searches asked again; 0 keeps none.
 	SearchCache int
+	// SearchHTMLCache bounds the bytes of rendered search pages kept with
+	// those answers; 0 keeps none.
+	SearchHTMLCache int64
 	// PasswordLanes is how many password hashes run at once, each on one
 	// core; 0: one fewer than the cores (at least one).
 	PasswordLanes int
@@ -181,6 +184,7 @@ var Vars = []Var{
 	{"NOCES_PODCAST_URL", "empty: the dashboard podcast player is hidden", false, "embed URL of the podcast player on the dashboard"},
 	{"NOCES_JOB_WORKERS", "10", false, "background jobs (e-mails, SMS, clean-ups) this server works at once; 0: a server that only answers requests (the others deliver what it queues)"},
 	{"NOCES_SEARCH_CACHE", "4096", false, "answers of the public search (the index's hits and the page's rows) kept for searches asked again, dropped at any change to the directory; 0: none"},
+	{"NOCES_SEARCH_HTML_CACHE", "32MiB", false, "bytes of rendered public search pages kept with those answers (at most 8 an answer: one per domain and way of typing the search), dropped with them; the least recently asked leave first; e.g. `64MiB`, 0: none"},
 	{"NOCES_PASSWORD_LANES", "the number of cores minus one, at least 1", false, "password hashes (argon2id, 64 MiB and about 100 ms of one core each) run at once; the other sign-ins wait in line, so a flood of sign-ins leaves a core to every other request"},
 	{"NOCES_PASSWORD_QUEUE_WAIT", "3s", false, "longest a sign-in (or any password check) waits in that line; past it, or when the line ahead is expected to take longer, the answer is 429 with `Retry-After`"},
 	{"NOCES_MEMORY_LIMIT", "512MiB (or the runtime's `GOMEMLIMIT` when set)", false, "soft memory limit of the Go runtime: above it the garbage collector works harder rather than let the heap grow; e.g. `300MiB`, `1GiB`, or `off`. Keep it under the container's hard limit"},
@@ -302,6 +306,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.SearchCache, err = strconv.Atoi(or(getenv("NOCES_SEARCH_CACHE"), "4096")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_SEARCH_CACHE: not a number"))
+	}
+	if c.SearchHTMLCache, err = size(or(getenv("NOCES_SEARCH_HTML_CACHE"), "32MiB")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_SEARCH_HTML_CACHE: %w", err))
 	}
 	if v := getenv("NOCES_PASSWORD_LANES"); v != "" {
 		if c.PasswordLanes, err = strconv.Atoi(v); err != nil {
@@ -466,6 +473,9 @@ func (c Config) Validate() error {
 	if c.SearchCache < 0 || c.SearchCache > 1_000_000 {
 		bad("NOCES_SEARCH_CACHE", "want 0 to 1000000, got %d", c.SearchCache)
 	}
+	if c.SearchHTMLCache > 4<<30 {
+		bad("NOCES_SEARCH_HTML_CACHE", "want at most 4GiB, got %d bytes", c.SearchHTMLCache)
+	}
 	if c.PasswordLanes < 0 || c.PasswordLanes > 1024 {
 		bad("NOCES_PASSWORD_LANES", "want 1 to 1024 (or unset), got %d", c.PasswordLanes)
 	}
@@ -561,7 +571,17 @@ func memoryLimit(v, gomemlimit string) (int64, error) {
 		return 0, nil
 	case v == "":
 		return DefaultMemoryLimit, nil
-	case v == "off" || v == "0":
+	case v == "off":
+		return 0, nil
+	}
+	return size(v)
+}
+
+// size reads a size with a unit (B, KiB, MiB, GiB, or KB, MB, GB as
+// powers of ten), or 0.
+func size(v string) (int64, error) {
+	v = strings.TrimSpace(v)
+	if v == "0" {
 		return 0, nil
 	}
 	units := []struct {
@@ -577,7 +597,7 @@ func memoryLimit(v, gomemlimit string) (int64, error) {
 			return n * u.scale, nil
 		}
 	}
-	return 0, fmt.Errorf("want a size such as 512MiB or 1GiB, or off; got %q", v)
+	return 0, fmt.Errorf("want a size such as 512MiB or 1GiB, or 0; got %q", v)
 }
 
 func or(v, def string) string {

@@ -102,6 +102,10 @@ type Results struct {
 	Total int
 	Page  int
 	Pages int
+	// Renderings keeps what the caller makes of these results for the
+	// searches that get the same answer of the index (store.Renderings);
+	// nil keeps nothing.
+	Renderings *store.Renderings
 }
 
 // Search runs a directory search.
@@ -116,13 +120,13 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 	res := Results{Page: q.Page}
 	offset := (q.Page - 1) * PageSize
 	if q.Venues {
-		cards, total, err := s.store.SearchVenues(ctx, store.VenueQuery{Country: q.Country, Type: q.VenueType, Guests: q.Guests,
+		page, err := s.store.SearchVenuesPage(ctx, store.VenueQuery{Country: q.Country, Type: q.VenueType, Guests: q.Guests,
 			MaxPrice: int(min(q.MaxBudget, math.MaxInt32)), Features: q.Features, Accommodation: q.Accommodation,
 			Near: q.Near, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now})
 		if err != nil {
 			return res, err
 		}
-		for _, c := range cards {
+		for _, c := range page.Cards {
 			cd := Card{Kind: "venue", Name: c.Name, Slug: c.Slug, City: c.City, IsPremium: c.IsPremium,
 				DistanceKm: c.DistanceKm, VenueType: c.Type, SeatedCapacity: c.SeatedCapacity, MinPrice: c.MinPrice}
 			if k := c.Key; k != nil {
@@ -130,22 +134,22 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 			}
 			res.Cards = append(res.Cards, cd)
 		}
-		res.Total = total
+		res.Total, res.Renderings = page.Total, page.Renderings
 	} else {
 		dq := store.DirectoryQuery{Country: q.Country, ServiceType: q.ServiceType, MaxBudget: q.MaxBudget, Near: q.Near,
 			Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now}
 		if q.Language != "" {
 			dq.Languages = []string{q.Language}
 		}
-		cards, total, err := s.store.SearchProviders(ctx, dq)
+		page, err := s.store.SearchProvidersPage(ctx, dq)
 		if err != nil {
 			return res, err
 		}
-		for _, c := range cards {
+		for _, c := range page.Cards {
 			res.Cards = append(res.Cards, Card{Kind: "planner", Name: c.Name, Slug: c.Slug, City: c.City,
 				AvatarURL: s.url(c.AvatarKey), IsPremium: c.IsPremium, DistanceKm: c.DistanceKm})
 		}
-		res.Total = total
+		res.Total, res.Renderings = page.Total, page.Renderings
 	}
 	res.Pages = (res.Total + PageSize - 1) / PageSize
 	return res, nil

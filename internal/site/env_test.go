@@ -68,16 +68,20 @@ var testNow = time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC)
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
+	return newEnvOn(t, storetest.New(t), clock.NewFixed(testNow))
+}
+
+// newEnvOn is newEnv over the store s, with the clock clk.
+func newEnvOn(t testing.TB, s *store.Store, clk *clock.Fixed) *env {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string {
 		return map[string]string{"NOCES_ADDR": "127.0.0.1:8080"}[k]
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := storetest.New(t)
 	texts := i18n.MustLoad()
 	hm := hosts.New(cfg)
-	clk := clock.NewFixed(testNow)
 	logs := &bytes.Buffer{}
 	log := slog.New(slog.NewJSONHandler(logs, nil))
 	blobs, err := blob.NewLocal(t.TempDir(), "/media/")

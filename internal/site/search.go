@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -244,13 +246,12 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
 	f := parseFilters(r.URL.Query())
-	v := s.newView(r, "")
 	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
 		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: directory.DefaultRadiusKm}
 	if q.Venues {
 		q.Features, q.Accommodation = f.venueQuery()
 	}
-	p := searchPage{Search: s.newSearchForm(v, v.T("site.search.refine"), f), Page: f.Page}
+	p := searchPage{Page: f.Page}
 	if f.City != "" {
 		places, err := s.Geo.Search(ctx, f.City, d.Country, 1)
 		if err != nil {
@@ -268,6 +269,16 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// The page is the same for every visitor with the same domain, form
+	// and place, given the same answer: it is kept with the answer.
+	key := string(f.key(fmt.Appendf(nil, "%q%q%q", d.Key, p.Place, p.UnknownCity)))
+	if kept, ok := res.Renderings.Get(key).(*keptPage); ok {
+		s.send(w, http.StatusOK, &view{Locale: d.Locale}, cachePublic, kept.head, s.style, kept.tail)
+		return
+	}
+	s.searchRenders.Add(1)
+	v := s.newView(r, "")
+	p.Search = s.newSearchForm(v, v.T("site.search.refine"), f)
 	p.Total, p.Pages = res.Total, res.Pages
 	for _, c := range res.Cards {
 		path := "/p/" + url.PathEscape(c.Slug)
@@ -308,5 +319,41 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	// An empty or out-of-range page is not worth indexing.
 	v.NoIndex = len(p.Cards) == 0
 	v.P = p
-	s.render(w, r, http.StatusOK, "search", v, cachePublic)
+	b, ok := s.execute(w, r, "search", v)
+	if !ok {
+		return
+	}
+	if cut := bytes.Index(b, s.style); cut >= 0 {
+		// A copy of its own: the buffer is larger than the page, by up to
+		// as much again.
+		rest := append(append(make([]byte, 0, len(b)-len(s.style)), b[:cut]...), b[cut+len(s.style):]...)
+		res.Renderings.Put(key, &keptPage{head: rest[:cut:cut], tail: rest[cut:]}, len(rest))
+	}
+	s.send(w, http.StatusOK, v, cachePublic, b)
+}
+
+// keptPage is a search page kept with its answer, without the style sheet
+// every page has (s.style), which goes between head and tail: it is half
+// of a page.
+type keptPage struct {
+	head, tail []byte
+}
+
+// key appends to b every field of the filters, the form's state: two
+// searches with the same key show the same form. Each text is written
+// with its length, so no two states share a key.
+func (f filters) key(b []byte) []byte {
+	text := func(s string) {
+		b = append(append(strconv.AppendInt(b, int64(len(s)), 10), ':'), s...)
+	}
+	for _, s := range []string{f.Kind, f.Service, f.VenueType, f.City, f.Lang} {
+		text(s)
+	}
+	b = strconv.AppendInt(b, int64(len(f.Features)), 10)
+	for _, s := range f.Features {
+		text(s)
+	}
+	b = strconv.AppendInt(append(b, ';'), int64(f.Guests), 10)
+	b = strconv.AppendInt(append(b, ';'), f.Budget, 10)
+	return strconv.AppendInt(append(b, ';'), int64(f.Page), 10)
 }

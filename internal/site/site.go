@@ -24,6 +24,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -34,6 +35,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -82,6 +84,12 @@ type Site struct {
 	rich *bluemonday.Policy
 	// outage throttles the warnings of a database outage.
 	outage *logthrottle.Warner
+	// style is the layout's style sheet as rendered, the same on every
+	// page: the kept search pages leave it out (search.go).
+	style []byte
+	// searchRenders counts the search contents rendered rather than
+	// taken from the answers' renderings: the tests read it.
+	searchRenders atomic.Int64
 }
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
@@ -108,6 +116,15 @@ func New(d Deps) (*Site, error) {
 		}
 		s.pages[name] = t
 	}
+	var buf writeBuffer
+	if err := s.pages["message"].ExecuteTemplate(&buf, "layout", &view{texts: d.Texts, P: messagePage{}}); err != nil {
+		return nil, fmt.Errorf("site: templates: %w", err)
+	}
+	from, to := bytes.Index(buf.b, []byte("<style>")), bytes.Index(buf.b, []byte("</style>"))
+	if from < 0 || to < from {
+		return nil, errors.New("site: the layout has no style sheet")
+	}
+	s.style = buf.b[from : to+len("</style>")]
 	s.routes()
 	return s, nil
 }
@@ -158,6 +175,15 @@ const (
 // render writes page with status. The page is rendered into a buffer first,
 // so a template failure becomes a clean 500 rather than half a page.
 func (s *Site) render(w http.ResponseWriter, r *http.Request, status int, page string, v *view, cache string) {
+	b, ok := s.execute(w, r, page, v)
+	if ok {
+		s.send(w, status, v, cache, b)
+	}
+}
+
+// execute renders page; on a failure it answers the request and reports
+// false.
+func (s *Site) execute(w http.ResponseWriter, r *http.Request, page string, v *view) ([]byte, bool) {
 	var buf writeBuffer
 	if err := s.pages[page].ExecuteTemplate(&buf, "layout", v); err != nil {
 		s.Log.ErrorContext(r.Context(), "site: render", "page", page, "err", err.Error())
@@ -166,8 +192,13 @@ func (s *Site) render(w http.ResponseWriter, r *http.Request, status int, page s
 		} else {
 			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		}
-		return
+		return nil, false
 	}
+	return buf.b, true
+}
+
+// send writes a rendered page, in parts, with the headers of v's page.
+func (s *Site) send(w http.ResponseWriter, status int, v *view, cache string, parts ...[]byte) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	policy := csp
@@ -177,9 +208,15 @@ func (s *Site) render(w http.ResponseWriter, r *http.Request, status int, page s
 	h.Set("Content-Security-Policy", policy)
 	h.Set("Cache-Control", cache)
 	h.Set("Content-Language", v.Locale)
-	h.Set("Content-Length", strconv.Itoa(len(buf.b)))
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	h.Set("Content-Length", strconv.Itoa(n))
 	w.WriteHeader(status)
-	_, _ = w.Write(buf.b)
+	for _, p := range parts {
+		_, _ = w.Write(p)
+	}
 }
 
 type writeBuffer struct{ b []byte }

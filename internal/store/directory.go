@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync/atomic"
 	"time"
 )
 
@@ -40,57 +41,86 @@ type ProviderCard struct {
 	DistanceKm   *float64 `db:"-"`
 }
 
-// SearchProviders returns one page of visible planners, premium first, then
-// nearest (when a place is given), then most complete, with the total. The
-// matches come from the directory's index (directory_index.go); only the
-// page's rows are read from the database, and kept with the index's
-// answer for the searches that ask it again before the directory changes.
-// The cards are shared: callers must not change them.
+// SearchPage is one page of a directory search: its cards, the total, and
+// what callers keep of this answer (nil when it is not kept).
+type SearchPage[C any] struct {
+	Cards      []C
+	Total      int
+	Renderings *Renderings
+}
+
+// SearchProviders is SearchProvidersPage's cards and total.
 func (s *Store) SearchProviders(ctx context.Context, q DirectoryQuery) ([]ProviderCard, int, error) {
+	p, err := s.SearchProvidersPage(ctx, q)
+	return p.Cards, p.Total, err
+}
+
+// SearchProvidersPage returns one page of visible planners, premium first,
+// then nearest (when a place is given), then most complete, with the
+// total. The matches come from the directory's index (directory_index.go);
+// only the page's rows are read from the database, and kept with the
+// index's answer for the searches that ask it again before the directory
+// changes. The cards are shared: callers must not change them.
+func (s *Store) SearchProvidersPage(ctx context.Context, q DirectoryQuery) (SearchPage[ProviderCard], error) {
 	x, err := s.directory(ctx)
 	if err != nil {
-		return nil, 0, err
+		return SearchPage[ProviderCard]{}, err
 	}
 	page := s.dir.searchPlanners(x, q)
-	if len(page.planners) == 0 {
-		return nil, page.total, nil
-	}
-	// Inside a transaction the rows may hold its writes, uncommitted.
-	if cards := page.plannerCards.Load(); cards != nil && !s.inTx {
-		return *cards, page.total, nil
-	}
-	ids := make([]string, len(page.planners))
-	for i, p := range page.planners {
-		ids[i] = p.UserID
-	}
-	list, args := inList(ids, 0)
-	var rows []ProviderCard
-	err = s.q.SelectContext(ctx, &rows, `SELECT c.user_id, c.name, c.slug, c.city, c.country_code, c.latitude, c.longitude,
+	return answerPage(s, page, len(page.planners), &page.plannerCards, func() ([]ProviderCard, error) {
+		ids := make([]string, len(page.planners))
+		for i, p := range page.planners {
+			ids[i] = p.UserID
+		}
+		list, args := inList(ids, 0)
+		var rows []ProviderCard
+		err := s.q.SelectContext(ctx, &rows, `SELECT c.user_id, c.name, c.slug, c.city, c.country_code, c.latitude, c.longitude,
 		u.avatar_key, c.profile_score FROM companies c JOIN users u ON u.id = c.user_id WHERE c.user_id IN (`+list+`)`, args...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("store: search directory: %w", err)
-	}
-	byID := make(map[string]ProviderCard, len(rows))
-	for _, r := range rows {
-		byID[r.UserID] = r
-	}
-	cards := make([]ProviderCard, 0, len(page.planners))
-	for i, p := range page.planners {
-		c, ok := byID[p.UserID]
-		if !ok {
-			continue // deleted since the index was read
+		if err != nil {
+			return nil, fmt.Errorf("store: search directory: %w", err)
 		}
-		c.IsPremium = page.hits[i].premium
-		if q.Near && c.Latitude != nil && c.Longitude != nil {
-			d := DistanceKm(q.Lat, q.Lng, *c.Latitude, *c.Longitude)
-			c.DistanceKm = &d
+		byID := make(map[string]ProviderCard, len(rows))
+		for _, r := range rows {
+			byID[r.UserID] = r
 		}
-		cards = append(cards, c)
+		cards := make([]ProviderCard, 0, len(page.planners))
+		for i, p := range page.planners {
+			c, ok := byID[p.UserID]
+			if !ok {
+				continue // deleted since the index was read
+			}
+			c.IsPremium = page.hits[i].premium
+			if q.Near && c.Latitude != nil && c.Longitude != nil {
+				d := DistanceKm(q.Lat, q.Lng, *c.Latitude, *c.Longitude)
+				c.DistanceKm = &d
+			}
+			cards = append(cards, c)
+		}
+		return cards, nil
+	})
+}
+
+// answerPage is the SearchPage of an answer of the index that found
+// listings on its page: its cards are those kept in it, else those read,
+// which it then keeps. Inside a transaction the rows may hold its writes,
+// uncommitted: they are read and not kept.
+func answerPage[C any](s *Store, page *cachedPage, found int, kept *atomic.Pointer[[]C], read func() ([]C, error)) (SearchPage[C], error) {
+	out := SearchPage[C]{Total: page.total, Renderings: s.renderings(page)}
+	switch cards := kept.Load(); {
+	case found == 0:
+	case cards != nil && !s.inTx:
+		out.Cards = *cards
+	default:
+		cards, err := read()
+		if err != nil {
+			return SearchPage[C]{}, err
+		}
+		if !s.inTx {
+			kept.Store(&cards)
+		}
+		out.Cards = cards
 	}
-	if !s.inTx {
-		page.plannerCards.Store(&cards)
-	}
-	return cards, page.total, nil
+	return out, nil
 }
 
 // DistanceKm is the great-circle distance between two points.

@@ -93,16 +93,23 @@ END $$`)
 					on = "UPDATE OF " + t.columns
 				}
 				name := t.table + "_directory_" + strings.ToLower(ev)
-				up = append(up, fmt.Sprintf(`CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW BEGIN
-    UPDATE directory_version SET version = version + 1 WHERE id = 1;
-    INSERT INTO directory_changes (version, user_id) SELECT version, %s.%s FROM directory_version WHERE id = 1;
-END`, name, on, t.table, row, t.user))
+				up = append(up, sqliteDirectoryTrigger(name, on, t.table, row, t.user))
 				down = append(down, `DROP TRIGGER `+name)
 			}
 		}
 	}
 	down = append(down, `DROP TABLE directory_changes`, `DROP TABLE directory_version`)
 	return goose.NewGoMigration(10, runStatements(up), runStatements(down))
+}
+
+// sqliteDirectoryTrigger is the SQLite trigger named name that puts in the
+// feed, after each of the on events of table, the user whose id is the
+// column user of row (NEW or OLD): migrations 10 and 19 create them alike.
+func sqliteDirectoryTrigger(name, on, table, row, user string) string {
+	return fmt.Sprintf(`CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW BEGIN
+    UPDATE directory_version SET version = version + 1 WHERE id = 1;
+    INSERT INTO directory_changes (version, user_id) SELECT version, %s.%s FROM directory_version WHERE id = 1;
+END`, name, on, table, row, user)
 }
 
 // directoryRowsMigration (migration 19) puts in the feed the last writes
@@ -123,21 +130,15 @@ func directoryRowsMigration(driver string) *goose.Migration {
 			`CREATE TRIGGER images_directory AFTER INSERT OR UPDATE OR DELETE ON images FOR EACH ROW EXECUTE FUNCTION directory_touch('owner_id')`}
 		down = []string{`DROP TRIGGER images_directory ON images`, `DROP TRIGGER users_directory ON users`, usersTrigger(usersBefore)}
 	} else {
-		trigger := func(name, on, table, row, user string) string {
-			return fmt.Sprintf(`CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW BEGIN
-    UPDATE directory_version SET version = version + 1 WHERE id = 1;
-    INSERT INTO directory_changes (version, user_id) SELECT version, %s.%s FROM directory_version WHERE id = 1;
-END`, name, on, table, row, user)
-		}
-		up = []string{`DROP TRIGGER users_directory_update`, trigger("users_directory_update", "UPDATE OF "+usersAfter, "users", "NEW", "id")}
-		down = []string{`DROP TRIGGER users_directory_update`, trigger("users_directory_update", "UPDATE OF "+usersBefore, "users", "NEW", "id")}
+		up = []string{`DROP TRIGGER users_directory_update`, sqliteDirectoryTrigger("users_directory_update", "UPDATE OF "+usersAfter, "users", "NEW", "id")}
+		down = []string{`DROP TRIGGER users_directory_update`, sqliteDirectoryTrigger("users_directory_update", "UPDATE OF "+usersBefore, "users", "NEW", "id")}
 		for _, ev := range []string{"INSERT", "UPDATE", "DELETE"} {
 			row := "NEW"
 			if ev == "DELETE" {
 				row = "OLD"
 			}
 			name := "images_directory_" + strings.ToLower(ev)
-			up = append(up, trigger(name, ev, "images", row, "owner_id"))
+			up = append(up, sqliteDirectoryTrigger(name, ev, "images", row, "owner_id"))
 			down = append(down, `DROP TRIGGER `+name)
 		}
 	}

@@ -57,7 +57,7 @@ type directoryIndex struct {
 
 func newDirectoryIndex() *directoryIndex {
 	x := &directoryIndex{}
-	x.cache.size = defaultSearchCache
+	x.cache.size, x.cache.maxBytes = defaultSearchCache, DefaultSearchRenderBytes
 	return x
 }
 
@@ -1131,6 +1131,10 @@ type searchCache struct {
 	version int64
 	entries map[string]*list.Element // of *cachedPage
 	lru     list.List                // most recent first
+	// maxBytes bounds the renderings kept with the answers (Renderings),
+	// bytes is what they hold now: past the bound, the least recently
+	// asked answers leave, renderings and all.
+	maxBytes, bytes int
 }
 
 // cachedPage is one search's answer.
@@ -1147,6 +1151,10 @@ type cachedPage struct {
 	// search sharing them sees every write committed before it started.
 	plannerCards atomic.Pointer[[]ProviderCard]
 	venueCards   atomic.Pointer[[]VenueCard]
+	// renders are the Renderings of the answer, guarded by the cache's mu;
+	// renderBytes is their size.
+	renders     map[string]any
+	renderBytes int
 }
 
 // get returns the answer to the search of key at now on the given version.
@@ -1178,35 +1186,118 @@ func (c *searchCache) put(version int64, p *cachedPage) {
 		return
 	case version > c.version || c.entries == nil:
 		c.version = version
-		c.entries = make(map[string]*list.Element, c.size)
-		c.lru.Init()
+		c.empty()
 	}
 	if e := c.entries[p.key]; e != nil {
+		c.bytes -= e.Value.(*cachedPage).renderBytes
 		e.Value = p
 		c.lru.MoveToFront(e)
 		return
 	}
 	c.entries[p.key] = c.lru.PushFront(p)
 	for c.lru.Len() > c.size {
-		old := c.lru.Back()
-		delete(c.entries, old.Value.(*cachedPage).key)
-		c.lru.Remove(old)
+		c.evict(c.lru.Back())
 	}
 }
 
-// resize sets how many answers are kept (0: none) and empties the cache.
-func (c *searchCache) resize(size int) {
+// empty drops every answer; the caller holds mu.
+func (c *searchCache) empty() {
+	c.entries = make(map[string]*list.Element, min(c.size, 1024))
+	c.lru.Init()
+	c.bytes = 0
+}
+
+// evict drops the answer of e; the caller holds mu.
+func (c *searchCache) evict(e *list.Element) {
+	p := e.Value.(*cachedPage)
+	delete(c.entries, p.key)
+	c.lru.Remove(e)
+	c.bytes -= p.renderBytes
+}
+
+// resize sets how many answers are kept (0: none) and the bytes of their
+// renderings (0: none), and empties the cache.
+func (c *searchCache) resize(size, maxBytes int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.size, c.entries = max(size, 0), nil
-	c.lru.Init()
+	c.size, c.maxBytes = max(size, 0), max(maxBytes, 0)
+	c.empty()
 }
 
 // SetSearchCache sets how many answers of the directory's index are kept
-// for searches asked again (0: none; 4096 by default). Every Store of the
-// pool shares them.
-func (s *Store) SetSearchCache(entries int) {
-	s.dir.cache.resize(entries)
+// for searches asked again (0: none; 4096 by default), and how many bytes
+// of renderings of them (Renderings) at most (0: none;
+// DefaultSearchRenderBytes by default). Every Store of the pool shares
+// them.
+func (s *Store) SetSearchCache(entries, renderBytes int) {
+	s.dir.cache.resize(entries, renderBytes)
+}
+
+// DefaultSearchRenderBytes is the default bound of the renderings kept
+// with the search's answers: 32 MiB holds about three thousand pages of
+// the public search (about 10 KB each without the style sheet every page
+// shares), more than the first pages people ask for most.
+const DefaultSearchRenderBytes = 32 << 20
+
+// maxRenderings bounds the renderings of one answer: one per domain and
+// per way of typing the same search (a city in capitals, the form's fields
+// that do not change the answer), a few in practice.
+const maxRenderings = 8
+
+// Renderings keeps what a caller makes of one answer of the directory's
+// search (the public search page's HTML), for the searches that get the
+// same answer: they stay exactly as long as the answer, which any change
+// to the directory drops (the feed), so a rendering made from the answer's
+// cards is that of a fresh search. A nil Renderings keeps nothing.
+type Renderings struct {
+	cache *searchCache
+	page  *cachedPage
+}
+
+// renderings is the Renderings of p, or nil inside a transaction, whose
+// answers may show its writes before they are committed.
+func (s *Store) renderings(p *cachedPage) *Renderings {
+	if s.inTx {
+		return nil
+	}
+	return &Renderings{cache: &s.dir.cache, page: p}
+}
+
+// Get returns the rendering kept under key, or nil.
+func (r *Renderings) Get(key string) any {
+	if r == nil {
+		return nil
+	}
+	r.cache.mu.Lock()
+	defer r.cache.mu.Unlock()
+	return r.page.renders[key]
+}
+
+// Put keeps v, of size bytes, under key, unless the answer has left the
+// cache, already has maxRenderings, or v alone is more than the bytes
+// allowed; the least recently asked answers leave to make room. v must not
+// change afterwards.
+func (r *Renderings) Put(key string, v any, size int) {
+	if r == nil {
+		return
+	}
+	c, p := r.cache, r.page
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[p.key]
+	if e == nil || e.Value.(*cachedPage) != p || len(p.renders) >= maxRenderings || size > c.maxBytes || p.renders[key] != nil {
+		return
+	}
+	if p.renders == nil {
+		p.renders = make(map[string]any, 1)
+	}
+	p.renders[key] = v
+	p.renderBytes += size
+	c.bytes += size
+	c.lru.MoveToFront(e)
+	for c.bytes > c.maxBytes {
+		c.evict(c.lru.Back())
+	}
 }
 
 // appendFloat adds the exact bits of a float to a cache key.

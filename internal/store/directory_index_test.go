@@ -439,14 +439,14 @@ func TestSearchCacheHoldsWhileNothingChanges(t *testing.T) {
 		t.Errorf("cache version %d, want 2", x.cache.version)
 	}
 
-	x.cache.resize(2) // the least recently used answer goes first
+	x.cache.resize(2, DefaultSearchRenderBytes) // the least recently used answer goes first
 	for _, limit := range []int{1, 2, 1, 3} {
 		x.searchPlanners(changed, DirectoryQuery{Country: "FR", Limit: limit, Now: indexNow})
 	}
 	if x.cache.lru.Len() != 2 || x.cache.entries[string((&DirectoryQuery{Country: "FR", Limit: 2}).key(nil))] != nil {
 		t.Errorf("kept %d answers, the limit 2 one among them: %v", x.cache.lru.Len(), x.cache.entries)
 	}
-	x.cache.resize(0)
+	x.cache.resize(0, 0)
 	x.searchPlanners(changed, DirectoryQuery{Country: "FR", Limit: 1, Now: indexNow})
 	if x.cache.lru.Len() != 0 {
 		t.Error("a cache of size 0 keeps answers")
@@ -545,5 +545,78 @@ func BenchmarkSearchVenues(b *testing.B) {
 				tables.searchVenues(qs[i%len(qs)])
 			}
 		})
+	}
+}
+
+// TestRenderingsAreBounded checks the bounds of the renderings kept with
+// the answers: bytes in all, renderings per answer, and that they leave
+// with their answer (evicted, or dropped at a change).
+func TestRenderingsAreBounded(t *testing.T) {
+	x := newDirectoryIndex()
+	x.cache.resize(3, 100)
+	tables := newTestTables([]*plannerFacts{{UserID: "a", Name: "a", Country: "FR", Score: 90}}, nil)
+	answer := func(tab *directoryTables, limit int) *Renderings {
+		return &Renderings{cache: &x.cache, page: x.searchPlanners(tab, DirectoryQuery{Country: "FR", Limit: limit, Now: indexNow})}
+	}
+	check := func(step string, wantBytes int) {
+		t.Helper()
+		sum := 0
+		for e := x.cache.lru.Front(); e != nil; e = e.Next() {
+			for _, b := range e.Value.(*cachedPage).renders {
+				sum += len(b.([]byte))
+			}
+		}
+		if x.cache.bytes != wantBytes || sum != wantBytes {
+			t.Errorf("%s: %d bytes counted, %d kept, want %d", step, x.cache.bytes, sum, wantBytes)
+		}
+	}
+	one, two := answer(tables, 1), answer(tables, 2)
+	one.Put("fr", make([]byte, 60), 60)
+	if b, _ := answer(tables, 1).Get("fr").([]byte); len(b) != 60 {
+		t.Fatalf("the same search got %d bytes, want the 60 kept", len(b))
+	}
+	check("one kept", 60)
+	two.Put("fr", make([]byte, 60), 60) // past 100 bytes: the least recently asked answer leaves
+	check("two kept", 60)
+	if answer(tables, 1).Get("fr") != nil {
+		t.Error("the answer evicted for room still has its rendering")
+	}
+	if two.Put("big", make([]byte, 101), 101); two.Get("big") != nil {
+		t.Error("a rendering larger than the bound is kept")
+	}
+	two.Put("fr", make([]byte, 10), 10) // the first stays
+	if b, _ := two.Get("fr").([]byte); len(b) != 60 {
+		t.Errorf("a second rendering under a key replaced the first: %d bytes", len(b))
+	}
+	for i := range maxRenderings {
+		two.Put(fmt.Sprint(i), []byte{1}, 1)
+	}
+	check("a full answer", 60+maxRenderings-1)
+	if len(two.page.renders) != maxRenderings {
+		t.Errorf("%d renderings of one answer, want %d", len(two.page.renders), maxRenderings)
+	}
+	for limit := 3; limit <= 5; limit++ { // three more answers: the one with renderings leaves by count
+		answer(tables, limit)
+	}
+	check("evicted by count", 0)
+	three := answer(tables, 3)
+	three.Put("fr", make([]byte, 50), 50)
+	check("a new one", 50)
+	changed := newTestTables([]*plannerFacts{{UserID: "b", Name: "b", Country: "FR", Score: 90}}, nil)
+	changed.version = 2
+	answer(changed, 1)
+	check("after a change", 0)
+	if three.Put("de", []byte{1}, 1); three.Get("de") != nil {
+		t.Error("an answer of the old version took a rendering")
+	}
+	var none *Renderings // inside a transaction
+	none.Put("fr", []byte{1}, 1)
+	if none.Get("fr") != nil {
+		t.Error("a nil Renderings kept something")
+	}
+	x.cache.resize(3, 0)
+	r := answer(tables, 1)
+	if r.Put("fr", []byte{1}, 1); r.Get("fr") != nil {
+		t.Error("a bound of 0 bytes keeps renderings")
 	}
 }

@@ -340,9 +340,7 @@ func cmpFloat(a, b float64) int {
 func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	a, dbURL := storetest.NewWithURL(t)
-	b, err := store.Open(ctx, dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { b.Close() })
+	b := storetest.Open(t, dbURL)
 	search := func(s *store.Store, q store.DirectoryQuery) []string {
 		t.Helper()
 		q.Country, q.Limit, q.Now = "FR", 10, now
@@ -392,9 +390,7 @@ func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 		exec(`UPDATE companies SET profile_score = $2 WHERE user_id = $1`, two, 10+i)
 	}
 	storetest.Must(t, a.PruneDirectoryChanges(ctx))
-	fresh, err := store.Open(ctx, dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { fresh.Close() })
+	fresh := storetest.Open(t, dbURL)
 	check("a new server loads", fresh, store.DirectoryQuery{}, "two")
 	var left int
 	storetest.Must(t, a.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM directory_changes`).Scan(&left))
@@ -411,9 +407,7 @@ func TestDirectoryIndexFollowsEveryWrite(t *testing.T) {
 func TestSearchCardsFollowEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	a, dbURL := storetest.NewWithURL(t)
-	b, err := store.Open(ctx, dbURL)
-	storetest.Must(t, err)
-	t.Cleanup(func() { b.Close() })
+	b := storetest.Open(t, dbURL)
 	exec := func(q string, args ...any) {
 		t.Helper()
 		_, err := a.DB().ExecContext(ctx, q, args...)

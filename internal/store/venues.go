@@ -61,59 +61,57 @@ type VenueCard struct {
 	Key *model.Image `db:"-"`
 }
 
-// SearchVenues pages the visible venues, premium owners first, then
-// nearest, then largest. The matches come from the directory's index
-// (directory_index.go); only the page's rows are read from the database.
+// SearchVenues is SearchVenuesPage's cards and total.
 func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, int, error) {
+	p, err := s.SearchVenuesPage(ctx, q)
+	return p.Cards, p.Total, err
+}
+
+// SearchVenuesPage pages the visible venues, premium owners first, then
+// nearest, then largest. The matches come from the directory's index
+// (directory_index.go); only the page's rows are read from the database,
+// and kept with the answer as SearchProvidersPage does.
+func (s *Store) SearchVenuesPage(ctx context.Context, q VenueQuery) (SearchPage[VenueCard], error) {
 	x, err := s.directory(ctx)
 	if err != nil {
-		return nil, 0, err
+		return SearchPage[VenueCard]{}, err
 	}
 	page := s.dir.searchVenues(x, q)
-	if len(page.venues) == 0 {
-		return nil, page.total, nil
-	}
-	// The cards are kept with the index's answer, as SearchProviders does;
-	// inside a transaction the rows may hold its writes, uncommitted.
-	if cards := page.venueCards.Load(); cards != nil && !s.inTx {
-		return *cards, page.total, nil
-	}
-	ids := make([]string, len(page.venues))
-	for i, v := range page.venues {
-		ids[i] = v.ID
-	}
-	list, args := inList(ids, 0)
-	var rows []model.Venue
-	err = s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+list+`)`, args...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("store: search venues: %w", err)
-	}
-	byID := make(map[string]model.Venue, len(rows))
-	for _, r := range rows {
-		byID[r.ID] = r
-	}
-	keys, err := s.venueKeyImages(ctx, ids)
-	if err != nil {
-		return nil, 0, err
-	}
-	cards := make([]VenueCard, 0, len(page.venues))
-	for i, v := range page.venues {
-		r, ok := byID[v.ID]
-		if !ok {
-			continue // deleted since the index was read
+	return answerPage(s, page, len(page.venues), &page.venueCards, func() ([]VenueCard, error) {
+		ids := make([]string, len(page.venues))
+		for i, v := range page.venues {
+			ids[i] = v.ID
 		}
-		r.Description, r.DetailedDescription = "", ""
-		c := VenueCard{Venue: r, IsPremium: page.hits[i].premium, Key: keys[v.ID]}
-		if q.Near && r.Latitude.Valid && r.Longitude.Valid {
-			d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
-			c.DistanceKm = &d
+		list, args := inList(ids, 0)
+		var rows []model.Venue
+		err := s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+list+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("store: search venues: %w", err)
 		}
-		cards = append(cards, c)
-	}
-	if !s.inTx {
-		page.venueCards.Store(&cards)
-	}
-	return cards, page.total, nil
+		byID := make(map[string]model.Venue, len(rows))
+		for _, r := range rows {
+			byID[r.ID] = r
+		}
+		keys, err := s.venueKeyImages(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		cards := make([]VenueCard, 0, len(page.venues))
+		for i, v := range page.venues {
+			r, ok := byID[v.ID]
+			if !ok {
+				continue // deleted since the index was read
+			}
+			r.Description, r.DetailedDescription = "", ""
+			c := VenueCard{Venue: r, IsPremium: page.hits[i].premium, Key: keys[v.ID]}
+			if q.Near && r.Latitude.Valid && r.Longitude.Valid {
+				d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
+				c.DistanceKm = &d
+			}
+			cards = append(cards, c)
+		}
+		return cards, nil
+	})
 }
 
 // GetVisibleVenueBySlug returns a public venue, or ErrNotFound.

@@ -1,6 +1,7 @@
 // Package storetest gives each test a fresh, migrated database: SQLite in a
-// temporary folder by default, or a database of its own in the PostgreSQL
-// server named by TEST_DATABASE_URL, so one suite runs on both engines.
+// temporary folder by default, or on PostgreSQL (the server named by
+// TEST_DATABASE_URL) a schema of its own in that one database, reached
+// through the URL's search_path, so one suite runs on both engines.
 //
 // Migrating costs about 0.7 s on PostgreSQL, far more than most tests, so a
 // test's database is a copy of a template migrated once per test binary: a
@@ -50,6 +51,19 @@ func NewWithURL(t testing.TB) (*store.Store, string) {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s, dbURL
+}
+
+// Open opens another pool on the database of dbURL (from NewWithURL), as a
+// second server would: its index and caches are its own. It is closed at
+// the end of the test.
+func Open(t testing.TB, dbURL string) *store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatalf("storetest: open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }
 
 // MigratedURL returns the URL of a fresh database that is already migrated,
