@@ -64,7 +64,7 @@ export interface MenuExternal {
 
 export interface MenuAction {
   kind: 'action';
-  id: 'impersonate-start' | 'impersonate-stop';
+  id: 'impersonate-stop';
   labelKey: string;
   icon: MenuIcon;
 }
@@ -198,7 +198,8 @@ export function buildMenu(user: MenuUser): Menu {
   if (isImpersonated(user)) {
     bottom.push({ kind: 'action', id: 'impersonate-stop', labelKey: 'menu.stopImpersonation', icon: 'stop-impersonate' });
   } else if (isAdmin) {
-    bottom.push({ kind: 'action', id: 'impersonate-start', labelKey: 'menu.startImpersonation', icon: 'impersonate' });
+    // Impersonation starts from a user's row, with their name and a confirmation, not from a typed id.
+    bottom.push(link('impersonate-start', 'menu.startImpersonation', '/admin/users', 'impersonate'));
   }
 
   return { main, admin: isAdmin ? [...ADMIN_MENU] : [], bottom };
