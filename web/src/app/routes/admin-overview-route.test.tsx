@@ -125,6 +125,9 @@ describe('the admin overview', () => {
     expect(within(premium).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'EUR', 'GBP']);
     expect(within(premium).getAllByRole('row')[2]).toHaveTextContent(/Jun 14\s*€0\s*£69/);
     expect(within(premium).getAllByRole('row')[3]).toHaveTextContent(/Jun 15\s*€1,380\s*£0/);
+    // Cents survive the chart's whole units.
+    const credits = screen.getByRole('table', { name: 'Credit sales per day' });
+    expect(within(credits).getAllByRole('row')[3]).toHaveTextContent(/Jun 15\s*€250\.50/);
   });
 
   it('reads well on a fresh install: zeros, no rate, charts of empty days', async () => {

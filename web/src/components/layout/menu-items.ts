@@ -37,6 +37,8 @@ export interface MenuLink {
   icon: MenuIcon;
   disabled?: boolean;
   isNew?: boolean;
+  /** A shortcut to a page another entry already names: never marked as the current page, so one entry is. */
+  shortcut?: boolean;
 }
 
 export interface MenuGroup {
@@ -199,7 +201,7 @@ export function buildMenu(user: MenuUser): Menu {
     bottom.push({ kind: 'action', id: 'impersonate-stop', labelKey: 'menu.stopImpersonation', icon: 'stop-impersonate' });
   } else if (isAdmin) {
     // Impersonation starts from a user's row, with their name and a confirmation, not from a typed id.
-    bottom.push(link('impersonate-start', 'menu.startImpersonation', '/admin/users', 'impersonate'));
+    bottom.push(link('impersonate-start', 'menu.startImpersonation', '/admin/users', 'impersonate', { shortcut: true }));
   }
 
   return { main, admin: isAdmin ? [...ADMIN_MENU] : [], bottom };

@@ -154,17 +154,18 @@ function Charts({ overview }: { overview: Overview }) {
       id: `${prefix}-${currency}`,
       label: currency.toUpperCase(),
       color: palette[index % palette.length] ?? theme.palette.primary.main,
-      data: overview.series.map((day) => pick(day).find((one) => one.currency === currency)?.cents ?? 0),
-      format: (cents: number) => formatMoney(cents, currency, locale),
+      // Drawn in whole units, so an empty period's axis reads 0 to 4 €, not 0 to 4 cents.
+      data: overview.series.map((day) => (pick(day).find((one) => one.currency === currency)?.cents ?? 0) / 100),
+      format: (units: number) => formatMoney(Math.round(units * 100), currency, locale),
     }));
   const credits = perCurrency((day) => day.creditRevenue, 'credits');
   const premium = perCurrency((day) => day.premiumRevenue, 'premium');
   // One currency: its own format on the axis; several: bare amounts, each series says its currency.
-  const moneyAxis = (series: { format: (cents: number) => string }[]) => {
+  const moneyAxis = (series: { format: (units: number) => string }[]) => {
     const [only] = series;
     if (series.length === 1 && only) return only.format;
     const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    return (cents: number) => whole.format(cents / 100);
+    return (units: number) => whole.format(units);
   };
 
   return (

@@ -84,7 +84,7 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
       onClick={() => open('impersonate', user)}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      {t('admin.users.impersonate')}
+      {t('admin.users.impersonateButton')}
     </Button>
   );
 
