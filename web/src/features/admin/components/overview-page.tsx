@@ -49,9 +49,10 @@ function Figure({ label, value, detail, link, alert, testId }: FigureProps) {
           {detail}
         </Typography>
         {link && (
-          <Link component={RouterLink} to={link.to} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1, fontWeight: 600, alignSelf: 'flex-start' }}>
+          <Link component={RouterLink} to={link.to} underline="hover" sx={{ mt: 1, fontWeight: 600, alignSelf: 'flex-start' }}>
             {link.label}
-            <ArrowForwardIcon fontSize="small" aria-hidden="true" />
+            {/* Inline, so a label on two lines keeps its arrow after its last word. */}
+            <ArrowForwardIcon fontSize="small" aria-hidden="true" sx={{ verticalAlign: 'text-bottom', ml: 0.5 }} />
           </Link>
         )}
       </CardContent>
