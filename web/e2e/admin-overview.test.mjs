@@ -66,7 +66,7 @@ describe('the admin overview', () => {
       const confirm = page.getByRole('dialog', { name: 'Se connecter en tant que Camille Durand ?' });
       await confirm.waitFor();
       await shot(page, 'admin-users-impersonate-confirm', { a11y: false });
-      await Promise.all([page.waitForEvent('load'), confirm.getByRole('button', { name: 'Se connecter en tant que' }).click()]);
+      await Promise.all([page.waitForEvent('load'), confirm.getByRole('button', { name: 'Se connecter', exact: true }).click()]);
 
       const banner = page.getByTestId('impersonation-banner');
       await banner.waitFor();

@@ -28,7 +28,7 @@ describe('impersonation', () => {
       const start = page.getByRole('dialog', { name: 'Se connecter en tant que Camille Durand ?' });
       await start.waitFor();
       await shot(page, 'impersonation-start-dialog');
-      await Promise.all([page.waitForEvent('load'), start.getByRole('button', { name: 'Se connecter en tant que' }).click()]);
+      await Promise.all([page.waitForEvent('load'), start.getByRole('button', { name: 'Se connecter', exact: true }).click()]);
 
       await page.getByRole('heading', { level: 1, name: 'Bonjour Camille !' }).waitFor();
       const banner = page.getByTestId('impersonation-banner');

@@ -211,7 +211,7 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
         <ConfirmDialog
           open
           title={t('admin.users.impersonateTitle', { name: fullName(dialog.user) })}
-          confirmLabel={t('admin.users.impersonate')}
+          confirmLabel={t('admin.users.impersonateButton')}
           pending={impersonation.pending}
           error={impersonation.error ?? undefined}
           errorFallbackKey="admin.errors.generic"
