@@ -223,10 +223,9 @@ describe('the admin back-office', () => {
 
       // Impersonation from the users screen: the professional's dashboard, then back.
       await page.goto(`${server.baseURL}/admin/users?q=${encodeURIComponent(approvedEmail)}`);
-      await page.getByRole('button', { name: 'Actions pour Inès Garnier' }).click();
-      await page.getByRole('menuitem', { name: 'Se connecter en tant que' }).click();
+      await page.getByRole('button', { name: 'Se connecter en tant que Inès Garnier' }).click();
       const confirm = page.getByRole('dialog', { name: 'Se connecter en tant que Inès Garnier ?' });
-      await Promise.all([page.waitForEvent('load'), confirm.getByRole('button', { name: 'Se connecter en tant que' }).click()]);
+      await Promise.all([page.waitForEvent('load'), confirm.getByRole('button', { name: 'Se connecter', exact: true }).click()]);
       const banner = page.getByTestId('impersonation-banner');
       await banner.waitFor();
       assert.match(await banner.innerText(), new RegExp(approvedEmail));

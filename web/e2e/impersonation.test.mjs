@@ -1,5 +1,5 @@
-// Impersonation (part 1 §2, §4): an admin acts as a planner, sees the
-// banner and the stop entry, then comes back to their own account.
+// Impersonation (part 1 §2, §4): an admin picks a planner in the users list,
+// acts as them, sees the banner and the stop entry, then comes back.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiMe, apiTokens, journey, login, shot, useServer } from './harness.mjs';
@@ -16,15 +16,19 @@ describe('impersonation', () => {
       const planner = await apiMe(page.request, server.baseURL, token);
 
       await login(page, server.baseURL, 'admin@noces.test');
-      await page.getByRole('heading', { level: 1, name: /Bonjour/ }).waitFor();
+      await page.getByRole('heading', { level: 1, name: "Vue d'ensemble" }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Menu principal' });
       await nav.getByRole('link', { name: 'Utilisateurs' }).waitFor();
 
-      await nav.getByRole('button', { name: /en tant que/i }).click();
-      const start = page.getByRole('dialog');
-      await start.getByRole('textbox').fill(planner.id);
+      // The menu's entry leads to the users list; the planner's row has its own button and a confirmation.
+      await nav.getByRole('link', { name: /en tant que/i }).click();
+      await page.getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
+      await page.getByRole('searchbox').fill(planner.email);
+      await page.getByRole('row').filter({ hasText: planner.email }).getByRole('button', { name: 'Se connecter en tant que Camille Durand' }).click();
+      const start = page.getByRole('dialog', { name: 'Se connecter en tant que Camille Durand ?' });
+      await start.waitFor();
       await shot(page, 'impersonation-start-dialog');
-      await Promise.all([page.waitForEvent('load'), start.getByRole('button', { name: 'Se connecter' }).click()]);
+      await Promise.all([page.waitForEvent('load'), start.getByRole('button', { name: 'Se connecter', exact: true }).click()]);
 
       await page.getByRole('heading', { level: 1, name: 'Bonjour Camille !' }).waitFor();
       const banner = page.getByTestId('impersonation-banner');

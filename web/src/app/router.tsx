@@ -156,9 +156,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'admin',
-                handle: { crumb: 'menu.admin', crumbLink: false } satisfies RouteHandle,
+                handle: { crumb: 'menu.admin' } satisfies RouteHandle,
                 element: <RoleGuard roles={['ROLE_ADMIN']} />,
                 children: [
+                  { index: true, lazy: withTexts('admin', () => import('@/app/routes/admin-overview-route')) },
                   { path: 'moderation', handle: { crumb: 'menu.moderation' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-moderation-route')) },
                   { path: 'users', handle: { crumb: 'menu.users' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-users-route')) },
                   { path: 'venues', handle: { crumb: 'menu.adminVenues' } satisfies RouteHandle, lazy: withTexts('admin', () => import('@/app/routes/admin-venues-route')) },

@@ -140,8 +140,16 @@ describe('the users screen', () => {
         return HttpResponse.json({ error: 'impersonation.errors.user_not_found', message: 'No user with this id' }, { status: 404 });
       }),
     );
+    const user = userEvent.setup();
     renderAdmin(<UsersRoute />, '/admin/users');
-    const user = await openAction('Hugo Moreau', 'Impersonate');
+    // A visible button on each professional's row, named after them; not in the row's menu.
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const [, , premiumRow, adminRow] = within(table).getAllByRole('row');
+    expect(within(adminRow!).queryByRole('button', { name: /Impersonate/ })).toBeNull();
+    await user.click(within(premiumRow!).getByRole('button', { name: 'Actions for Hugo Moreau' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Adjust credits', 'Verify the SIRET']);
+    await user.keyboard('{Escape}');
+    await user.click(within(premiumRow!).getByRole('button', { name: 'Impersonate Hugo Moreau' }));
     const dialog = screen.getByRole('dialog', { name: 'Sign in as Hugo Moreau?' });
     expect(dialog).toHaveTextContent('premium@noces.test');
     await user.click(within(dialog).getByRole('button', { name: 'Impersonate' }));

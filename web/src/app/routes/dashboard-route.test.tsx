@@ -137,6 +137,30 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('img', { name: 'Congratulations' })).toBeNull();
   });
 
+  it("gives an admin who is no professional the admin overview, and none of a professional's calls", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/admin/overview', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('days') ?? '');
+        return HttpResponse.json({
+          days: 30,
+          timeZone: 'UTC',
+          awaitingModeration: 5,
+          failedMessages: 0,
+          requestsReceived: 0,
+          requestsUnlocked: 0,
+          series: [],
+          total: { date: '', newProviders: 0, projects: 0, requests: 0, unlocks: 0, creditsSold: 0, creditRevenue: [], premiumRevenue: [] },
+        });
+      }),
+    );
+    renderDashboard(makeUser({ roles: ['ROLE_ADMIN'], publicUrl: null }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByTestId('figure-moderation')).toHaveTextContent('5');
+    expect(asked).toEqual(['30']);
+    expect(calls).toEqual([]);
+  });
+
   it('shows the moderation notice and no statistics until the profile is moderated', async () => {
     renderDashboard(makeUser({ isModerated: false }));
     expect(screen.getByTestId('moderation-notice')).toHaveTextContent('Your profile is being moderated');

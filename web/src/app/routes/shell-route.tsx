@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AppLanguageMenu } from '@/app/app-language-menu';
-import { StartImpersonationDialog, StopImpersonationDialog } from '@/features/impersonation/components/impersonation-dialog';
+import { StopImpersonationDialog } from '@/features/impersonation/components/impersonation-dialog';
 import { NewRequestPopup } from '@/features/event-requests/components/new-request-popup';
 import { DashboardLayout } from '@/components/layout/dashboard-layout';
 import { buildMenu, type MenuAction } from '@/components/layout/menu-items';
@@ -31,7 +31,6 @@ export function Component() {
     >
       <Outlet />
       <NewRequestPopup user={user} />
-      {dialog === 'impersonate-start' && <StartImpersonationDialog open onClose={() => setDialog(null)} user={user} />}
       {dialog === 'impersonate-stop' && <StopImpersonationDialog open onClose={() => setDialog(null)} />}
     </DashboardLayout>
   );

@@ -43,7 +43,7 @@ interface LinkItemProps {
 function LinkItem({ entry, nested, onNavigate }: LinkItemProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const selected = isActivePath(pathname, entry.path);
+  const selected = !entry.shortcut && isActivePath(pathname, entry.path);
   const label = (
     <ListItemText
       primary={

@@ -92,6 +92,8 @@ describe('the side menu', () => {
       '/admin/audit-log',
     ]);
     expect(menu.bottom.map((entry) => entry.id)).toEqual(['settings', 'impersonate-start']);
+    // Impersonation starts from the users list, where each user has a button: no raw-id dialog.
+    expect(menu.bottom[1]).toEqual({ kind: 'link', id: 'impersonate-start', labelKey: 'menu.startImpersonation', path: '/admin/users', icon: 'impersonate', shortcut: true });
   });
 
   it('gives an impersonating user the stop entry', () => {

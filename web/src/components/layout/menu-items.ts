@@ -37,6 +37,8 @@ export interface MenuLink {
   icon: MenuIcon;
   disabled?: boolean;
   isNew?: boolean;
+  /** A shortcut to a page another entry already names: never marked as the current page, so one entry is. */
+  shortcut?: boolean;
 }
 
 export interface MenuGroup {
@@ -64,7 +66,7 @@ export interface MenuExternal {
 
 export interface MenuAction {
   kind: 'action';
-  id: 'impersonate-start' | 'impersonate-stop';
+  id: 'impersonate-stop';
   labelKey: string;
   icon: MenuIcon;
 }
@@ -198,7 +200,8 @@ export function buildMenu(user: MenuUser): Menu {
   if (isImpersonated(user)) {
     bottom.push({ kind: 'action', id: 'impersonate-stop', labelKey: 'menu.stopImpersonation', icon: 'stop-impersonate' });
   } else if (isAdmin) {
-    bottom.push({ kind: 'action', id: 'impersonate-start', labelKey: 'menu.startImpersonation', icon: 'impersonate' });
+    // Impersonation starts from a user's row, with their name and a confirmation, not from a typed id.
+    bottom.push(link('impersonate-start', 'menu.startImpersonation', '/admin/users', 'impersonate', { shortcut: true }));
   }
 
   return { main, admin: isAdmin ? [...ADMIN_MENU] : [], bottom };

@@ -19,3 +19,24 @@ export function fullName(user: { firstname: string; lastname: string; email?: st
   const name = `${user.firstname} ${user.lastname}`.trim();
   return name || user.email || '';
 }
+
+/** A calendar day (YYYY-MM-DD) as a chart's short label: "14 Jun", "14 juin". */
+export function formatShortDay(iso: string, locale: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  // Noon UTC, formatted in UTC: the day printed is the day sent, wherever the reader is.
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+}
+
+/**
+ * Integer cents in one currency (ISO 4217, any case), in the reader's locale.
+ * Each currency is formatted on its own: amounts are never summed across them.
+ */
+export function formatMoney(cents: number, currency: string, locale: string): string {
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}

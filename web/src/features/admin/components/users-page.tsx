@@ -1,6 +1,8 @@
+import LoginIcon from '@mui/icons-material/Login';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -40,7 +42,7 @@ const SEARCH_DEBOUNCE_MS = 350;
 
 const isProvider = (user: AdminUser) => user.role !== 'ROLE_ADMIN';
 
-/** Users: search, credits, SIRET, moderation and premium at a glance; impersonate or adjust credits. */
+/** Users: search, credits, SIRET, moderation and premium at a glance; impersonate (a button per row), adjust credits or verify a SIRET (the row's menu). */
 export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
   const { t, i18n } = useTranslation();
   const { page, setPage, values, setFilter } = usePageAndFilters(['q']);
@@ -61,22 +63,47 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
     if (debounced === text.trim() && debounced !== values.q) setFilter('q', debounced);
   }, [debounced, text, values.q, setFilter]);
 
+  const open = (action: Action, user: AdminUser) => {
+    impersonation.reset();
+    setDialog({ action, user });
+  };
+
   const choose = (action: Action) => {
     if (!menu) return;
-    impersonation.reset();
-    setDialog({ action, user: menu.user });
+    open(action, menu.user);
     setMenu(null);
   };
 
+  // Impersonation is the admin's everyday tool: a button on each row, named after its user; the rarer actions stay in the menu.
+  const impersonateButton = (user: AdminUser) => (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<LoginIcon aria-hidden="true" />}
+      aria-label={t('admin.users.impersonateUser', { name: fullName(user) })}
+      onClick={() => open('impersonate', user)}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t('admin.users.impersonateButton')}
+    </Button>
+  );
+
+  const menuButton = (user: AdminUser) => (
+    <IconButton
+      aria-label={t('admin.users.actionsFor', { name: fullName(user) })}
+      aria-haspopup="menu"
+      onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
+    >
+      <MoreVertIcon />
+    </IconButton>
+  );
+
   const actions = (user: AdminUser) =>
     isProvider(user) ? (
-      <IconButton
-        aria-label={t('admin.users.actionsFor', { name: fullName(user) })}
-        aria-haspopup="menu"
-        onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
-      >
-        <MoreVertIcon />
-      </IconButton>
+      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        {impersonateButton(user)}
+        {menuButton(user)}
+      </Box>
     ) : null;
 
   const identity = (user: AdminUser) => (
@@ -105,14 +132,14 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
       header: t('admin.users.created'),
       cell: (user) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt, i18n.language)}</Typography>,
     },
-    { id: 'actions', header: t('admin.table.actions'), hiddenHeader: true, align: 'right', width: 56, cell: actions },
+    { id: 'actions', header: t('admin.table.actions'), hiddenHeader: true, align: 'right', cell: actions },
   ];
 
   const card = (user: AdminUser) => (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>{identity(user)}</Box>
-        {actions(user)}
+        {isProvider(user) && menuButton(user)}
       </Box>
       {user.company && <Typography variant="body2">{user.company}</Typography>}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -125,6 +152,7 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
           </Typography>
         )}
       </Box>
+      {isProvider(user) && <Box>{impersonateButton(user)}</Box>}
     </Box>
   );
 
@@ -171,9 +199,6 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
       </QueryState>
 
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
-        <MenuItem onClick={() => choose('impersonate')}>
-          <ListItemText>{t('admin.users.impersonate')}</ListItemText>
-        </MenuItem>
         <MenuItem onClick={() => choose('credits')}>
           <ListItemText>{t('admin.users.adjustCredits')}</ListItemText>
         </MenuItem>
@@ -186,7 +211,7 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
         <ConfirmDialog
           open
           title={t('admin.users.impersonateTitle', { name: fullName(dialog.user) })}
-          confirmLabel={t('admin.users.impersonate')}
+          confirmLabel={t('admin.users.impersonateButton')}
           pending={impersonation.pending}
           error={impersonation.error ?? undefined}
           errorFallbackKey="admin.errors.generic"

@@ -25,8 +25,9 @@ import { hasRole } from '@/lib/auth/user';
  * invitation to upgrade, the podcast, the promotional alert and popup, and
  * after onboarding confetti and the welcome-credit dialog. Venues get the
  * same page with their own checklist (their venues' photos, description,
- * capacities, prices and publication) and each venue's views and requests;
- * admins a greeting.
+ * capacities, prices and publication) and each venue's views and requests.
+ * An admin who is no professional never comes here: dashboard-route shows
+ * them the admin overview.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
