@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"noces/internal/store/storetest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -149,5 +152,41 @@ func TestMeNotCompressed(t *testing.T) {
 	big.ServeHTTP(rec, r)
 	if ce := rec.Header().Get("Content-Encoding"); ce != "gzip" {
 		t.Errorf("a 4 KB answer: Content-Encoding %q", ce)
+	}
+}
+
+// TestMeCancellableBenchmark measures GET /api/me as TestMeBenchmark does,
+// once with a request context that can be cancelled, as net/http's always
+// can, and once with one that cannot, as httptest's: the database layers
+// watch a cancellable context with a goroutine per query.
+//
+//	NOCES_BENCH_ME=1 go test -run TestMeCancellableBenchmark -v ./internal/httpapi
+func TestMeCancellableBenchmark(t *testing.T) {
+	if os.Getenv("NOCES_BENCH_ME") == "" {
+		t.Skip("set NOCES_BENCH_ME=1 to measure GET /api/me")
+	}
+	e := newEnv(t)
+	e.server.Log = slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
+	e.meFixtures()
+	tok := e.login("full").Access
+	for _, cancellable := range []bool{false, true, false, true} {
+		res := testing.Benchmark(func(b *testing.B) {
+			b.ReportAllocs()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if !cancellable {
+				ctx = context.Background()
+			}
+			for b.Loop() {
+				hr := httptest.NewRequestWithContext(ctx, "GET", "/api/me", nil)
+				hr.Header.Set("Authorization", "Bearer "+tok)
+				rec := httptest.NewRecorder()
+				e.server.Handler().ServeHTTP(rec, hr)
+				if rec.Code != 200 {
+					b.Fatalf("%d %s", rec.Code, rec.Body)
+				}
+			}
+		})
+		t.Logf("GET /api/me on %s, cancellable context %v: %s %s", storetest.Engine(), cancellable, res, res.MemString())
 	}
 }
