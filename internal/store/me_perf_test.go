@@ -36,7 +36,9 @@ func TestGetMeStartsNoWatcherOnSQLite(t *testing.T) {
 		}
 		return
 	}
-	if cancellable > plain {
+	// A little room for a stray allocation of the test binary's other
+	// goroutines, which AllocsPerRun counts too; the watchers cost 8.
+	if cancellable > plain+2 {
 		t.Errorf("a cancellable context costs %.0f more allocations per GetMe", cancellable-plain)
 	}
 }
