@@ -8,18 +8,33 @@ import (
 
 type ctxKey int
 
-const (
-	keyRequestID ctxKey = iota
-	keyFace
-	keyRoute
-)
+const keyRequest ctxKey = iota
+
+// requestInfo is what the middleware learns about a request, in one context
+// value (requestContext): its id, the face of its host, and the route that
+// served it, which the handler fills in (nameRoute) for observe to read.
+type requestInfo struct {
+	id    string
+	face  hosts.Face
+	route string
+}
+
+func requestInfoOf(ctx context.Context) *requestInfo {
+	info, _ := ctx.Value(keyRequest).(*requestInfo)
+	return info
+}
 
 func requestIDOf(ctx context.Context) string {
-	s, _ := ctx.Value(keyRequestID).(string)
-	return s
+	if info := requestInfoOf(ctx); info != nil {
+		return info.id
+	}
+	return ""
 }
 
 func faceOf(ctx context.Context) hosts.Face {
-	f, _ := ctx.Value(keyFace).(hosts.Face)
-	return f
+	if info := requestInfoOf(ctx); info != nil {
+		return info.face
+	}
+	var none hosts.Face
+	return none
 }

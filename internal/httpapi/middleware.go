@@ -28,8 +28,8 @@ func (s *Server) chain(h http.Handler) http.Handler {
 	h = gzhttp.GzipHandler(h)
 	h = s.observe(h)
 	h = s.recoverPanics(h)
-	h = s.locale(h) // before recovery, so even a panic is answered in the user's language
-	h = requestID(h)
+	// Before recovery, so even a panic is answered in the user's language.
+	h = s.requestContext(h)
 	// Once per request, so every limit and counter sees the same client.
 	h = clientip.New(s.TrustedProxies).Middleware(h)
 	return h
@@ -37,27 +37,47 @@ func (s *Server) chain(h http.Handler) http.Handler {
 
 var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
-// requestID takes a sane X-Request-Id from a proxy or makes one, and echoes it.
-func requestID(next http.Handler) http.Handler {
+// requestContext puts what the rest of the chain and the handlers ask of a
+// request into its context in one copy of the request: its id (a sane
+// X-Request-Id from a proxy, or a new one, echoed), the host's domain and
+// face, and the interface language negotiated from the locale cookie, then
+// Accept-Language, then the domain's language. Each r.WithContext copies
+// the whole request, and each context value lengthens every lookup, on
+// every request the server answers.
+func (s *Server) requestContext(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
 		if !requestIDPattern.MatchString(id) {
 			id = model.NewID()
 		}
-		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyRequestID, id)))
+		h := w.Header()
+		h["X-Request-Id"] = []string{id}
+		d, face := s.Hosts.Resolve(r.Host)
+		cookie := ""
+		if c, err := r.Cookie("locale"); err == nil {
+			cookie = c.Value
+		}
+		lang := i18n.Negotiate(cookie, r.Header.Get("Accept-Language"), d.Lang)
+		h["Vary"] = append(h["Vary"], varyLocale)
+		info := &requestInfo{id: id, face: face}
+		ctx := i18n.WithLocale(context.WithValue(r.Context(), keyRequest, info), d, lang)
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
+
+// varyLocale is the Vary of every answer: the language comes from
+// Accept-Language or the locale cookie.
+const varyLocale = "Accept-Language, Cookie"
 
 // recoverPanics turns a panic into a logged, reported 500 instead of a dropped
 // connection.
 func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// A hub of its own lets a request's scope (tags, breadcrumbs) stay
-		// its own; without a client (no DSN) nothing is ever sent, and the
+		// its own; without Sentry (no DSN) nothing is ever sent, and the
 		// clone would be a dozen allocations per request for nothing.
 		hub := sentry.CurrentHub()
-		if hub.Client() != nil {
+		if reportsToSentry(hub) {
 			hub = hub.Clone()
 			r = r.WithContext(sentry.SetHubOnContext(r.Context(), hub))
 		}
@@ -76,6 +96,13 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// reportsToSentry says whether hub sends what it captures: Sentry was set up
+// with a DSN. The SDK never leaves a hub without a client (it binds a no-op
+// one), so a nil check always passes.
+func reportsToSentry(hub *sentry.Hub) bool {
+	return hub.Client().IsEnabled()
 }
 
 // statusWriter records what a handler wrote, for logs and metrics.
@@ -133,13 +160,15 @@ func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
-		rn := &routeName{}
-		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), keyRoute, rn)))
+		next.ServeHTTP(sw, r)
 		elapsed := time.Since(start)
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
-		route := rn.name
+		route := ""
+		if info := requestInfoOf(r.Context()); info != nil {
+			route = info.route
+		}
 		if route == "" {
 			route = "unmatched"
 		}
@@ -168,51 +197,56 @@ func methodLabel(m string) string {
 	return "OTHER"
 }
 
-// routeName is filled in by the innermost handler that knows what served the
-// request (a route pattern, "site" or "spa"): the mux matches on a copy of the
-// request, so its Pattern never reaches this middleware.
-type routeName struct{ name string }
-
-// nameRoute records the route of the request for logs and metrics.
+// nameRoute records the route of the request for logs and metrics: the
+// innermost handler that knows what served the request (a route pattern,
+// "site" or "spa") names it, since the mux matches on a copy of the request
+// and its Pattern never reaches observe.
 func nameRoute(r *http.Request, name string) {
-	if rn, ok := r.Context().Value(keyRoute).(*routeName); ok {
-		rn.name = name
+	if info := requestInfoOf(r.Context()); info != nil {
+		info.route = name
 	}
-}
-
-// locale resolves the host to a domain and face, and negotiates the interface
-// language: the locale cookie, then Accept-Language, then the domain's language.
-func (s *Server) locale(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		d, face := s.Hosts.Resolve(r.Host)
-		cookie := ""
-		if c, err := r.Cookie("locale"); err == nil {
-			cookie = c.Value
-		}
-		lang := i18n.Negotiate(cookie, r.Header.Get("Accept-Language"), d.Lang)
-		ctx := i18n.WithLocale(r.Context(), d, lang)
-		ctx = context.WithValue(ctx, keyFace, face)
-		w.Header().Add("Vary", "Accept-Language, Cookie")
-		next.ServeHTTP(w, r.WithContext(ctx))
-	})
 }
 
 // securityHeaders sets the headers every answer carries. Pages set their own
 // Content-Security-Policy; this default covers the API and anything else.
+// The keys are written in canonical form and the values are shared: Set
+// would canonicalise each key and allocate each value on every request.
+// Sharing is safe because a handler replaces a value (Set) or appends to a
+// full slice (Add), which copies it, and never writes into it.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for _, kv := range defaultSecurityHeaders {
+			h[kv.key] = kv.value
+		}
 		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+			h["Strict-Transport-Security"] = hstsValue
 		}
 		next.ServeHTTP(w, r)
 	})
 }
+
+// headerValue is one header of every answer, its value shared (full: an
+// append copies it).
+type headerValue struct {
+	key   string
+	value []string
+}
+
+func sharedHeader(key, value string) headerValue {
+	return headerValue{key: http.CanonicalHeaderKey(key), value: []string{value}[:1:1]}
+}
+
+var (
+	defaultSecurityHeaders = []headerValue{
+		sharedHeader("X-Content-Type-Options", "nosniff"),
+		sharedHeader("Referrer-Policy", "strict-origin-when-cross-origin"),
+		sharedHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+		sharedHeader("X-Frame-Options", "DENY"),
+		sharedHeader("Cross-Origin-Opener-Policy", "same-origin"),
+	}
+	hstsValue = sharedHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains").value
+)
 
 // authedFunc is an endpoint behind authentication: the guard checks the
 // access token once and hands the caller's claims over, so no handler reads

@@ -103,13 +103,20 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, status, errorBody{Error: e.Code, Message: s.Texts.T(lang, e.Code, e.Args...), Fields: e.Fields})
 }
 
-// writeJSON writes v with status.
+// writeJSON writes v with status. Its headers are shared values, as in
+// securityHeaders.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	h := w.Header()
+	h[jsonContentType.key] = jsonContentType.value
+	h[noStore.key] = noStore.value
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v) // nil is written as null, a valid "nothing" answer
 }
+
+var (
+	jsonContentType = sharedHeader("Content-Type", "application/json; charset=utf-8")
+	noStore         = sharedHeader("Cache-Control", "no-store")
+)
 
 // decodeJSON reads a JSON body into dst: the content type must be JSON, the
 // body at most 1 MiB, one value, no unknown field, every field of its type,

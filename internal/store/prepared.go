@@ -72,9 +72,21 @@ type rowScanner interface {
 // statement. Inside a transaction it runs as a plain query on the
 // transaction's connection: no hot path runs in one, and a statement
 // prepared for the transaction alone would be parsed again anyway.
+//
+// On SQLite the query does not watch ctx for cancellation. A request's
+// context can always be cancelled (the client may hang up), and for such a
+// context database/sql and the driver each start a goroutine per query to
+// interrupt it, then wake it when the query ends: two goroutines, their
+// channels and the threads woken to run them, on every request, for reads
+// that take tens of microseconds and never wait (WAL readers take no lock
+// a writer holds). On PostgreSQL the context stays: it is what ends a query
+// stuck on a network that stopped answering.
 func (s *Store) hotRow(ctx context.Context, query string, args ...any) (rowScanner, error) {
 	if s.inTx {
 		return s.q.QueryRowxContext(ctx, query, args...), nil
+	}
+	if s.driver == "sqlite" {
+		ctx = context.WithoutCancel(ctx)
 	}
 	stmt, err := s.stmts.get(ctx, s.db.DB, query)
 	if err != nil {
