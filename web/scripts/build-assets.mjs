@@ -35,6 +35,9 @@ export const SHELL_ROUTE = 'app/routes/shell-route.tsx';
 /** The core texts of one language: locales/<lang>.json, a chunk of its own. */
 export const CORE_TEXTS = /\/src\/locales\/([a-z]{2})\.json$/;
 
+/** What Vite adds to the entry: the modulepreload polyfill, the preload helper. */
+const VITE_ENTRY_HELPERS = /vite\/(modulepreload-polyfill|preload-helper)/;
+
 /** Every module a module loads before it runs (static imports, transitively). */
 function staticClosure(ctx, start) {
   const seen = new Set();
@@ -55,11 +58,13 @@ function staticClosure(ctx, start) {
  * `src` is the absolute path of web/src.
  */
 export function routeChunks(src) {
+  let entry = null;
   let boot = null;
   let signin = null;
   let shell = null;
   const sets = (ctx) => {
     if (!boot) {
+      entry = staticClosure(ctx, join(src, 'entry.ts'));
       boot = staticClosure(ctx, join(src, 'main.tsx'));
       signin = staticClosure(ctx, join(src, SIGNIN_ROUTE));
       shell = staticClosure(ctx, join(src, SHELL_ROUTE));
@@ -73,13 +78,26 @@ export function routeChunks(src) {
     priority,
     name(id, ctx) {
       sets(ctx);
-      // The entry module (src/entry.ts, which imports main.tsx once the
-      // page is painted) stays a chunk of its own.
-      return id !== join(src, 'entry.ts') && members().has(id) ? name : null;
+      return members().has(id) ? name : null;
     },
   });
   return {
-    groups: [group('boot', 3, () => boot), group('signin', 2, () => signin), group('shell', 1, () => shell)],
+    // The entry (src/entry.ts, which imports main.tsx when the app is
+    // wanted) and the little it imports come first, in one chunk: on the
+    // pre-rendered sign-in page it is the only script before an interaction,
+    // and a module of it claimed by "boot" would make it import the whole
+    // app. With it go index.html's own module and the two Vite adds (the
+    // modulepreload polyfill, the preload helper the entry calls).
+    groups: [
+      {
+        debugName: 'entry',
+        priority: 4,
+        name(id, ctx) {
+          sets(ctx);
+          return entry.has(id) || id.endsWith('/index.html') || VITE_ENTRY_HELPERS.test(id) ? 'index' : null;
+        },
+      },
+      group('boot', 3, () => boot), group('signin', 2, () => signin), group('shell', 1, () => shell)],
   };
 }
 

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
@@ -92,6 +92,27 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
 
   const [values, setValues] = useState({ email: '', password: '' });
   const [remember, setRemember] = useState(true);
+  const form = useRef<HTMLFormElement>(null);
+  // The page is on screen before the app (it arrives pre-rendered, and
+  // src/entry.ts loads the app once the person engages with it): what they
+  // typed, or a password manager filled in, before hydration is in the
+  // fields, which hydration keeps, but not in this state. It is taken over
+  // once, as the page mounts. entry.ts also enabled the submit button so
+  // that it could hold a submit: "live" renders it anew, as this state says.
+  const [live, setLive] = useState(false);
+  useLayoutEffect(() => {
+    const fields = form.current?.elements;
+    const typed = (name: Field) => {
+      const input = fields?.namedItem(name);
+      return input instanceof HTMLInputElement ? input.value : '';
+    };
+    const email = typed('email');
+    const password = typed('password');
+    if (email !== '' || password !== '') setValues({ email, password });
+    const box = fields?.namedItem('remember');
+    if (box instanceof HTMLInputElement) setRemember(box.checked);
+    setLive(true);
+  }, []);
   // As the form library did ("onTouched"): a field's message shows once it
   // has been left, then follows every keystroke.
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
@@ -154,7 +175,7 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             {error}
           </Alert>
         )}
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <Box component="form" ref={form} noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
           <TextInput
             {...field('email')}
             label={t('signin.email')}
@@ -195,6 +216,7 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             </Link>
           </Box>
           <Button
+            key={live ? 'live' : 'prerendered'}
             type="submit"
             variant="contained"
             size="large"
