@@ -97,9 +97,8 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
   // src/entry.ts loads the app once the person engages with it): what they
   // typed, or a password manager filled in, before hydration is in the
   // fields, which hydration keeps, but not in this state. It is taken over
-  // once, as the page mounts. entry.ts also enabled the submit button so
-  // that it could hold a submit: "live" renders it anew, as this state says.
-  const [live, setLive] = useState(false);
+  // once, as the page mounts.
+  const [mounted, setMounted] = useState(false);
   useLayoutEffect(() => {
     const fields = form.current?.elements;
     const typed = (name: Field) => {
@@ -111,7 +110,7 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
     if (email !== '' || password !== '') setValues({ email, password });
     const box = fields?.namedItem('remember');
     if (box instanceof HTMLInputElement) setRemember(box.checked);
-    setLive(true);
+    setMounted(true);
   }, []);
   // As the form library did ("onTouched"): a field's message shows once it
   // has been left, then follows every keystroke.
@@ -128,6 +127,14 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
 
   // Submit stays disabled until both fields are valid (checked on every keystroke).
   const canSubmit = fieldError('email', values.email) === null && fieldError('password', values.password) === null;
+  // Rendered on the server the button is disabled (no submit without the
+  // app). In the browser, entry.ts enabled it to hold a submit, and the
+  // render that hydrates says the same: hydration does not write attributes,
+  // so from then on the DOM is what React believes, and the next render
+  // disables it again if the fields say so, without replacing the element
+  // (a click under way on it would be lost).
+  const prerendering = typeof document === 'undefined';
+  const disabled = prerendering || (mounted && (!canSubmit || login.isPending));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -216,12 +223,11 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             </Link>
           </Box>
           <Button
-            key={live ? 'live' : 'prerendered'}
             type="submit"
             variant="contained"
             size="large"
             fullWidth
-            disabled={!canSubmit || login.isPending}
+            disabled={disabled}
             startIcon={login.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
           >
             {t('signin.submit')}
