@@ -40,7 +40,10 @@ type spa struct {
 	// prerendered holds the pages the build rendered (prerenderFile):
 	// path -> language -> markup.
 	prerendered map[string]map[string]prerendered
-	etags       sync.Map // stored file name -> its ETag
+	// preloadPaths are the paths some preload link of index.html names
+	// (data-paths), read once: the rendered pages are cached per such path.
+	preloadPaths map[string]bool
+	etags        sync.Map // stored file name -> its ETag
 }
 
 // paymentsConfig tells the browser which card processor takes payments.
@@ -80,6 +83,14 @@ func newSPA(files fs.FS, dsn, podcast, release string) *spa {
 	}
 	if s.index == nil {
 		s.index = notBuilt
+	}
+	s.preloadPaths = map[string]bool{}
+	for _, m := range preloadLink.FindAllSubmatch(s.index, -1) {
+		if string(m[1]) == "paths" {
+			for _, p := range strings.Fields(string(m[2])) {
+				s.preloadPaths[p] = true
+			}
+		}
 	}
 	return s
 }
@@ -292,19 +303,17 @@ var (
 	// preloadLink is a link the build wrote for one language (data-locale)
 	// or for the pages at some paths (data-paths), web/scripts/build-assets.mjs.
 	preloadLink = regexp.MustCompile(`[ \t]*<link rel="modulepreload"[^>]*\bdata-(locale|paths)="([^"]*)"[^>]*>\n?`)
+	// anyPreload is any modulepreload link of index.html, the app's own
+	// chunks (no data attribute) included.
+	anyPreload = regexp.MustCompile(`[ \t]*<link rel="modulepreload"[^>]*>\n?`)
 )
 
 // preloadedPath is p when a preload link of index.html or a pre-rendered
 // page names it, else "": the rendered pages are cached by it, never by the
 // raw path (any path of the app serves index.html).
 func (s *spa) preloadedPath(p string) string {
-	if _, ok := s.prerendered[p]; ok {
+	if _, ok := s.prerendered[p]; ok || s.preloadPaths[p] {
 		return p
-	}
-	for _, m := range preloadLink.FindAllSubmatch(s.index, -1) {
-		if string(m[1]) == "paths" && slices.Contains(strings.Fields(string(m[2])), p) {
-			return p
-		}
 	}
 	return ""
 }
@@ -371,14 +380,29 @@ func (s *spa) page(d i18n.Domain, lang, p string) []byte {
 // emptyRoot is the element of index.html the app renders into.
 var emptyRoot = []byte(`<div id="root"></div>`)
 
+// appPreloads is the id of the <template> that holds, on a pre-rendered
+// page, the preload links of the app (web/src/entry.ts adds them to the page
+// when the person engages with it).
+const appPreloads = "noces-app-preloads"
+
 // withPrerendered puts a pre-rendered page into index.html: its style in
 // <head>, its markup in #root, whose data-prerender names the language so
-// the app hydrates it only in that language (web/src/main.tsx).
+// the app hydrates it only in that language (web/src/main.tsx). The page
+// needs no script to show, so its preload links move into an inert
+// <template>: fetched from the HTML they stood on the paint's path (the
+// browser gives them a high priority, and Lighthouse's model counts them
+// before the first paint), for an app that a page nobody touches never runs.
 func withPrerendered(page []byte, lang string, pr prerendered) []byte {
 	if !bytes.Contains(page, emptyRoot) {
 		return page
 	}
-	page = bytes.Replace(page, []byte("</head>"), []byte(pr.Head+"</head>"), 1)
+	var links []byte
+	page = anyPreload.ReplaceAllFunc(page, func(tag []byte) []byte {
+		links = append(links, bytes.TrimSpace(tag)...)
+		return nil
+	})
+	head := pr.Head + `<template id="` + appPreloads + `">` + string(links) + `</template>`
+	page = bytes.Replace(page, []byte("</head>"), []byte(head+"</head>"), 1)
 	root := `<div id="root" data-prerender="` + lang + `">` + pr.Body + `</div>`
 	return bytes.Replace(page, emptyRoot, []byte(root), 1)
 }

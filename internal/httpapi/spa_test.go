@@ -191,7 +191,7 @@ func TestTheSignInPageArrivesRenderedInItsLanguage(t *testing.T) {
 		{
 			name: "the sign-in page in German has the German markup and its style",
 			path: "/login", lang: "de",
-			want: []string{`<div id="root" data-prerender="de"><h1>Anmelden</h1></div>`, `<style data-emotion="css a1">.css-a1{color:red}</style></head>`},
+			want: []string{`<div id="root" data-prerender="de"><h1>Anmelden</h1></div>`, `<style data-emotion="css a1">.css-a1{color:red}</style><template id="noces-app-preloads">`},
 			not:  []string{"Connexion"},
 		},
 		{
@@ -237,5 +237,63 @@ func TestThePrerenderedPagesAreNotServedAsAFile(t *testing.T) {
 	r := e.do(req{method: "GET", path: "/prerender.json"})
 	if r.status != 404 {
 		t.Errorf("status %d", r.status)
+	}
+}
+
+// The pre-rendered sign-in page shows without the app: the browser must not
+// fetch the app with the page (web/src/entry.ts fetches it when the person
+// engages with the page), so its preload links wait, inert, in a template.
+func TestThePrerenderedPageKeepsItsPreloadsForLater(t *testing.T) {
+	e, _, _ := newSPAEnv(t)
+	get := func(path, lang string) string {
+		t.Helper()
+		r := e.do(req{method: "GET", path: path, headers: map[string]string{"Host": "pro.fr.localhost:8080", "Accept-Language": lang}})
+		if r.status != 200 {
+			t.Fatalf("%s: status %d", path, r.status)
+		}
+		return string(r.body)
+	}
+	body := get("/login", "de")
+	open := `<template id="` + appPreloads + `">`
+	before, rest, ok := strings.Cut(body, open)
+	if !ok {
+		t.Fatalf("no %s in:\n%s", open, body)
+	}
+	inside, after, ok := strings.Cut(rest, "</template>")
+	if !ok {
+		t.Fatalf("the template is not closed:\n%s", body)
+	}
+	if strings.Contains(before+after, "modulepreload") {
+		t.Errorf("a preload link outside the template:\n%s", body)
+	}
+	for _, want := range []string{"/assets/boot-b1.js", "/assets/de-d1.js", "/assets/signin-s1.js"} {
+		if !strings.Contains(inside, `href="`+want+`"`) {
+			t.Errorf("the template does not preload %s: %s", want, inside)
+		}
+	}
+	for _, not := range []string{"/assets/fr-f1.js", "/assets/shell-h1.js"} {
+		if strings.Contains(inside, not) {
+			t.Errorf("the template preloads %s: %s", not, inside)
+		}
+	}
+	if !strings.Contains(before, `<script type="module" crossorigin src="/assets/index-e1.js"></script>`) {
+		t.Errorf("the entry script is gone:\n%s", body)
+	}
+	// A page the build did not render keeps its links, fetched with it.
+	plain := get("/login", "en")
+	if strings.Contains(plain, "<template") || !strings.Contains(plain, `<link rel="modulepreload" crossorigin href="/assets/boot-b1.js">`) {
+		t.Errorf("the page without markup lost its preload links:\n%s", plain)
+	}
+}
+
+func TestThePreloadedPathsAreReadOnce(t *testing.T) {
+	files, _ := builtWeb(t)
+	s := newSPA(files, "", "", "test")
+	// Read at start: changing index.html afterwards changes nothing.
+	s.index = []byte(`<html><head></head><body><div id="root"></div></body></html>`)
+	for p, want := range map[string]string{"/login": "/login", "/dashboard": "/dashboard", "/account": "", "/dashboard/x": ""} {
+		if got := s.preloadedPath(p); got != want {
+			t.Errorf("preloadedPath(%q) = %q, want %q", p, got, want)
+		}
 	}
 }

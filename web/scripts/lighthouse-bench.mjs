@@ -3,7 +3,11 @@
 // binary side by side in the same run (issue #16): `make bench-front`.
 //
 //   node scripts/lighthouse-bench.mjs --bin after=../bin/noces [--bin before=/tmp/noces-main] \
-//     [--runs 3] [--out ../bench/results-front.md]
+//     [--runs 3] [--out ../bench/results-front.md] [--json DIR]
+//
+// --json DIR keeps each run's Lighthouse report (DIR/<build>-<page>-<run>.json)
+// to see where the time goes: critical request chains, bootup time, the LCP
+// element, long tasks.
 //
 // Each binary serves `serve --demo` on a free port over a temporary data
 // folder. The session lives in localStorage (lib/auth/token-storage.ts), so
@@ -11,7 +15,7 @@
 // origin's localStorage, empties the HTTP cache and runs Lighthouse with
 // storage reset off: a cold load of a signed-in page. Figures are medians.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,15 +27,18 @@ const args = process.argv.slice(2);
 const bins = [];
 let runs = 3;
 let out = '';
+let jsonDir = '';
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--bin') {
     const [label, path] = args[++i].split('=');
     bins.push({ label, path: resolve(path) });
   } else if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--out') out = resolve(args[++i]);
+  else if (args[i] === '--json') jsonDir = resolve(args[++i]);
   else throw new Error(`unknown argument ${args[i]}`);
 }
 if (bins.length === 0) throw new Error('give at least one --bin label=path');
+if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 
 const EMAIL = 'planner@noces.test';
 const PASSWORD = 'Demo-2026!';
@@ -95,7 +102,7 @@ function median(values) {
 }
 
 /** One Lighthouse run; `session` writes the tokens first. */
-async function audit(chrome, url, session) {
+async function audit(chrome, url, session, jsonPath) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const origin = new URL(url).origin;
@@ -120,6 +127,7 @@ async function audit(chrome, url, session) {
     output: 'json',
   });
   const lhr = result.lhr;
+  if (jsonPath) writeFileSync(jsonPath, JSON.stringify(lhr));
   const requests = lhr.audits['network-requests'].details.items;
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
@@ -142,7 +150,10 @@ try {
     try {
       for (const [pageName, pathName, session] of [['sign-in page', '/login', null], ['dashboard (planner)', '/dashboard', server.tokens]]) {
         const results = [];
-        for (let i = 0; i < runs; i++) results.push(await audit(chrome, `${server.base}${pathName}`, session));
+        for (let i = 0; i < runs; i++) {
+          const jsonPath = jsonDir ? join(jsonDir, `${label}-${pathName.slice(1)}-${i + 1}.json`) : '';
+          results.push(await audit(chrome, `${server.base}${pathName}`, session, jsonPath));
+        }
         const m = (k) => median(results.map((r) => r[k]));
         const row = { label, pageName, score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), jsKB: m('jsKB'), scripts: m('scripts'), requests: m('requests'), scores: results.map((r) => r.score), finalUrl: results[0].finalUrl };
         rows.push(row);

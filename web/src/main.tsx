@@ -2,29 +2,13 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter, routerReady } from '@/app/router';
-import { getToken } from '@/lib/auth/token-storage';
 import { getConfig, initialLocale } from '@/lib/config';
 import { initErrorReporting } from '@/lib/error-reporting';
 import { initI18n } from '@/lib/i18n';
-import { PRERENDER_ATTRIBUTE } from '@/prerender-markup';
+import { hydratable } from '@/prerender-markup';
 
 const config = getConfig();
 const locale = initialLocale(config);
-
-/**
- * The server sends the sign-in page already rendered in its language
- * (prerender.tsx, internal/httpapi/spa.go), so the form shows before any
- * script runs. It is hydrated only when this visit renders exactly that
- * markup: an anonymous visitor, in that language, without a notice in the
- * address. Otherwise the app renders from scratch over it, as on any page.
- */
-function hydratable(root: HTMLElement): boolean {
-  return (
-    root.getAttribute(PRERENDER_ATTRIBUTE) === locale &&
-    getToken() === null &&
-    !new URLSearchParams(window.location.search).has('error')
-  );
-}
 
 /** Calls onCommit once its first render is committed (effects run after it). */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -43,6 +27,9 @@ export function startApp(onStarted: () => void): void {
   // (a modulepreload link for the page's language), so they are in the same
   // wave, and each area's texts come with its routes (lib/i18n ROUTE_AREAS).
   void initI18n(locale).then(async () => {
+    // The server sends the sign-in page already rendered in its language
+    // (prerender.tsx, internal/httpapi/spa.go), so the form shows before any
+    // script runs; the app hydrates it when this visit renders that markup.
     if (hydratable(root)) {
       const router = createAppRouter();
       await routerReady(router);

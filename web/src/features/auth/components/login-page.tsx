@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
@@ -92,6 +92,26 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
 
   const [values, setValues] = useState({ email: '', password: '' });
   const [remember, setRemember] = useState(true);
+  const form = useRef<HTMLFormElement>(null);
+  // The page is on screen before the app (it arrives pre-rendered, and
+  // src/entry.ts loads the app once the person engages with it): what they
+  // typed, or a password manager filled in, before hydration is in the
+  // fields, which hydration keeps, but not in this state. It is taken over
+  // once, as the page mounts.
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => {
+    const fields = form.current?.elements;
+    const typed = (name: Field) => {
+      const input = fields?.namedItem(name);
+      return input instanceof HTMLInputElement ? input.value : '';
+    };
+    const email = typed('email');
+    const password = typed('password');
+    if (email !== '' || password !== '') setValues({ email, password });
+    const box = fields?.namedItem('remember');
+    if (box instanceof HTMLInputElement) setRemember(box.checked);
+    setMounted(true);
+  }, []);
   // As the form library did ("onTouched"): a field's message shows once it
   // has been left, then follows every keystroke.
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
@@ -107,6 +127,14 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
 
   // Submit stays disabled until both fields are valid (checked on every keystroke).
   const canSubmit = fieldError('email', values.email) === null && fieldError('password', values.password) === null;
+  // Rendered on the server the button is disabled (no submit without the
+  // app). In the browser, entry.ts enabled it to hold a submit, and the
+  // render that hydrates says the same: hydration does not write attributes,
+  // so from then on the DOM is what React believes, and the next render
+  // disables it again if the fields say so, without replacing the element
+  // (a click under way on it would be lost).
+  const prerendering = typeof document === 'undefined';
+  const disabled = prerendering || (mounted && (!canSubmit || login.isPending));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -154,7 +182,7 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             {error}
           </Alert>
         )}
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <Box component="form" ref={form} noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
           <TextInput
             {...field('email')}
             label={t('signin.email')}
@@ -199,7 +227,7 @@ export function LoginPage({ languageMenu }: LoginPageProps) {
             variant="contained"
             size="large"
             fullWidth
-            disabled={!canSubmit || login.isPending}
+            disabled={disabled}
             startIcon={login.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
           >
             {t('signin.submit')}
