@@ -335,9 +335,6 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	if ready != nil {
-		ready(ln.Addr().String())
-	}
 	if a.Config.JobWorkers > 0 {
 		// Jobs outlive a request: they stop with the server, not with ctx's
 		// cancellation mid-delivery (Stop below waits for them).
@@ -346,6 +343,11 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		}
 	} else {
 		a.Log.Info("jobs: this server works no jobs (NOCES_JOB_WORKERS=0)")
+	}
+	// Told once the jobs have started, so what it prints (the demo accounts)
+	// is not followed by their start-up lines.
+	if ready != nil {
+		ready(ln.Addr().String())
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -224,7 +224,7 @@ func TestServeDemoSaysSoAndPrintsTheAccountsLast(t *testing.T) {
 		t.Errorf("the accounts are not printed after the listening line:\n%s", atStart)
 	}
 	if !strings.HasSuffix(atStart, "not finished onboarding\n") {
-		t.Errorf("something follows the accounts at start:\n%s", atStart[banner:])
+		t.Errorf("something follows the accounts at start:\n%s (ends %q)", atStart[banner:], atStart[max(0, len(atStart)-40):])
 	}
 }
 

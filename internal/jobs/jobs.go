@@ -82,13 +82,32 @@ func New(s *store.Store, cfg Config, log *slog.Logger) (*Queue, error) {
 		// Completed jobs are kept a day for inspection; the outbox keeps the
 		// message's own history.
 		CompletedJobRetentionPeriod: 24 * time.Hour,
-		Logger:                      log.With("component", "jobs"),
+		// River's info lines are its own lifecycle (started, elected,
+		// stopped), written from its goroutines at moments of their own:
+		// after the demo accounts a person reads at start, for one. Its
+		// warnings and errors are what an operator needs.
+		Logger: slog.New(warnAndAbove{log.Handler()}).With("component", "jobs"),
 	})
 	if err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
 	return &Queue{client: client, workers: workers, pool: pool, log: log}, nil
+}
+
+// warnAndAbove passes on what River logs at warning level or above.
+type warnAndAbove struct{ slog.Handler }
+
+func (h warnAndAbove) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && h.Handler.Enabled(ctx, l)
+}
+
+func (h warnAndAbove) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return warnAndAbove{h.Handler.WithAttrs(attrs)}
+}
+
+func (h warnAndAbove) WithGroup(name string) slog.Handler {
+	return warnAndAbove{h.Handler.WithGroup(name)}
 }
 
 // Register adds a worker; call it before Start and before the first insert of
