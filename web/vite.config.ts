@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -55,7 +56,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    // Two cores run the files in parallel: a page test may need more than the default 5 s.
+    // Vitest's default is one worker fewer than the cores: one file at a time
+    // on a 2-core CI machine, while the main process idles (see
+    // bench/README.md, "The suite's wall time").
+    maxWorkers: Math.max(2, availableParallelism()),
+    // Two files run at once: a page test may need more than the default 5 s.
     testTimeout: 15_000,
   },
 }));

@@ -12,11 +12,22 @@ const PLANNER = 'planner@noces.test';
 
 const server = useServer();
 
-/** The snackbar's text once it shows. */
-async function snackbar(page) {
-  const bar = page.getByTestId('snackbar');
-  await bar.waitFor();
-  return bar.innerText();
+/**
+ * Waits for a snackbar that says `expected` and returns its text. The one of
+ * the step before may still be on screen (it hides after a few seconds, and
+ * a loaded machine types the next step sooner than that): reading whichever
+ * shows first failed so. A bar that never says `expected` still fails, on
+ * the step's timeout, with the texts that did show.
+ */
+async function snackbar(page, expected) {
+  const bars = page.getByTestId('snackbar');
+  try {
+    await bars.filter({ hasText: expected }).first().waitFor();
+  } catch (error) {
+    const shown = await bars.allInnerTexts();
+    throw new Error(`no snackbar says ${expected} (shown: ${JSON.stringify(shown)})`, { cause: error });
+  }
+  return bars.filter({ hasText: expected }).first().innerText();
 }
 
 describe('the content screens', () => {
@@ -38,7 +49,7 @@ describe('the content screens', () => {
       const confirm = page.getByRole('dialog', { name: 'Supprimer cette vidéo ?' });
       await shot(page, 'videos-delete');
       await confirm.getByRole('button', { name: 'Supprimer' }).click();
-      assert.match(await snackbar(page), /Vidéo supprimée/);
+      await snackbar(page, /Vidéo supprimée/);
       await page.getByText('Aucune vidéo pour l\'instant').waitFor();
       await shot(page, 'videos-empty');
 
@@ -56,7 +67,7 @@ describe('the content screens', () => {
       await dialog.getByLabel(/^Description/).fill('Le film de la journée de Chloé et Malik.');
       await dialog.getByText('Vidéo YouTube reconnue').waitFor();
       await submit.click();
-      assert.match(await snackbar(page), /Vidéo ajoutée/);
+      await snackbar(page, /Vidéo ajoutée/);
       const card = page.getByRole('article', { name: 'Mariage à la Croix-Rousse' });
       await card.waitFor();
       await page.getByTestId('video-quota').waitFor();
@@ -114,7 +125,7 @@ describe('the content screens', () => {
       await page.keyboard.type('un rétroplanning partagé');
       assert.equal(await toolbar.getByRole('button', { name: 'Liste à puces' }).getAttribute('aria-pressed'), 'true');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
-      assert.match(await snackbar(page), /Votre portrait a été enregistré/);
+      await snackbar(page, /Votre portrait a été enregistré/);
       await shot(page, 'portrait-saved');
 
       const { token } = await apiTokens(page.request, server.baseURL, PLANNER);
@@ -187,7 +198,7 @@ describe('the content screens', () => {
       assert.match(await review.innerText(), /Noté 5 sur 5/);
       assert.match(await page.getByTestId('reviews-summary').innerText(), /5,0/);
       await page.getByRole('button', { name: 'Copier le lien' }).click();
-      assert.match(await snackbar(page), /Lien d'avis copié|Copie impossible|copier/i);
+      await snackbar(page, /Lien d'avis copié|Copie impossible|copier/i);
       await shot(page, 'reviews');
     });
   });
@@ -204,7 +215,7 @@ describe('the content screens', () => {
       await page.waitForFunction(() => [...document.querySelectorAll('img[src^="/badge/"]')].every((i) => i.complete && i.naturalWidth > 0));
       await shot(page, 'badge');
       await card.getByRole('button', { name: 'Copier le code' }).click();
-      assert.match(await snackbar(page), /Code du badge copié/);
+      await snackbar(page, /Code du badge copié/);
       const code = await page.evaluate(() => navigator.clipboard.readText());
       const { token } = await apiTokens(page.request, server.baseURL, PLANNER);
       const me = await callApi(server.baseURL, 'GET', '/api/me', { token });

@@ -86,6 +86,7 @@ func URL(t testing.TB) string {
 	if base == "" {
 		return "sqlite:" + filepath.Join(t.TempDir(), "test.db")
 	}
+	base = unsynced(t, base)
 	schema := "t_" + strings.ReplaceAll(model.NewID(), "-", "")
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
@@ -111,6 +112,28 @@ func URL(t testing.TB) string {
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// unsynced returns the PostgreSQL URL base with synchronous_commit off
+// unless it names a value itself. A commit then returns before its WAL
+// reaches the disk: nothing a test can see changes (the rows are committed
+// and visible at once; only a crash of the database server could lose the
+// last ones), and a suite of tiny transactions stops waiting on fsync.
+// pgx sends a URL parameter it does not know as a run-time setting, so
+// every connection of the test, the binary's included, has it.
+func unsynced(t testing.TB, base string) string {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("storetest: TEST_DATABASE_URL: %v", err)
+	}
+	q := u.Query()
+	if q.Has("synchronous_commit") {
+		return base
+	}
+	q.Set("synchronous_commit", "off")
 	u.RawQuery = q.Encode()
 	return u.String()
 }
@@ -277,6 +300,7 @@ const schemaMark = "storetest_schema_mark"
 // migrates it when there is no script (pg_dump missing or refused).
 func postgresClone(t testing.TB, base string) string {
 	t.Helper()
+	base = unsynced(t, base)
 	script := templateOnce(t, func() (string, error) { return postgresTemplate(base) })
 	dbURL := URL(t)
 	if script == "" {
@@ -350,7 +374,9 @@ func postgresTemplate(base string) (string, error) {
 	if err := migrate(u.String()); err != nil {
 		return "", err
 	}
+	// libpq (pg_dump) refuses URL parameters it does not know.
 	q.Del("search_path")
+	q.Del("synchronous_commit")
 	u.RawQuery = q.Encode()
 	out, err := exec.Command(dump, "--dbname="+u.String(), "--schema="+schema, "--inserts", "--no-owner", "--no-privileges", "--no-comments").Output()
 	if err != nil {

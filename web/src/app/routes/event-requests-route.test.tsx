@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRequests, stubBrowser } from '@/test/event-requests-harness';
 import type { EventRequestPage } from '@/features/event-requests/api/list-event-requests';
 import { makeItem, makePage } from '@/test/event-request-fixtures';
@@ -25,6 +25,14 @@ const items = [
   makeItem({ uuid: 'req-2', isSeen: true, isUnlocked: true, project: { eventTypeLabel: 'Civil wedding', eventLocationCity: 'Villeurbanne' } }),
   makeItem({ uuid: 'req-3', isSeen: true, isRejected: true, project: { eventTypeLabel: 'Secular ceremony', eventLocationCity: 'Annecy' } }),
 ];
+
+// The grid is a lazy chunk (MUI X and its seven locales): loading it the
+// first time took longer than the first test's wait for the grid when two
+// files ran at once on a loaded machine. Loaded here, outside any test's
+// wait, lazy() still resolves it, from the module cache.
+beforeAll(async () => {
+  await import('@/features/event-requests/components/event-requests-grid');
+}, 60_000);
 
 beforeEach(() => {
   queries.length = 0;
