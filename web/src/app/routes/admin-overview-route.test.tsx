@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Component as OverviewRoute } from '@/app/routes/admin-overview-route';
 import type { Overview, OverviewDay } from '@/features/admin/api/get-overview';
 import { server } from '@/test/msw-server';
@@ -85,6 +85,13 @@ function overview(reply: (days: number) => Overview | Response, calls: string[] 
   );
   return calls;
 }
+
+// The charts are a lazy chunk (@mui/x-charts): its first load outlasted a
+// test's wait when two files ran at once on a loaded machine. Loaded here,
+// outside any test's wait, lazy() still resolves it from the module cache.
+beforeAll(async () => {
+  await import('@/features/admin/components/overview-chart');
+}, 60_000);
 
 describe('the admin overview', () => {
   it('reads the figures in the locale, each leading to its screen, money per currency', async () => {

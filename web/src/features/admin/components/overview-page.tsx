@@ -4,12 +4,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PeriodToggle } from '@/components/ui/period-toggle';
 import { Link as RouterLink } from 'react-router';
 import { DEFAULT_OVERVIEW_PERIOD, OVERVIEW_PERIODS, useOverview, type Money, type Overview, type OverviewPeriod } from '@/features/admin/api/get-overview';
 import { AdminPage } from '@/features/admin/components/admin-page';
@@ -215,23 +214,14 @@ export function OverviewPage() {
       title={t('admin.overview.title')}
       subtitle={t('admin.overview.subtitle')}
       actions={
-        <ToggleButtonGroup
+        <PeriodToggle
           value={days}
-          exclusive
-          size="small"
-          color="primary"
-          aria-label={t('admin.overview.period')}
-          onChange={(_event, next: OverviewPeriod | null) => {
-            if (next) setDays(next);
-          }}
+          periods={OVERVIEW_PERIODS}
+          label={t('admin.overview.period')}
+          text={(value) => t('admin.overview.days', { days: value })}
+          onChange={setDays}
           sx={{ bgcolor: 'background.paper' }}
-        >
-          {OVERVIEW_PERIODS.map((value) => (
-            <ToggleButton key={value} value={value} sx={{ px: 1.5, textTransform: 'none' }}>
-              {t('admin.overview.days', { days: value })}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        />
       }
     >
       <QueryState query={overview} isEmpty={() => false} emptyTitle="" rows={4}>

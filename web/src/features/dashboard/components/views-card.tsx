@@ -3,12 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PeriodToggle } from '@/components/ui/period-toggle';
 import { Link as RouterLink } from 'react-router';
 import { DEFAULT_VIEW_PERIOD, getStatisticsViews, VIEW_PERIODS, type ViewPeriod } from '@/features/dashboard/api/get-statistics-views';
 import { SectionCard } from '@/components/ui/section-card';
@@ -38,22 +37,13 @@ function PremiumViews() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
-        <ToggleButtonGroup
+        <PeriodToggle
           value={period}
-          exclusive
-          size="small"
-          color="primary"
-          aria-label={t('dashboard.views.period')}
-          onChange={(_event, next: ViewPeriod | null) => {
-            if (next) setPeriod(next);
-          }}
-        >
-          {VIEW_PERIODS.map((value) => (
-            <ToggleButton key={value} value={value} sx={{ px: 1.5, textTransform: 'none' }}>
-              {t(PERIOD_KEYS[value])}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          periods={VIEW_PERIODS}
+          label={t('dashboard.views.period')}
+          text={(value) => t(PERIOD_KEYS[value])}
+          onChange={setPeriod}
+        />
         {views.data && (
           <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="views-total">
             {t('dashboard.views.total', { views: total })}

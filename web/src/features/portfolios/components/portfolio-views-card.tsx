@@ -3,12 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PeriodToggle } from '@/components/ui/period-toggle';
 import { Link as RouterLink } from 'react-router';
 import { getPortfolioViews, type ViewsPeriod } from '@/features/portfolios/api/portfolios-api';
 import { portfolioKeys } from '@/features/portfolios/hooks/use-portfolios';
@@ -46,22 +45,13 @@ function PremiumViews({ portfolioId }: { portfolioId?: string }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
-        <ToggleButtonGroup
+        <PeriodToggle
           value={period}
-          exclusive
-          size="small"
-          color="primary"
-          aria-label={t('portfolios.views.period')}
-          onChange={(_event, next: ViewsPeriod | null) => {
-            if (next) setPeriod(next);
-          }}
-        >
-          {PERIODS.map((value) => (
-            <ToggleButton key={value} value={value} sx={{ px: 1.5, textTransform: 'none' }}>
-              {t(PERIOD_KEYS[value])}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          periods={PERIODS}
+          label={t('portfolios.views.period')}
+          text={(value) => t(PERIOD_KEYS[value])}
+          onChange={setPeriod}
+        />
         {points && (
           <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="portfolio-views-total">
             {t('portfolios.views.total', { views: new Intl.NumberFormat(i18n.language).format(total) })}
