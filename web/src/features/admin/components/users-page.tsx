@@ -47,13 +47,15 @@ export function UsersPage({ impersonation }: { impersonation: Impersonation }) {
   const { t, i18n } = useTranslation();
   const { page, setPage, values, setFilter } = usePageAndFilters(['q']);
   const [text, setText] = useState(values.q);
-  // The address changed on its own (back button, a link): the field follows it.
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  // The address changed on its own (back button, a link): the field follows
+  // it. The field's own pause coming back through the address is no such
+  // change: the keys typed since it was sent stay.
   const [synced, setSynced] = useState(values.q);
   if (values.q !== synced) {
     setSynced(values.q);
-    setText(values.q);
+    if (values.q !== debounced) setText(values.q);
   }
-  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const users = useUserSearch(values.q, page);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
   const [dialog, setDialog] = useState<{ action: Action; user: AdminUser } | null>(null);
