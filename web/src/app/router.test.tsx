@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { routes, SHELL_TEXTS } from '@/app/router';
-// The build script lives outside src/, where the @/ alias does not reach; it is plain JavaScript, without types.
-// @ts-expect-error: no declaration file
-// eslint-disable-next-line no-restricted-imports
-import { PRELOAD_TEXTS } from '../../scripts/build-assets.mjs';
+import { routes } from '@/app/router';
 import type { RouteHandle } from '@/components/layout/route-handle';
 
 /** The route whose path is `path`, anywhere in the tree. */
@@ -23,11 +19,5 @@ describe('the routes', () => {
     expect((admin?.handle as RouteHandle | undefined)?.crumb).toBe('menu.admin');
     expect((admin?.handle as RouteHandle | undefined)?.crumbLink).not.toBe(false);
     expect(admin?.children?.some((child) => child.index === true && typeof child.lazy === 'function')).toBe(true);
-  });
-});
-
-describe('the preloaded texts', () => {
-  it('are the texts the signed-in shell loads, so the dashboard needs no wave for them', () => {
-    expect((PRELOAD_TEXTS as Record<string, string[]>)['/dashboard']).toEqual([...SHELL_TEXTS]);
   });
 });

@@ -5,13 +5,6 @@ import type { RouteHandle } from '@/components/layout/route-handle';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { loadArea, type RouteArea } from '@/lib/i18n';
 
-/**
- * The texts the signed-in shell loads with its code. The build preloads the
- * same areas from the dashboard's HTML (PRELOAD_TEXTS of
- * scripts/build-assets.mjs; router.test.tsx holds the two together).
- */
-export const SHELL_TEXTS: readonly RouteArea[] = ['gates', 'requests', 'money'];
-
 /** A lazy route whose texts (route areas of lib/i18n) load with its code, at once. */
 function withTexts<T>(area: RouteArea | RouteArea[], load: () => Promise<T>): () => Promise<T> {
   const areas = Array.isArray(area) ? area : [area];
@@ -38,7 +31,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'onboarding', lazy: () => import('@/app/routes/onboarding-route') },
           {
-            lazy: withTexts([...SHELL_TEXTS], () => import('@/app/routes/shell-route')),
+            lazy: withTexts(['gates', 'requests', 'money'], () => import('@/app/routes/shell-route')),
             children: [
               { index: true, lazy: () => import('@/app/routes/dashboard-route') },
               { path: 'dashboard', lazy: () => import('@/app/routes/dashboard-route') },
