@@ -85,9 +85,9 @@ func newSPA(files fs.FS, dsn, podcast, release string) *spa {
 		s.index = notBuilt
 	}
 	s.preloadPaths = map[string]bool{}
-	for _, tag := range preloadLink.FindAll(s.index, -1) {
-		if m := pathsAttr.FindSubmatch(tag); m != nil {
-			for _, p := range strings.Fields(string(m[1])) {
+	for _, m := range preloadLink.FindAllSubmatch(s.index, -1) {
+		if string(m[1]) == "paths" {
+			for _, p := range strings.Fields(string(m[2])) {
 				s.preloadPaths[p] = true
 			}
 		}
@@ -300,12 +300,9 @@ func acceptsCoding(header, coding string) bool {
 var (
 	htmlLang = regexp.MustCompile(`<html[^>]*\blang="[^"]*"`)
 	langAttr = regexp.MustCompile(`lang="[^"]*"`)
-	// preloadLink is a link the build wrote for one language (data-locale),
-	// for the pages at some paths (data-paths), or for both (a route's texts
-	// in one language), web/scripts/build-assets.mjs.
-	preloadLink = regexp.MustCompile(`[ \t]*<link rel="modulepreload"[^>]*\bdata-(?:locale|paths)="[^"]*"[^>]*>\n?`)
-	localeAttr  = regexp.MustCompile(`\bdata-locale="([^"]*)"`)
-	pathsAttr   = regexp.MustCompile(`\bdata-paths="([^"]*)"`)
+	// preloadLink is a link the build wrote for one language (data-locale)
+	// or for the pages at some paths (data-paths), web/scripts/build-assets.mjs.
+	preloadLink = regexp.MustCompile(`[ \t]*<link rel="modulepreload"[^>]*\bdata-(locale|paths)="([^"]*)"[^>]*>\n?`)
 	// anyPreload is any modulepreload link of index.html, the app's own
 	// chunks (no data attribute) included.
 	anyPreload = regexp.MustCompile(`[ \t]*<link rel="modulepreload"[^>]*>\n?`)
@@ -323,17 +320,21 @@ func (s *spa) preloadedPath(p string) string {
 
 // keepPreloads drops the preload links of other languages and of other
 // pages, so the browser fetches the entry, the texts of its language and the
-// chunks (and texts) of the page asked for at once, and nothing it will not
-// run. A link with both attributes must match both.
+// chunks of the page asked for at once, and nothing it will not run.
 func keepPreloads(page []byte, lang, p string) []byte {
 	return preloadLink.ReplaceAllFunc(page, func(tag []byte) []byte {
-		if m := localeAttr.FindSubmatch(tag); m != nil && string(m[1]) != lang {
-			return nil
+		m := preloadLink.FindSubmatch(tag)
+		switch string(m[1]) {
+		case "locale":
+			if string(m[2]) == lang {
+				return tag
+			}
+		case "paths":
+			if slices.Contains(strings.Fields(string(m[2])), p) {
+				return tag
+			}
 		}
-		if m := pathsAttr.FindSubmatch(tag); m != nil && !slices.Contains(strings.Fields(string(m[1])), p) {
-			return nil
-		}
-		return tag
+		return nil
 	})
 }
 

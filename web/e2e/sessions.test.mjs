@@ -283,37 +283,6 @@ describe('registration', () => {
 });
 
 describe('tokens', () => {
-  it('a signed-in page asks for /api/me once, from the entry, with its texts preloaded', T, () =>
-    journey({}, async (page) => {
-      await login(page, server.baseURL, 'planner@noces.test');
-      const asked = [];
-      let meAsked;
-      const gotMe = new Promise((done) => {
-        meAsked = done;
-      });
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname !== '/api/me') return;
-        asked.push(request);
-        meAsked();
-      });
-      // The app's boot chunk is held until /api/me is asked (5 s at most): the
-      // app asks it only once that chunk has run, the entry before.
-      let askedWhileHeld = false;
-      await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
-        askedWhileHeld = await Promise.race([gotMe.then(() => true), new Promise((done) => setTimeout(() => done(false), 5_000))]);
-        await route.continue();
-      });
-      const response = await page.goto(`${server.baseURL}/dashboard`);
-      await page.getByRole('heading', { level: 1, name: /Bonjour Camille/ }).waitFor();
-      await page.waitForLoadState('networkidle');
-      assert.ok(askedWhileHeld, '/api/me asked before the app ran');
-      assert.equal(asked.length, 1, 'one GET /api/me');
-      // The dashboard's texts (the shell's areas) come with the page, in its language only.
-      const html = await response.text();
-      const texts = [...html.matchAll(/<link rel="modulepreload"[^>]*data-locale="([a-z]{2})" data-paths="[^"]*\/dashboard[^"]*"/g)].map((m) => m[1]);
-      assert.deepEqual(texts, ['fr', 'fr', 'fr']);
-    }));
-
   it('an expired access token is refreshed without the user noticing', T, () =>
     journey({}, async (page) => {
       await login(page, server.baseURL, 'planner@noces.test');

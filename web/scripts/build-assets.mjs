@@ -26,20 +26,6 @@ export const PRELOAD_PAGES = {
   '/dashboard': ['app/routes/shell-route.tsx', 'app/routes/dashboard-route.tsx'],
 };
 
-/**
- * Route areas' texts (lib/i18n ROUTE_AREAS) the server preloads, in the
- * page's language only, when their path is requested: the areas the routes
- * of PRELOAD_PAGES load with their code (the signed-in shell's withTexts in
- * app/router.tsx). Without them the texts came in a wave of their own, after
- * the route's code had run.
- */
-export const PRELOAD_TEXTS = {
-  '/dashboard': ['gates', 'requests', 'money'],
-};
-
-/** An area's texts in one language: locales/<area>/<lang>.json. */
-export const AREA_TEXTS = /\/src\/locales\/([a-z]+)\/([a-z]{2})\.json$/;
-
 /** The route the first-page budget and the "signin" chunk are about. */
 export const SIGNIN_ROUTE = 'app/routes/login-route.tsx';
 
@@ -208,19 +194,6 @@ export function preloadLinks() {
           }
         }
         for (const [file, paths] of pathsOf) link(file, { 'data-paths': [...paths].join(' ') });
-        // A route's texts: one link per language, kept by the server for that language and path.
-        const textPaths = new Map();
-        for (const [path, areas] of Object.entries(PRELOAD_TEXTS)) {
-          for (const area of areas) {
-            const files = Object.values(bundle).filter((c) => c.type === 'chunk' && AREA_TEXTS.exec(c.facadeModuleId ?? '')?.[1] === area);
-            if (files.length === 0) throw new Error(`build-assets.mjs preloads the ${area} texts, which are no chunk of the build`);
-            for (const chunk of files) {
-              if (!textPaths.has(chunk.fileName)) textPaths.set(chunk.fileName, { lang: AREA_TEXTS.exec(chunk.facadeModuleId)[2], paths: new Set() });
-              textPaths.get(chunk.fileName).paths.add(path);
-            }
-          }
-        }
-        for (const [file, { lang, paths }] of [...textPaths].sort()) link(file, { 'data-locale': lang, 'data-paths': [...paths].join(' ') });
         return tags;
       },
     },

@@ -8,7 +8,6 @@
 // click on a button is held and made again once the app is there; typing and
 // links work natively (the login page takes the typed values over).
 // Without pre-rendered markup the app starts at once.
-import { startEarlyMe } from '@/lib/auth/early-me';
 import { hydratable } from '@/prerender-markup';
 
 /**
@@ -33,8 +32,6 @@ if (root && hydratable(root)) {
   const started = holdUntilStarted(root);
   onEngagement(() => start(started));
 } else {
-  // A signed-in page waits for /api/me: asked now, with the app's chunks.
-  startEarlyMe();
   start(() => undefined);
 }
 

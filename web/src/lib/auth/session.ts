@@ -1,16 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, unwrap } from '@/lib/api-client';
-import { takeEarlyMe } from '@/lib/auth/early-me';
 import { clearSession, getRefreshToken, getToken, subscribeTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-/** GET /api/me: the entry's early answer when it has one for this token (lib/auth/early-me). */
 export async function fetchMe(): Promise<User> {
-  const early = await takeEarlyMe<User>(getToken());
-  if (early !== null) return early;
   return unwrap(api.GET('/api/me'));
 }
 
