@@ -12,7 +12,7 @@ BIN       := bin/noces
 VERSION   := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
-WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
 .PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-venue-create bench-jobs dev clean stripe-mock bench-front
 
