@@ -22,8 +22,10 @@ WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite
 run: build
 	@./$(BIN) serve --demo
 
-## build: the web app, then the Go binary that embeds it
-build: web go
+## build: the web app, then the Go binary that embeds it (in this order even
+## under -j: built beside the web app, the binary embedded a half-written dist)
+build: web
+	@$(MAKE) --no-print-directory go
 
 # `go mod download` fetches the modules without a line for each (go build prints them).
 go:
