@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -83,15 +84,7 @@ func (s *Service) Overview(ctx context.Context, days int, tz string) (Overview, 
 	// hours long where clocks change.
 	dayOf := func(at time.Time) *OverviewDay {
 		date := at.In(loc).Format(time.DateOnly)
-		i, found := slices.BinarySearchFunc(out.Series, date, func(day OverviewDay, date string) int {
-			switch {
-			case day.Date < date:
-				return -1
-			case day.Date > date:
-				return 1
-			}
-			return 0
-		})
+		i, found := slices.BinarySearchFunc(out.Series, date, func(day OverviewDay, date string) int { return cmp.Compare(day.Date, date) })
 		if !found {
 			return nil
 		}
@@ -104,23 +97,25 @@ func (s *Service) Overview(ctx context.Context, days int, tz string) (Overview, 
 	out.AwaitingModeration, out.FailedMessages = counts.AwaitingModeration, counts.FailedMessages
 	out.RequestsReceived, out.RequestsUnlocked = counts.Received, counts.Unlocked
 
-	tally := map[store.OverviewSeries]func(*OverviewDay, store.OverviewEvent){
-		store.SeriesNewProviders: func(d *OverviewDay, _ store.OverviewEvent) { d.NewProviders++ },
-		store.SeriesProjects:     func(d *OverviewDay, _ store.OverviewEvent) { d.Projects++ },
-		store.SeriesRequests:     func(d *OverviewDay, _ store.OverviewEvent) { d.Requests++ },
-		store.SeriesUnlocks:      func(d *OverviewDay, _ store.OverviewEvent) { d.Unlocks++ },
-		store.SeriesCreditSales: func(d *OverviewDay, e store.OverviewEvent) {
+	tallies := []struct {
+		series store.OverviewSeries
+		add    func(*OverviewDay, store.OverviewEvent)
+	}{
+		{store.SeriesNewProviders, func(d *OverviewDay, _ store.OverviewEvent) { d.NewProviders++ }},
+		{store.SeriesProjects, func(d *OverviewDay, _ store.OverviewEvent) { d.Projects++ }},
+		{store.SeriesRequests, func(d *OverviewDay, _ store.OverviewEvent) { d.Requests++ }},
+		{store.SeriesUnlocks, func(d *OverviewDay, _ store.OverviewEvent) { d.Unlocks++ }},
+		{store.SeriesCreditSales, func(d *OverviewDay, e store.OverviewEvent) {
 			d.CreditsSold += e.Credits
 			d.CreditRevenue = addMoney(d.CreditRevenue, e.Currency, e.AmountCents)
-		},
-		store.SeriesPremiumInvoices: func(d *OverviewDay, e store.OverviewEvent) {
+		}},
+		{store.SeriesPremiumInvoices, func(d *OverviewDay, e store.OverviewEvent) {
 			d.PremiumRevenue = addMoney(d.PremiumRevenue, e.Currency, e.AmountCents)
-		},
+		}},
 	}
-	for _, series := range []store.OverviewSeries{store.SeriesNewProviders, store.SeriesProjects, store.SeriesRequests,
-		store.SeriesUnlocks, store.SeriesCreditSales, store.SeriesPremiumInvoices} {
-		add := tally[series]
-		err := s.store.EachOverviewEvent(ctx, series, from, to, func(e store.OverviewEvent) {
+	for _, tally := range tallies {
+		add := tally.add
+		err := s.store.EachOverviewEvent(ctx, tally.series, from, to, func(e store.OverviewEvent) {
 			if day := dayOf(e.At); day != nil {
 				add(day, e)
 				add(&out.Total, e)
@@ -135,15 +130,7 @@ func (s *Service) Overview(ctx context.Context, days int, tz string) (Overview, 
 
 // addMoney adds cents in currency to a list kept sorted by currency.
 func addMoney(list []Money, currency string, cents int64) []Money {
-	i, found := slices.BinarySearchFunc(list, currency, func(m Money, c string) int {
-		switch {
-		case m.Currency < c:
-			return -1
-		case m.Currency > c:
-			return 1
-		}
-		return 0
-	})
+	i, found := slices.BinarySearchFunc(list, currency, func(m Money, c string) int { return cmp.Compare(m.Currency, c) })
 	if found {
 		list[i].Cents += cents
 		return list
