@@ -142,9 +142,21 @@ describe('the content screens', () => {
       // The other planner's paragraph, pasted into the services: refused under that section.
       const service = page.getByRole('textbox', { name: 'Vos prestations' });
       await service.click();
-      await page.keyboard.press('ControlOrMeta+End');
+      // The caret to the very end, through the selection the editor follows
+      // (Ctrl+End was sometimes ignored, and the paste then joined the
+      // section's first paragraph, which no longer matched the copy).
+      await service.evaluate((editor) => {
+        const range = document.createRange();
+        range.selectNodeContents(editor);
+        range.collapse(false);
+        window.getSelection().removeAllRanges();
+        window.getSelection().addRange(range);
+      });
       await page.keyboard.press('Enter');
       await page.keyboard.insertText(copied);
+      // Saved only once the editor holds the pasted text (a loaded machine
+      // once let the click go before it, and nothing was sent).
+      await service.filter({ hasText: copied.slice(0, 40) }).waitFor();
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       const section = page.getByTestId('portrait-service');
       await section.getByRole('alert').filter({ hasText: 'Ce texte est déjà utilisé ailleurs' }).waitFor();
