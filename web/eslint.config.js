@@ -47,7 +47,20 @@ const noBarrelImports = { group: ['**/index', '**/index.*'], message: 'No barrel
 const noDeepRelative = { group: ['../../*'], message: 'Use the @/ alias to reach another folder.' };
 
 export default defineConfig([
-  globalIgnores(['dist/', 'node_modules/', 'coverage/', 'e2e/screenshots/', 'src/lib/api/schema.d.ts']),
+  // Build and test output: the build writes and removes some of these while
+  // `make test` lints beside it, and ESLint failed on a folder that vanished
+  // during its walk (prerender/).
+  globalIgnores([
+    'dist/',
+    'node_modules/',
+    'coverage/',
+    'sourcemaps/',
+    'prerender/',
+    'e2e/screenshots/',
+    'e2e/results/',
+    'e2e/.tmp/',
+    'src/lib/api/schema.d.ts',
+  ]),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended, reactHooks.configs.flat.recommended],
