@@ -45,6 +45,8 @@ type Service struct {
 	// viewKey salts the daily visitor hashes: without it, a hash of an
 	// address could be reversed by trying every address.
 	viewKey []byte
+	// listings are the visible listings, kept per version (browse.go).
+	listings listingsCache
 }
 
 // NewService wires the directory; viewKey is a server secret.

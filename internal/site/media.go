@@ -203,7 +203,6 @@ func (s *Site) mediaView(r *http.Request, title, path string) *view {
 	d := i18n.DomainFrom(r.Context())
 	v := s.newView(r, title+" – Noces")
 	v.Canonical = s.Hosts.PublicURL(d.Key, path)
-	v.Alternates = s.Hosts.Alternates(path)
 	return v
 }
 

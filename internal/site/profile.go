@@ -22,6 +22,8 @@ type providerPage struct {
 	Similar  []card
 	Request  *requestForm
 	Media    mediaSection
+	// Browse are the browse pages the planner appears on.
+	Browse []browseLink
 }
 
 type serviceLine struct {
@@ -58,7 +60,6 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 	v := s.newView(r, p.Name+" – Noces")
 	path := "/p/" + url.PathEscape(p.Slug)
 	v.Canonical = s.Hosts.PublicURL(d.Key, path)
-	v.Alternates = s.Hosts.Alternates(path)
 	pg := providerPage{Profile: p}
 	m, err := s.Media.ProviderMedia(ctx, p.UserID)
 	if err != nil {
@@ -94,6 +95,18 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 	}
 	pg.Request = s.newRequestForm(v, path+"/request", fm, services, p.Name)
 	v.JSONLD = s.providerLD(v, p, s.Hosts.PublicURL(d.Key, path), pg.Media)
+	pg.Browse = s.profileBrowseLinks(ctx, v, false, p.City, services)
+	// The key photo: the first of the gallery, whose size is known, else
+	// the profile picture, else the site's image.
+	switch {
+	case len(pg.Media.Photos) > 0:
+		ph := pg.Media.Photos[0]
+		s.setSocial(v, "business.business", ph.URL, ph.Width, ph.Height)
+	case p.AvatarURL != "":
+		s.setSocial(v, "business.business", p.AvatarURL, 0, 0)
+	default:
+		s.setSocial(v, "business.business", "", 0, 0)
+	}
 	v.P = pg
 	status := http.StatusOK
 	if fm.HasErrors() {
@@ -193,6 +206,8 @@ type venuePage struct {
 	Media      mediaSection
 	// Links are the venue's website and social pages.
 	Links []socialLink
+	// Browse are the browse pages the venue appears on.
+	Browse []browseLink
 }
 
 // featureLine is a feature a venue offers, with its icon.
@@ -225,7 +240,6 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 	v := s.newView(r, vn.Name+" – Noces")
 	path := "/v/" + url.PathEscape(vn.Slug)
 	v.Canonical = s.Hosts.PublicURL(d.Key, path)
-	v.Alternates = s.Hosts.Alternates(path)
 	pg := venuePage{VenuePage: vn, TypeLabel: v.T("site.venue_type." + vn.Type)}
 	vm, err := s.Media.VenueMedia(ctx, vn.ID)
 	if err != nil {
@@ -269,6 +283,13 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 	}
 	pg.Request = s.newRequestForm(v, path+"/request", fm, []string{"VENUE"}, vn.Name)
 	v.JSONLD = s.venueLD(v, pg, s.Hosts.PublicURL(d.Key, path))
+	pg.Browse = s.profileBrowseLinks(ctx, v, true, vn.City, nil)
+	if len(pg.Media.Photos) > 0 {
+		ph := pg.Media.Photos[0]
+		s.setSocial(v, "business.business", ph.URL, ph.Width, ph.Height)
+	} else {
+		s.setSocial(v, "business.business", "", 0, 0)
+	}
 	v.P = pg
 	status := http.StatusOK
 	if fm.HasErrors() {

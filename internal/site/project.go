@@ -98,6 +98,8 @@ func (s *Site) showProject(w http.ResponseWriter, r *http.Request, fm *form) {
 	v := s.newView(r, "")
 	v.Title = v.T("site.project.title") + " – Noces"
 	v.Description = v.T("site.project.description", "country", v.Country)
+	// The same form on every domain, in its language: a true translation.
+	v.Alternates = s.Hosts.Alternates("/project")
 	status := http.StatusOK
 	if fm == nil {
 		fm = newForm(nil, projectFieldOrder, projectLabels)

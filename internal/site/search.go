@@ -137,13 +137,6 @@ func (f filters) query(page int) string {
 	return q.Encode()
 }
 
-// neutral is the part of the search every domain has in common (no city, no
-// page): the hreflang alternates point there.
-func (f filters) neutral() string {
-	g := filters{Kind: f.Kind, Service: f.Service, VenueType: f.VenueType}
-	return g.query(1)
-}
-
 // searchForm is the search form's state and lists.
 type searchForm struct {
 	Heading    string
@@ -185,12 +178,17 @@ func (f filters) venueQuery() (features []string, rooms bool) {
 
 type homePage struct {
 	Search searchForm
+	Browse []homeBrowse
 }
 
 func (s *Site) home(w http.ResponseWriter, r *http.Request) {
 	v := s.newView(r, "")
 	v.Title = v.T("site.title")
-	v.P = homePage{Search: s.newSearchForm(v, v.T("site.search.heading"), filters{Kind: "planner"})}
+	// Every domain's home page is the same page in its language.
+	v.Alternates = s.Hosts.Alternates("/")
+	s.setSocial(v, "website", "", 0, 0)
+	v.P = homePage{Search: s.newSearchForm(v, v.T("site.search.heading"), filters{Kind: "planner"}),
+		Browse: s.homeBrowseLinks(r.Context(), v)}
 	s.render(w, r, http.StatusOK, "home", v, cachePublic)
 }
 
@@ -243,16 +241,24 @@ type searchPage struct {
 }
 
 func (s *Site) search(w http.ResponseWriter, r *http.Request) {
+	s.searchWith(w, r, parseFilters(r.URL.Query()), nil)
+}
+
+// searchWith renders the results of f: the search page, or when b is not
+// nil the browse page b (browse.go), whose city is already placed.
+func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *browseInfo) {
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
-	f := parseFilters(r.URL.Query())
 	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
 		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: directory.DefaultRadiusKm}
 	if q.Venues {
 		q.Features, q.Accommodation = f.venueQuery()
 	}
 	p := searchPage{Page: f.Page}
-	if f.City != "" {
+	if b != nil {
+		q.Near, q.Lat, q.Lng = true, b.City.Lat, b.City.Lng
+		p.Place = b.City.Name
+	} else if f.City != "" {
 		places, err := s.Geo.Search(ctx, f.City, d.Country, 1)
 		if err != nil {
 			s.Log.WarnContext(ctx, "site: geocode search city", "err", err.Error())
@@ -272,6 +278,13 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	// The page is the same for every visitor with the same domain, form
 	// and place, given the same answer: it is kept with the answer.
 	key := string(f.key(fmt.Appendf(nil, "%q%q%q", d.Key, p.Place, p.UnknownCity)))
+	if b != nil {
+		if f.Page > max(1, res.Pages) {
+			s.notFound(w, r)
+			return
+		}
+		key = "browse:" + b.Path + "\x00" + key
+	}
 	if kept, ok := res.Renderings.Get(key).(*keptPage); ok {
 		s.send(w, http.StatusOK, &view{Locale: d.Locale}, cachePublic, kept.head, s.style, kept.tail)
 		return
@@ -298,7 +311,9 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 			p.Heading = v.T("site.results.heading_service", "service", v.T("prestations."+f.Service))
 		}
 	}
-	if p.Place != "" {
+	if b != nil {
+		p.Heading = browseHeading(v, b.Kind, b.City.Name)
+	} else if p.Place != "" {
 		p.Heading = v.T("site.results.heading_near", "what", p.Heading, "city", p.Place)
 	}
 	v.Title = p.Heading
@@ -306,30 +321,48 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		v.Title = v.T("site.results.title_page", "title", p.Heading, "page", strconv.Itoa(f.Page))
 	}
 	v.Title += " – Noces"
-	v.Canonical = s.Hosts.PublicURL(d.Key, "/search?"+f.query(f.Page))
-	v.Alternates = s.Hosts.Alternates("/search?" + f.neutral())
+	// A search's results are per country: no other domain has the same
+	// page in another language, so it has no hreflang alternates.
+	pageURL := func(n int) string { return "/search?" + f.query(n) }
+	if b != nil {
+		pageURL = func(n int) string {
+			if n > 1 {
+				return b.Path + "?page=" + strconv.Itoa(n)
+			}
+			return b.Path
+		}
+	}
+	v.Canonical = s.Hosts.PublicURL(d.Key, pageURL(f.Page))
 	if f.Page > 1 {
-		p.PrevURL = "/search?" + f.query(f.Page-1)
+		p.PrevURL = pageURL(f.Page - 1)
 		v.PrevURL = s.Hosts.PublicURL(d.Key, p.PrevURL)
 	}
 	if f.Page < res.Pages {
-		p.NextURL = "/search?" + f.query(f.Page+1)
+		p.NextURL = pageURL(f.Page + 1)
 		v.NextURL = s.Hosts.PublicURL(d.Key, p.NextURL)
 	}
 	// An empty or out-of-range page is not worth indexing.
 	v.NoIndex = len(p.Cards) == 0
+	page := "search"
 	v.P = p
-	b, ok := s.execute(w, r, "search", v)
+	if b != nil {
+		page = "browse"
+		v.Description = b.Intro
+		v.JSONLD = s.breadcrumbLD(d.Key, b.Crumbs)
+		s.setSocial(v, "website", "", 0, 0)
+		v.P = browsePage{searchPage: p, Intro: b.Intro, Crumbs: b.Crumbs}
+	}
+	out, ok := s.execute(w, r, page, v)
 	if !ok {
 		return
 	}
-	if cut := bytes.Index(b, s.style); cut >= 0 {
+	if cut := bytes.Index(out, s.style); cut >= 0 {
 		// A copy of its own: the buffer is larger than the page, by up to
 		// as much again.
-		rest := append(append(make([]byte, 0, len(b)-len(s.style)), b[:cut]...), b[cut+len(s.style):]...)
+		rest := append(append(make([]byte, 0, len(out)-len(s.style)), out[:cut]...), out[cut+len(s.style):]...)
 		res.Renderings.Put(key, &keptPage{head: rest[:cut:cut], tail: rest[cut:]}, len(rest))
 	}
-	s.send(w, http.StatusOK, v, cachePublic, b)
+	s.send(w, http.StatusOK, v, cachePublic, out)
 }
 
 // keptPage is a search page kept with its answer, without the style sheet

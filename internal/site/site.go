@@ -90,10 +90,17 @@ type Site struct {
 	// searchRenders counts the search contents rendered rather than
 	// taken from the answers' renderings: the tests read it.
 	searchRenders atomic.Int64
+	// slugs are the browse pages' kinds in each language, browse their
+	// cities (browse.go).
+	slugs  kindSlugs
+	browse browseState
+	// sitemapMax, when set, is the most addresses of one sitemap file
+	// (MaxSitemapURLs otherwise): the tests split small sitemaps.
+	sitemapMax int
 }
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
-var pageFiles = []string{"home", "search", "provider", "venue", "project", "sent", "review", "review_sent", "message",
+var pageFiles = []string{"home", "search", "browse", "provider", "venue", "project", "sent", "review", "review_sent", "message",
 	"photo", "photos", "video", "portfolio"}
 
 // New parses the page templates and registers the routes.
@@ -117,7 +124,8 @@ func New(d Deps) (*Site, error) {
 		s.pages[name] = t
 	}
 	var buf writeBuffer
-	if err := s.pages["message"].ExecuteTemplate(&buf, "layout", &view{texts: d.Texts, P: messagePage{}}); err != nil {
+	var err error
+	if err = s.pages["message"].ExecuteTemplate(&buf, "layout", &view{texts: d.Texts, P: messagePage{}}); err != nil {
 		return nil, fmt.Errorf("site: templates: %w", err)
 	}
 	from, to := bytes.Index(buf.b, []byte("<style>")), bytes.Index(buf.b, []byte("</style>"))
@@ -125,6 +133,9 @@ func New(d Deps) (*Site, error) {
 		return nil, errors.New("site: the layout has no style sheet")
 	}
 	s.style = buf.b[from : to+len("</style>")]
+	if s.slugs, err = newKindSlugs(d.Texts); err != nil {
+		return nil, err
+	}
 	s.routes()
 	return s, nil
 }
@@ -134,16 +145,16 @@ func (s *Site) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.home)
 	m.HandleFunc("GET /search", s.search)
-	m.HandleFunc("GET /p/{slug}", s.provider)
+	m.HandleFunc("GET /p/{slug}", s.onHomeDomain("planner", s.provider))
 	m.HandleFunc("POST /p/{slug}/request", s.providerRequest)
-	m.HandleFunc("GET /p/{slug}/photos", s.providerPhotos)
-	m.HandleFunc("GET /p/{slug}/photos/{id}", s.providerPhoto)
-	m.HandleFunc("GET /p/{slug}/videos/{id}", s.providerVideo)
-	m.HandleFunc("GET /p/{slug}/portfolio/{id}", s.providerPortfolio)
-	m.HandleFunc("GET /v/{slug}", s.venue)
-	m.HandleFunc("GET /v/{slug}/photos", s.venuePhotos)
-	m.HandleFunc("GET /v/{slug}/photos/{id}", s.venuePhoto)
-	m.HandleFunc("GET /v/{slug}/videos/{id}", s.venueVideo)
+	m.HandleFunc("GET /p/{slug}/photos", s.onHomeDomain("planner", s.providerPhotos))
+	m.HandleFunc("GET /p/{slug}/photos/{id}", s.onHomeDomain("planner", s.providerPhoto))
+	m.HandleFunc("GET /p/{slug}/videos/{id}", s.onHomeDomain("planner", s.providerVideo))
+	m.HandleFunc("GET /p/{slug}/portfolio/{id}", s.onHomeDomain("planner", s.providerPortfolio))
+	m.HandleFunc("GET /v/{slug}", s.onHomeDomain("venue", s.venue))
+	m.HandleFunc("GET /v/{slug}/photos", s.onHomeDomain("venue", s.venuePhotos))
+	m.HandleFunc("GET /v/{slug}/photos/{id}", s.onHomeDomain("venue", s.venuePhoto))
+	m.HandleFunc("GET /v/{slug}/videos/{id}", s.onHomeDomain("venue", s.venueVideo))
 	m.HandleFunc("POST /v/{slug}/request", s.venueRequest)
 	m.HandleFunc("GET /project", s.project)
 	m.HandleFunc("POST /project", s.projectSubmit)
@@ -152,13 +163,22 @@ func (s *Site) routes() {
 	m.HandleFunc("POST /review/{token}", s.reviewSubmit)
 	m.HandleFunc("GET /review/{token}/sent", s.reviewSent)
 	m.HandleFunc("GET /badge/{file}", s.badge)
-	m.HandleFunc("/", s.notFound)
+	m.HandleFunc("GET /robots.txt", s.robots)
+	m.HandleFunc("GET /sitemap.xml", s.sitemap)
+	m.HandleFunc("GET /site.webmanifest", s.manifest)
+	for name := range staticFiles {
+		m.HandleFunc("GET /"+name, s.staticFile(name))
+	}
+	// Browse pages (/wedding-planners/lyon) have a first segment of each
+	// language's own, and the split sitemap's files a name of their own:
+	// both are read from what no other route takes.
+	m.HandleFunc("/", s.browseOrNotFound)
 	s.mux = m
 }
 
 // csp allows nothing but the page itself and its inline styles: public pages
 // run no script (the JSON-LD block is data, never executed).
-const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // ServeHTTP renders the public pages of the request's domain.
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -231,6 +251,7 @@ func (w *writeBuffer) Write(p []byte) (int, error) {
 func (s *Site) message(w http.ResponseWriter, r *http.Request, status int, prefix string) {
 	v := s.newView(r, s.T(r, prefix+".heading"))
 	v.NoIndex = true
+	v.Canonical = "" // an error is no page of its own
 	v.P = messagePage{Heading: v.T(prefix + ".heading"), Text: v.T(prefix + ".text")}
 	cache := cacheNoStore
 	if status == http.StatusNotFound {

@@ -28,6 +28,9 @@ type view struct {
 	JSONLD      any // the page's structured data, when it has some
 	// FrameSrc is the one origin a page may frame (a video player), or "".
 	FrameSrc string
+	// Social is the page's Open Graph and Twitter card, when it has one
+	// (seo.go).
+	Social *socialCard
 
 	Country  string // "in France", in the page's language
 	Sites    []siteLink
@@ -43,14 +46,15 @@ type siteLink struct {
 }
 
 // newView fills the layout's fields for r; the canonical URL is the page's
-// own path on its domain, and the alternates the same path on every domain.
+// own path on its domain. A page has hreflang alternates only when it is a
+// true translation of the same page on the other domains (the home page,
+// the fixed forms): its handler sets them (translated).
 func (s *Site) newView(r *http.Request, title string) *view {
 	d := i18n.DomainFrom(r.Context())
 	v := &view{texts: s.Texts, Domain: d, Lang: d.Lang, Locale: d.Locale,
-		Canonical:  s.Hosts.PublicURL(d.Key, r.URL.Path),
-		Alternates: s.Hosts.Alternates(r.URL.Path),
-		LoginURL:   s.Hosts.ProURL(d.Key, "/login"),
-		ProURL:     s.Hosts.ProURL(d.Key, "/register"),
+		Canonical: s.Hosts.PublicURL(d.Key, r.URL.Path),
+		LoginURL:  s.Hosts.ProURL(d.Key, "/login"),
+		ProURL:    s.Hosts.ProURL(d.Key, "/register"),
 	}
 	for _, o := range i18n.Domains {
 		v.Sites = append(v.Sites, siteLink{URL: s.Hosts.PublicURL(o.Key, "/"), Lang: o.Lang, Name: geo.CountryName(o.Country, o.Lang)})
