@@ -157,11 +157,14 @@ func TestPhotoPage(t *testing.T) {
 		"/p/maison-premium/photos/" + m.otherPlannerPhoto.ID, // another planner's
 		"/p/atelier-lumiere/photos/" + m.shown.ID,            // under another planner
 		"/p/maison-premium/photos/nope",
-		"/p/hochzeit-berlin/photos/" + m.shown.ID, // a hidden profile
 	} {
 		if r := e.get("fr.localhost", p); r.status != 404 {
 			t.Errorf("%s: %d", p, r.status)
 		}
+	}
+	// Another profile's photo, on that profile's own domain.
+	if r := e.get("de.localhost", "/p/hochzeit-berlin/photos/"+m.shown.ID); r.status != 404 {
+		t.Errorf("under the Berlin planner: %d", r.status)
 	}
 	if n := views(m.hidden.ID) + views(m.otherPlannerPhoto.ID); n != 0 {
 		t.Errorf("refused pages counted %d views", n)
