@@ -12,6 +12,7 @@ import (
 
 	"noces/internal/i18n"
 	"noces/internal/platform/geo"
+	"noces/internal/textkey"
 )
 
 // Browse pages: one per kind of listing and city, at /{kind slug}/{city
@@ -19,31 +20,11 @@ import (
 // /wedding-planners/lyon, /lieux-de-reception/lyon). A kind is every
 // planner ("planner"), the planners of one prestation type, or the venues
 // ("venue"). The cities are those of the visible listings of that kind in
-// the domain's country, as the geocoder names them; a page shows the
-// search near that city.
+// the domain's country, as the geocoder names them, made slugs as the
+// listings' own (textkey.Slug); a page shows the search near that city.
 
 // browseKinds are the kinds of browse pages, in the order they are listed.
 var browseKinds = append(append([]string{"planner"}, prestationTypes...), "venue")
-
-// slugify makes a name a path segment: lower case, accents folded to
-// ASCII, every run of other characters one hyphen ("Saint-Étienne" →
-// "saint-etienne", "Köln" → "koln").
-func slugify(name string) string {
-	var b strings.Builder
-	hyphen := false
-	for _, r := range geo.Fold(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if hyphen && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			hyphen = false
-		} else {
-			hyphen = true
-		}
-	}
-	return b.String()
-}
 
 // kindSlugs are each language's path segment of each kind (the i18n keys
 // site.browse.slug.*), both ways.
@@ -61,7 +42,7 @@ func newKindSlugs(texts *i18n.Bundle) (kindSlugs, error) {
 		k.bySlug[lang], k.byKind[lang] = map[string]string{}, map[string]string{}
 		for _, kind := range browseKinds {
 			slug := texts.T(lang, "site.browse.slug."+kind)
-			if slug == "" || slugify(slug) != slug {
+			if slug == "" || textkey.Slug(slug) != slug {
 				return k, fmt.Errorf("site: the %s slug of %s is %q, not a slug", lang, kind, slug)
 			}
 			if other, dup := k.bySlug[lang][slug]; dup {
@@ -88,7 +69,7 @@ func (s *Site) parseBrowsePath(lang, path string) (kind, city string, ok bool) {
 		return "", "", false
 	}
 	first, city, found := strings.Cut(rest, "/")
-	if !found || city == "" || slugify(city) != city {
+	if !found || city == "" || textkey.Slug(city) != city {
 		return "", "", false
 	}
 	kind, ok = s.slugs.bySlug[lang][first]
@@ -154,7 +135,7 @@ func (s *Site) catalogue(ctx context.Context, country string) (*browseCatalogue,
 	}
 	counts := map[string]map[string]*browseCity{} // kind → slug → city
 	add := func(kind string, p *geo.Place) {
-		slug := slugify(p.City)
+		slug := textkey.Slug(p.City)
 		if slug == "" {
 			return
 		}
@@ -381,7 +362,7 @@ func (s *Site) profileBrowseLinks(ctx context.Context, v *view, venue bool, city
 	if err != nil || len(places) == 0 {
 		return nil
 	}
-	slug := slugify(places[0].City)
+	slug := textkey.Slug(places[0].City)
 	kinds := []string{"venue"}
 	if !venue {
 		kinds = append([]string{"planner"}, services...)

@@ -12,19 +12,8 @@ import (
 
 	"noces/internal/i18n"
 	"noces/internal/model"
+	"noces/internal/textkey"
 )
-
-func TestSlugify(t *testing.T) {
-	for in, want := range map[string]string{
-		"Lyon": "lyon", "Saint-Étienne": "saint-etienne", "Köln": "koln", "  Aix en  Provence ": "aix-en-provence",
-		"L'Isle-sur-la-Sorgue": "l-isle-sur-la-sorgue", "Coruña": "coruna", "Göteborg!": "goteborg", "": "", "---": "",
-		"Frankfurt am Main": "frankfurt-am-main", "Straße": "strasse",
-	} {
-		if got := slugify(in); got != want {
-			t.Errorf("slugify(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
 
 // Every kind has a slug in every language, read back to the same kind and
 // city; no slug of one language is another kind's in the same language.
@@ -36,7 +25,7 @@ func TestBrowseSlugsBothWays(t *testing.T) {
 		for _, kind := range browseKinds {
 			p := s.browsePath(lang, kind, "saint-etienne")
 			slug := strings.Split(p, "/")[1]
-			if slug == "" || slugify(slug) != slug {
+			if slug == "" || textkey.Slug(slug) != slug {
 				t.Errorf("%s %s: slug %q", lang, kind, slug)
 			}
 			if other, dup := seen[slug]; dup {
@@ -80,7 +69,7 @@ func FuzzBrowsePath(f *testing.F) {
 		if !ok {
 			return
 		}
-		if !slices.Contains(browseKinds, kind) || city == "" || slugify(city) != city {
+		if !slices.Contains(browseKinds, kind) || city == "" || textkey.Slug(city) != city {
 			t.Fatalf("%q %q read as %q %q", lang, path, kind, city)
 		}
 		if back := e.site.browsePath(lang, kind, city); back != path {

@@ -8,10 +8,23 @@
 // browser says: search engines index one language per domain.
 //
 // Choices the spec leaves open:
-//   - A planner's or venue's page exists on every domain, each in its
-//     domain's language: each is its own canonical page and they are each
-//     other's hreflang alternates. A search page's alternates are the same
-//     search without city and page (other domains search other countries).
+//   - A planner's or venue's page (/p/{slug}, /v/{slug} and their photo,
+//     video and portfolio pages) lives on the domain of its country only:
+//     asked on another domain, a GET answers 301 to the same path and
+//     query there (seo.go's onHomeDomain). One address per profile, in the
+//     language of the couples who search that country, rather than seven
+//     copies each with the home domain's canonical: crawlers and shared
+//     links converge on one page. A listing not visible is a 404 anywhere.
+//   - hreflang alternates link true translations only: the home page and
+//     the project form, the same page in each domain's language. Profiles,
+//     browse pages and searches list one country's listings: no other
+//     domain has that content, so they have a canonical URL and no
+//     alternates.
+//   - Browse pages (browse.go), one per kind (every planner, a prestation
+//     type, venues) and city with visible listings, at a path in the
+//     domain's language (/organisateurs-de-mariage/lyon), are the indexable
+//     form of a search near a city: robots.txt keeps crawlers out of
+//     /search? and the sitemap lists them with every visible profile.
 //   - A city the geocoder does not know gives results without a distance
 //     filter (search) or a project without coordinates, matched in the whole
 //     country (forms): a typing slip must not lose a couple's project.
