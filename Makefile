@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-venue-create bench-jobs dev clean stripe-mock bench-front
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
@@ -158,6 +158,10 @@ dev: go
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
+
+## bench-public: Lighthouse mobile performance, accessibility and SEO of the public home, a browse page and a profile (issue #17)
+bench-public: build
+	cd web && node scripts/lighthouse-bench.mjs --public --bin after=../$(BIN) --runs $(FRONT_RUNS) --out ../bench/results-public.md
 
 ## bench-front: Lighthouse mobile performance of the sign-in page and the dashboard (issue #16); BEFORE=path/to/other/noces adds a build to compare in the same run
 FRONT_RUNS ?= 3

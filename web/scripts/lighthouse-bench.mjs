@@ -14,6 +14,11 @@
 // the dashboard run signs in through the API, writes the tokens into the
 // origin's localStorage, empties the HTTP cache and runs Lighthouse with
 // storage reset off: a cold load of a signed-in page. Figures are medians.
+//
+// --public audits the public directory instead (issue #17, `make
+// bench-public`): the French home page, a browse page and a planner's
+// profile on fr.localhost, for performance, accessibility and SEO, with the
+// bytes of HTML, CSS and JavaScript each page transferred and its scripts.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,6 +33,7 @@ const bins = [];
 let runs = 3;
 let out = '';
 let jsonDir = '';
+let publicPages = false;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--bin') {
     const [label, path] = args[++i].split('=');
@@ -35,6 +41,7 @@ for (let i = 0; i < args.length; i++) {
   } else if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--out') out = resolve(args[++i]);
   else if (args[i] === '--json') jsonDir = resolve(args[++i]);
+  else if (args[i] === '--public') publicPages = true;
   else throw new Error(`unknown argument ${args[i]}`);
 }
 if (bins.length === 0) throw new Error('give at least one --bin label=path');
@@ -101,12 +108,19 @@ function median(values) {
   return s[Math.floor(s.length / 2)];
 }
 
+/** The public pages audited with --public: the home page, a browse page, a profile of the demo. */
+const PUBLIC_PAGES = [
+  ['public home', '/'],
+  ['browse page', '/organisateurs-de-mariage/lyon'],
+  ['planner profile', '/p/camille-durand-evenements'],
+];
+
 /** One Lighthouse run; `session` writes the tokens first. */
 async function audit(chrome, url, session, jsonPath) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const origin = new URL(url).origin;
-  await page.goto(`${origin}/favicon.svg`);
+  await page.goto(`${origin}/${publicPages ? 'favicon.ico' : 'favicon.svg'}`);
   await page.evaluate((tokens) => {
     localStorage.clear();
     sessionStorage.clear();
@@ -121,7 +135,7 @@ async function audit(chrome, url, session, jsonPath) {
   await browser.disconnect();
   const result = await lighthouse(url, {
     port: chrome.port,
-    onlyCategories: ['performance'],
+    onlyCategories: publicPages ? ['performance', 'accessibility', 'seo'] : ['performance'],
     disableStorageReset: true,
     logLevel: 'error',
     output: 'json',
@@ -130,8 +144,19 @@ async function audit(chrome, url, session, jsonPath) {
   if (jsonPath) writeFileSync(jsonPath, JSON.stringify(lhr));
   const requests = lhr.audits['network-requests'].details.items;
   const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const failed = (category) =>
+    lhr.categories[category]?.auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+      .map((ref) => ref.id) ?? [];
+  const pageBytes = requests
+    .filter((r) => ['Document', 'Stylesheet', 'Script'].includes(r.resourceType))
+    .reduce((t, r) => t + r.transferSize, 0);
   return {
     score: Math.round(lhr.categories.performance.score * 100),
+    a11y: lhr.categories.accessibility ? Math.round(lhr.categories.accessibility.score * 100) : null,
+    seo: lhr.categories.seo ? Math.round(lhr.categories.seo.score * 100) : null,
+    failed: [...failed('accessibility'), ...failed('seo')],
+    pageKB: pageBytes / 1024,
     fcp: lhr.audits['first-contentful-paint'].numericValue,
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
     tbt: lhr.audits['total-blocking-time'].numericValue,
@@ -148,14 +173,22 @@ try {
   for (const { label, path } of bins) {
     const server = await startServer(path);
     try {
-      for (const [pageName, pathName, session] of [['sign-in page', '/login', null], ['dashboard (planner)', '/dashboard', server.tokens]]) {
+      const pages = publicPages
+        ? PUBLIC_PAGES.map(([name, path]) => [name, path, null])
+        : [['sign-in page', '/login', null], ['dashboard (planner)', '/dashboard', server.tokens]];
+      // The public directory answers on the domains' hosts; Chromium
+      // resolves every *.localhost name to this machine.
+      const base = publicPages ? server.base.replace('//localhost:', '//fr.localhost:') : server.base;
+      for (const [pageName, pathName, session] of pages) {
         const results = [];
         for (let i = 0; i < runs; i++) {
-          const jsonPath = jsonDir ? join(jsonDir, `${label}-${pathName.slice(1)}-${i + 1}.json`) : '';
-          results.push(await audit(chrome, `${server.base}${pathName}`, session, jsonPath));
+          const file = pathName.slice(1).replaceAll('/', '_') || 'home';
+          const jsonPath = jsonDir ? join(jsonDir, `${label}-${file}-${i + 1}.json`) : '';
+          results.push(await audit(chrome, `${base}${pathName}`, session, jsonPath));
         }
         const m = (k) => median(results.map((r) => r[k]));
-        const row = { label, pageName, score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), jsKB: m('jsKB'), scripts: m('scripts'), requests: m('requests'), scores: results.map((r) => r.score), finalUrl: results[0].finalUrl };
+        const row = { label, pageName, score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), jsKB: m('jsKB'), scripts: m('scripts'), requests: m('requests'), scores: results.map((r) => r.score), finalUrl: results[0].finalUrl,
+          a11y: m('a11y'), seo: m('seo'), pageKB: m('pageKB'), failed: [...new Set(results.flatMap((r) => r.failed))] };
         rows.push(row);
         console.log(JSON.stringify(row));
       }
@@ -165,6 +198,27 @@ try {
   }
 } finally {
   await chrome.kill();
+}
+
+if (publicPages) {
+  const table = [
+    '| build | page | performance (runs) | accessibility | SEO | FCP | LCP | TBT | HTML+CSS+JS transferred | scripts | requests | audits failed |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.label} | ${r.pageName} | ${r.score} (${r.scores.join(', ')}) | ${r.a11y} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.pageKB.toFixed(1)} KB | ${r.scripts} | ${r.requests} | ${r.failed.join(', ') || 'none'} |`),
+  ].join('\n');
+  console.log(table);
+  if (out) {
+    writeFileSync(out, `# Public pages: Lighthouse mobile performance, accessibility and SEO (issue #17)
+
+\`make bench-public\`, ${new Date().toISOString().slice(0, 10)}: Lighthouse's default mobile profile
+(simulated slow 4G, 4x CPU slowdown), headless Chromium, ${runs} run(s) per page,
+medians; \`bin/noces serve --demo\` on SQLite, pages of fr.localhost.
+"HTML+CSS+JS transferred" is what the page's documents, style sheets and scripts took on the wire.
+
+${table}
+`);
+  }
+  process.exit(0);
 }
 
 const table = [
