@@ -69,6 +69,18 @@ func (m *Map) ProURL(domainKey, path string) string {
 	return m.base(m.hosts[domainKey].Pro) + path
 }
 
+// HomeDomain is the domain of a country, where its listings' public pages
+// live (a planner's or venue's page asked on another domain is sent
+// there), and false for a country no domain serves.
+func HomeDomain(country string) (i18n.Domain, bool) {
+	for _, d := range i18n.Domains {
+		if d.Country == country {
+			return d, true
+		}
+	}
+	return i18n.Domain{}, false
+}
+
 // ProfileURL is a provider's public page.
 func (m *Map) ProfileURL(domainKey, slug string) string {
 	return m.PublicURL(domainKey, "/p/"+slug)

@@ -41,3 +41,16 @@ func TestResolve(t *testing.T) {
 		t.Errorf("PublicURL = %q, want %q", got, want)
 	}
 }
+
+func TestHomeDomain(t *testing.T) {
+	for country, key := range map[string]string{"FR": "fr", "BE": "be", "GB": "uk", "DE": "de", "IT": "it", "ES": "es", "PT": "pt"} {
+		if d, ok := HomeDomain(country); !ok || d.Key != key {
+			t.Errorf("%s: %q %v, want %q", country, d.Key, ok, key)
+		}
+	}
+	for _, country := range []string{"", "CH", "UK", "fr"} {
+		if d, ok := HomeDomain(country); ok {
+			t.Errorf("%q has the domain %q", country, d.Key)
+		}
+	}
+}

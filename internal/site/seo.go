@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 )
 
@@ -272,7 +273,7 @@ func (s *Site) onHomeDomain(kind string, h http.HandlerFunc) http.HandlerFunc {
 				s.fail(w, r, err)
 				return
 			}
-			if home, ok := domainOf(country); ok && home.Key != i18n.DomainFrom(r.Context()).Key {
+			if home, ok := hosts.HomeDomain(country); ok && home.Key != i18n.DomainFrom(r.Context()).Key {
 				target := s.Hosts.PublicURL(home.Key, r.URL.EscapedPath())
 				if r.URL.RawQuery != "" {
 					target += "?" + r.URL.RawQuery
@@ -284,15 +285,4 @@ func (s *Site) onHomeDomain(kind string, h http.HandlerFunc) http.HandlerFunc {
 		}
 		h(w, r)
 	}
-}
-
-// domainOf is the domain of a country, and false for a country no domain
-// serves (whose listings show on any).
-func domainOf(country string) (i18n.Domain, bool) {
-	for _, d := range i18n.Domains {
-		if d.Country == country {
-			return d, true
-		}
-	}
-	return i18n.Domain{}, false
 }
