@@ -180,9 +180,8 @@ func (s *Site) sitemap(w http.ResponseWriter, r *http.Request) {
 
 // sitemapPart serves /sitemap-{n}.xml, one file of a split sitemap.
 func (s *Site) sitemapPart(w http.ResponseWriter, r *http.Request, name string) {
-	digits, ok := strings.CutSuffix(strings.TrimPrefix(name, "sitemap-"), ".xml")
-	n, err := strconv.Atoi(digits)
-	if !ok || !strings.HasPrefix(name, "sitemap-") || err != nil || n < 1 || strconv.Itoa(n) != digits {
+	n, ok := sitemapPartNumber(name)
+	if !ok {
 		s.notFound(w, r)
 		return
 	}
@@ -198,6 +197,21 @@ func (s *Site) sitemapPart(w http.ResponseWriter, r *http.Request, name string) 
 		return
 	}
 	s.sendXML(w, urlSet{NS: sitemapNS, URLs: urls[from:min(len(urls), from+limit)]})
+}
+
+// sitemapPartNumber reads the n of "sitemap-{n}.xml", written without
+// leading zeros (one address per file); ok is false for any other name.
+func sitemapPartNumber(name string) (n int, ok bool) {
+	rest, found := strings.CutPrefix(name, "sitemap-")
+	digits, isXML := strings.CutSuffix(rest, ".xml")
+	if !found || !isXML || len(digits) > 9 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 1 || strconv.Itoa(n) != digits {
+		return 0, false
+	}
+	return n, true
 }
 
 func (s *Site) sitemapLimit() int {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,6 +75,21 @@ func FuzzBrowsePath(f *testing.F) {
 		}
 		if back := e.site.browsePath(lang, kind, city); back != path {
 			t.Fatalf("%q read as %q %q, written back %q", path, kind, city, back)
+		}
+	})
+}
+
+func FuzzSitemapPartNumber(f *testing.F) {
+	for _, seed := range []string{"sitemap-1.xml", "sitemap-0.xml", "sitemap-01.xml", "sitemap-+1.xml", "sitemap-99999999999999999999.xml", "sitemap-.xml", "x"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		n, ok := sitemapPartNumber(name)
+		if !ok {
+			return
+		}
+		if n < 1 || name != "sitemap-"+strconv.Itoa(n)+".xml" {
+			t.Fatalf("%q read as %d", name, n)
 		}
 	})
 }
