@@ -45,8 +45,8 @@ type Service struct {
 
 // Links builds the absolute URLs the account pages and e-mails show.
 type Links interface {
-	// ProfileURL is a provider's public page on its domain.
-	ProfileURL(domain, slug string) string
+	// ProfileURL is a provider's public page, on the domain of its company's country.
+	ProfileURL(country, slug string) string
 	// ProURL is a page of the back-office of a domain.
 	ProURL(domain, path string) string
 }
@@ -316,7 +316,7 @@ func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
 	if m.Company != nil && u.Role == model.RolePlanner {
 		p.PublicHidden = store.PlannerPageHidden(u, *m.Company)
 		if p.PublicHidden == "" && s.links != nil {
-			p.PublicURL = s.links.ProfileURL(u.Domain, m.Company.Slug)
+			p.PublicURL = s.links.ProfileURL(m.Company.CountryCode, m.Company.Slug)
 		}
 	}
 	return p, nil

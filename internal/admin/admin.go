@@ -36,8 +36,8 @@ const (
 
 // Links builds the absolute URLs the e-mails carry.
 type Links interface {
-	// ProfileURL is a provider's public page on its domain.
-	ProfileURL(domain, slug string) string
+	// ProfileURL is a provider's public page, on the domain of its company's country.
+	ProfileURL(country, slug string) string
 	// ProURL is a page of the back-office of a domain.
 	ProURL(domain, path string) string
 	// PublicURL is a page of the public directory of a domain.

@@ -73,7 +73,7 @@ func (s *Service) Approve(ctx context.Context, actorID, userID string) (Moderati
 		}
 		// A planner's listing is its profile page; a venue owner's listings
 		// are its venues, each with its own page, all reached from /venues.
-		public := s.links.ProfileURL(u.Domain, comp.Slug)
+		public := s.links.ProfileURL(comp.CountryCode, comp.Slug)
 		if u.Role == model.RoleVenue {
 			public = s.links.ProURL(u.Domain, "/venues")
 		}

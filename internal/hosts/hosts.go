@@ -81,9 +81,15 @@ func HomeDomain(country string) (i18n.Domain, bool) {
 	return i18n.Domain{}, false
 }
 
-// ProfileURL is a provider's public page.
-func (m *Map) ProfileURL(domainKey, slug string) string {
-	return m.PublicURL(domainKey, "/p/"+slug)
+// ProfileURL is a provider's public page, on the domain of its company's
+// country (where the page lives: another domain redirects there), or the
+// default domain for a country no domain serves.
+func (m *Map) ProfileURL(country, slug string) string {
+	d, ok := HomeDomain(country)
+	if !ok {
+		d = i18n.Domains[0]
+	}
+	return m.PublicURL(d.Key, "/p/"+slug)
 }
 
 func (m *Map) base(host string) string {

@@ -34,8 +34,14 @@ func TestResolve(t *testing.T) {
 			t.Errorf("Resolve(%q) = %s/%v, want %s/%v", tc.host, d.Key, f, tc.domain, tc.face)
 		}
 	}
-	if got, want := m.ProfileURL("it", "studio-rossi"), "http://it.localhost:8080/p/studio-rossi"; got != want {
+	if got, want := m.ProfileURL("IT", "studio-rossi"), "http://it.localhost:8080/p/studio-rossi"; got != want {
 		t.Errorf("ProfileURL = %q, want %q", got, want)
+	}
+	if got, want := m.ProfileURL("GB", "york-weddings"), "http://noces.co.uk:8080/p/york-weddings"; got != want {
+		t.Errorf("ProfileURL = %q, want %q", got, want)
+	}
+	if got, want := m.ProfileURL("CH", "zurich"), "http://fr.localhost:8080/p/zurich"; got != want {
+		t.Errorf("ProfileURL of a country without a domain = %q, want %q", got, want)
 	}
 	if got, want := m.PublicURL("uk", "/"), "http://noces.co.uk:8080/"; got != want {
 		t.Errorf("PublicURL = %q, want %q", got, want)

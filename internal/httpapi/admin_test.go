@@ -273,7 +273,7 @@ func TestAdminModeration(t *testing.T) {
 			t.Errorf("note %q moderated_at %v: %v", note, at, err)
 		}
 		mails := e.outbox("hans@example.com")
-		publicURL := e.server.Hosts.ProfileURL("de", "hochzeit-hans")
+		publicURL := e.server.Hosts.ProfileURL("FR", "hochzeit-hans") // a French company: its page is on the French domain
 		dashboard := e.server.Hosts.ProURL("de", "/dashboard")
 		if len(mails) != 2 || mails[0].Subject != e.server.Texts.T("de", "email.moderation_approved.subject") ||
 			!strings.Contains(mails[0].BodyText, publicURL) || !strings.Contains(mails[0].BodyText, dashboard) {

@@ -118,7 +118,13 @@ func TestPublicURLOnlyWhileThePageShows(t *testing.T) {
 				if !strings.HasSuffix(link, "/p/maison-claire") || url != link {
 					t.Errorf("publicUrl %v, profile-url %v", me["publicUrl"], url)
 				}
-				if r := e.do(req{method: "GET", path: "/p/maison-claire", headers: map[string]string{"Host": "fr.localhost"}}); r.status != 200 {
+				// The link is on the domain of the company's country, where
+				// the page lives (another domain answers 301 there).
+				host := strings.TrimPrefix(strings.TrimSuffix(link, "/p/maison-claire"), "http://")
+				if want := strings.ToLower(tc.country) + ".localhost"; !strings.HasPrefix(host, want) {
+					t.Errorf("the link %s is not on %s", link, want)
+				}
+				if r := e.do(req{method: "GET", path: "/p/maison-claire", headers: map[string]string{"Host": host}}); r.status != 200 {
 					t.Errorf("the link answers %d", r.status)
 				}
 				return
@@ -172,7 +178,7 @@ func TestApprovalOfAPlannerTheSiretStillHides(t *testing.T) {
 				t.Fatalf("%d e-mails", len(mails))
 			}
 			m := mails[0]
-			public := e.server.Hosts.ProfileURL(u.Domain, c.Slug)
+			public := e.server.Hosts.ProfileURL(c.CountryCode, c.Slug)
 			details := e.server.Hosts.ProURL(u.Domain, "/company/details")
 			page := e.do(req{method: "GET", path: "/p/" + c.Slug, headers: map[string]string{"Host": "fr.localhost"}}).status
 			if !tc.hidden {

@@ -67,7 +67,7 @@ func (e *env) meOracle(userID, impersonatorID string) map[string]any {
 			if hidden := store.PlannerPageHidden(u, c); hidden != "" {
 				want.PublicProfileHidden = &hidden
 			} else {
-				url := e.server.Hosts.ProfileURL(u.Domain, c.Slug)
+				url := e.server.Hosts.ProfileURL(c.CountryCode, c.Slug)
 				want.PublicURL = &url
 			}
 		}
