@@ -216,7 +216,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		return nil, err
 	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
-		Media: a.MediaService, Instagram: a.Instagram, Log: log, Clock: a.Clock})
+		Cities: gazetteer, Media: a.MediaService, Instagram: a.Instagram, Log: log, Clock: a.Clock})
 	if err != nil {
 		return nil, err
 	}

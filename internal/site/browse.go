@@ -155,7 +155,7 @@ func (s *Site) catalogue(ctx context.Context, country string) (*browseCatalogue,
 		key := country + "\x00" + geo.Fold(l.City)
 		p, seen := b.places[key]
 		if !seen {
-			found, err := s.Geo.Search(ctx, l.City, country, 1)
+			found, err := s.Cities.Search(ctx, l.City, country, 1)
 			if err != nil {
 				// Not kept: a geocoder that is down now may answer next time.
 				s.Log.WarnContext(ctx, "site: geocode a listing's city", "err", err.Error())
@@ -358,7 +358,7 @@ func (s *Site) profileBrowseLinks(ctx context.Context, v *view, venue bool, city
 		s.Log.WarnContext(ctx, "site: browse cities", "err", err.Error())
 		return nil
 	}
-	places, err := s.Geo.Search(ctx, city, v.Domain.Country, 1)
+	places, err := s.Cities.Search(ctx, city, v.Domain.Country, 1)
 	if err != nil || len(places) == 0 {
 		return nil
 	}

@@ -76,7 +76,11 @@ type Deps struct {
 	Directory *directory.Service
 	Events    *eventreq.Service
 	Geo       geo.Geocoder
-	Media     *media.Service
+	// Cities places the listings' city names for the browse pages: the
+	// offline gazetteer, since every distinct city of the directory is
+	// asked once (nil uses Geo).
+	Cities geo.Geocoder
+	Media  *media.Service
 	// Instagram gives a provider's synced posts; nil shows none.
 	Instagram InstagramPosts
 	Log       *slog.Logger
@@ -126,6 +130,9 @@ func New(d Deps) (*Site, error) {
 	}
 	if d.Clock == nil {
 		d.Clock = clock.System{}
+	}
+	if d.Cities == nil {
+		d.Cities = d.Geo
 	}
 	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy(),
 		outage: logthrottle.New(d.Log, 10*time.Second)}
