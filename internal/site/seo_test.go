@@ -463,7 +463,7 @@ func TestCanonicalAndHreflang(t *testing.T) {
 
 func TestSocialCards(t *testing.T) {
 	e := newEnv(t)
-	seedDirectory(e)
+	seeds := seedDirectory(e)
 	meta := func(body, prop string) string {
 		m := regexp.MustCompile(`<meta (?:property|name)="` + regexp.QuoteMeta(prop) + `" content="([^"]*)">`).FindStringSubmatch(body)
 		if m == nil {
@@ -506,52 +506,14 @@ func TestSocialCards(t *testing.T) {
 	if r := e.get("fr.localhost", "/project"); strings.Contains(r.body, "og:image") {
 		t.Error("the project form has a social card")
 	}
-}
 
-func TestIconsAndManifest(t *testing.T) {
-	e := newEnv(t)
-	for _, d := range i18n.Domains {
-		host := d.Key + ".localhost"
-		for path, typ := range map[string]string{"/favicon.ico": "image/x-icon", "/icon.svg": "image/svg+xml",
-			"/apple-touch-icon.png": "image/png", "/icon-192.png": "image/png", "/icon-512.png": "image/png", "/og.png": "image/png"} {
-			r := e.get(host, path)
-			if r.status != 200 || r.header.Get("Content-Type") != typ || r.header.Get("Cache-Control") != cacheStatic || len(r.body) < 200 {
-				t.Errorf("%s%s: %d %q %q, %d bytes", host, path, r.status, r.header.Get("Content-Type"), r.header.Get("Cache-Control"), len(r.body))
-			}
+	t.Run("a profile's key photo, with its size", func(t *testing.T) {
+		m := seedMedia(e, seeds)
+		r := e.get("fr.localhost", "/p/maison-premium")
+		img := meta(r.body, "og:image")
+		if !strings.HasPrefix(img, "http://fr.localhost:8080/media/") || meta(r.body, "og:image:width") != "800" ||
+			meta(r.body, "og:image:height") != "600" {
+			t.Errorf("og:image %q %sx%s, want the photo %s", img, meta(r.body, "og:image:width"), meta(r.body, "og:image:height"), m.shown.ID)
 		}
-	}
-	r := e.get("fr.localhost", "/favicon.ico")
-	if !strings.HasPrefix(r.body, "\x00\x00\x01\x00") {
-		t.Error("the favicon is not an icon file")
-	}
-	r = e.get("fr.localhost", "/apple-touch-icon.png")
-	if !strings.HasPrefix(r.body, "\x89PNG") || r.body[16:24] != "\x00\x00\x00\xb4\x00\x00\x00\xb4" {
-		t.Error("the touch icon is not a 180x180 PNG")
-	}
-	r = e.get("de.localhost", "/site.webmanifest")
-	if r.status != 200 || r.header.Get("Content-Type") != "application/manifest+json" {
-		t.Fatalf("%d %q", r.status, r.header.Get("Content-Type"))
-	}
-	var m struct {
-		Name, Lang, Description string
-		ThemeColor              string `json:"theme_color"`
-		Icons                   []struct{ Src, Sizes string }
-	}
-	if err := json.Unmarshal([]byte(r.body), &m); err != nil {
-		t.Fatal(err)
-	}
-	if m.Name != "Noces" || m.Lang != "de" || m.ThemeColor != themeColor || !strings.Contains(m.Description, "Deutschland") ||
-		len(m.Icons) != 3 || m.Icons[0].Sizes != "192x192" || m.Icons[1].Sizes != "512x512" {
-		t.Errorf("%+v", m)
-	}
-	r = e.get("fr.localhost", "/")
-	for _, want := range []string{`<link rel="icon" href="/favicon.ico" sizes="32x32">`, `<link rel="icon" href="/icon.svg" type="image/svg+xml">`,
-		`<link rel="apple-touch-icon" href="/apple-touch-icon.png">`, `<link rel="manifest" href="/site.webmanifest">`} {
-		if !strings.Contains(r.body, want) {
-			t.Errorf("the layout lacks %q", want)
-		}
-	}
-	if !strings.Contains(r.header.Get("Content-Security-Policy"), "manifest-src 'self'") {
-		t.Error("the CSP blocks the manifest")
-	}
+	})
 }
