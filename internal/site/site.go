@@ -47,6 +47,7 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/instagram"
+	"noces/internal/legal"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
 	"noces/internal/platform/logthrottle"
@@ -66,7 +67,9 @@ type Deps struct {
 	Media     *media.Service
 	// Instagram gives a provider's synced posts; nil shows none.
 	Instagram InstagramPosts
-	Log       *slog.Logger
+	// Legal holds the legal pages of every domain.
+	Legal *legal.Library
+	Log   *slog.Logger
 	Clock     clock.Clock
 }
 
@@ -94,12 +97,12 @@ type Site struct {
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
 var pageFiles = []string{"home", "search", "provider", "venue", "project", "sent", "review", "review_sent", "message",
-	"photo", "photos", "video", "portfolio"}
+	"photo", "photos", "video", "portfolio", "legal"}
 
 // New parses the page templates and registers the routes.
 func New(d Deps) (*Site, error) {
-	if d.Texts == nil || d.Hosts == nil || d.Media == nil {
-		return nil, errors.New("site: texts, hosts and media are required")
+	if d.Texts == nil || d.Hosts == nil || d.Media == nil || d.Legal == nil {
+		return nil, errors.New("site: texts, hosts, media and legal pages are required")
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -152,6 +155,7 @@ func (s *Site) routes() {
 	m.HandleFunc("POST /review/{token}", s.reviewSubmit)
 	m.HandleFunc("GET /review/{token}/sent", s.reviewSent)
 	m.HandleFunc("GET /badge/{file}", s.badge)
+	s.legalRoutes(m)
 	m.HandleFunc("/", s.notFound)
 	s.mux = m
 }
