@@ -70,7 +70,7 @@ type Deps struct {
 	// Legal holds the legal pages of every domain.
 	Legal *legal.Library
 	Log   *slog.Logger
-	Clock     clock.Clock
+	Clock clock.Clock
 }
 
 // InstagramPosts are the synced Instagram posts a provider's page shows.
