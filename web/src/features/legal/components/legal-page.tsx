@@ -48,7 +48,11 @@ export function LegalPage({ page }: { page: LegalPageName }) {
   const doc = query.data;
   return (
     <Paper component="article" variant="outlined" lang={doc.lang} sx={{ p: { xs: 2.5, sm: 5 }, borderRadius: 3 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{ fontWeight: 700, fontSize: { xs: '1.625rem', sm: '2.125rem' }, lineHeight: 1.2, mb: 1, overflowWrap: 'anywhere' }}
+      >
         {doc.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
@@ -59,15 +63,23 @@ export function LegalPage({ page }: { page: LegalPageName }) {
         sx={{
           typography: 'body1',
           overflowWrap: 'anywhere',
-          '& h2': { typography: 'h6', fontWeight: 700, mt: 4, mb: 1 },
+          '& h2': { typography: 'h6', fontSize: { xs: '1.125rem', sm: '1.25rem' }, fontWeight: 700, mt: 4, mb: 1 },
           '& h3': { typography: 'subtitle1', fontWeight: 700, mt: 3, mb: 1 },
           '& p': { mt: 0, mb: 1.5 },
           '& ul, & ol': { mt: 0, mb: 1.5, pl: 3 },
           '& li': { mb: 0.75 },
           '& a': { color: 'primary.main' },
-          '& code': { fontSize: '0.875em', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
-          '& table': { display: 'block', overflowX: 'auto', borderCollapse: 'collapse', mb: 2, typography: 'body2' },
-          '& th, & td': { border: 1, borderColor: 'divider', px: 1.25, py: 1, textAlign: 'left', verticalAlign: 'top' },
+          '& code': { fontSize: '0.875em', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5, whiteSpace: 'nowrap' },
+          '& table': { width: '100%', borderCollapse: 'collapse', mb: 2, typography: 'body2' },
+          '& th, & td': {
+            border: 1,
+            borderColor: 'divider',
+            px: { xs: 0.75, sm: 1.25 },
+            py: { xs: 0.75, sm: 1 },
+            textAlign: 'left',
+            verticalAlign: 'top',
+            overflowWrap: 'normal',
+          },
           '& th': { bgcolor: 'action.hover' },
         }}
         dangerouslySetInnerHTML={{ __html: doc.html }}
