@@ -15,7 +15,7 @@
 // another interface language. When only the first exists, the back-office
 // shows it in every language rather than a default that may say something
 // else: the operator's text is the one that binds. Every file is read and
-// checked at start (size, UTF-8, a "# Title" first line, no unknown file);
+// checked at start (size, UTF-8, a "# Title" first line, no unknown file; hidden files and folders such as .git are skipped);
 // a bad one stops the start with a message naming it. An operator's file is
 // dated by its modification time, the defaults by DefaultsUpdated.
 //
@@ -145,14 +145,18 @@ func (l *Library) override(dir string) error {
 			return nil
 		}
 		parts := strings.Split(filepath.ToSlash(rel), "/")
+		if strings.HasPrefix(e.Name(), ".") {
+			// A version-control folder, an editor's swap file: not a page.
+			if e.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
 		if e.IsDir() {
 			if _, ok := domainOf(parts[0]); !ok || len(parts) > 1 {
 				return fmt.Errorf("legal: %s: want one folder per domain (%s)", path, domainKeys())
 			}
 			return nil
-		}
-		if strings.HasPrefix(e.Name(), ".") {
-			return nil // editors' and systems' hidden files
 		}
 		if len(parts) != 2 {
 			return fmt.Errorf("legal: %s: want <domain>/<page>.md or <domain>/<page>.<lang>.md", path)

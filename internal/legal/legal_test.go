@@ -101,6 +101,7 @@ func TestOperatorFilesReplaceTheDefaults(t *testing.T) {
 	write(t, dir, "fr/terms.en.md", "# Operator's terms\r\n\r\nOne article.\r\n")
 	write(t, dir, "de/imprint.md", "\uFEFF# Impressum\n\nBetreiber GmbH, HRB 1234\n")
 	write(t, dir, "de/.imprint.md.swp", "\xff\xfe editor junk")
+	write(t, dir, ".git/HEAD", "ref: refs/heads/main\n")
 	l, err := load(t, dir)
 	if err != nil {
 		t.Fatal(err)
