@@ -252,7 +252,7 @@ var Vars = []Var{
 	{"NOCES_METRICS_TOKEN", "empty: `/metrics` answers loopback clients only", true, "bearer token (`Authorization: Bearer ...`) a scraper on another machine sends for `/metrics`; never served on public directory hosts"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
 	{"NOCES_LEGAL_DIR", "empty: the embedded texts", false, "folder of the operator's legal pages, read and checked at start: `<domain>/<page>.md` replaces a domain's page in its language, `<domain>/<page>.<lang>.md` its translation shown in the back-office; page is terms, privacy, cookies, imprint or ranking (see Legal pages)"},
-	{"NOCES_LEGAL_COMPANY", DefaultLegalCompany, false, "publisher named by the embedded legal pages: legal name and form (a demo value until set; the start log warns)"},
+	{"NOCES_LEGAL_COMPANY", DefaultLegalCompany, false, "publisher named by the embedded legal pages: legal name and form, with the share capital in France (e.g. `Noces SAS au capital de 10 000 €`); a demo value until set, and the start log warns"},
 	{"NOCES_LEGAL_ADDRESS", DefaultLegalAddress, false, "publisher's registered office, on one line"},
 	{"NOCES_LEGAL_COMPANY_NUMBER", DefaultLegalCompanyNumber, false, "publisher's registration number (e.g. `RCS Paris 123 456 789`, `HRB 12345, Amtsgericht Berlin`), with the VAT number if any"},
 	{"NOCES_LEGAL_EMAIL", DefaultLegalEmail, false, "address for legal and personal-data requests, named by the legal pages"},
