@@ -67,3 +67,31 @@ func TestTheLegalPagesOfTheBackOfficeDomain(t *testing.T) {
 		t.Errorf("unknown page: %d %v", r.status, m)
 	}
 }
+
+// The cookie statement names the back-office's only cookie as the server
+// sets it: a change of name, lifetime or flags has to change the statement.
+func TestTheCookieStatementSaysWhatTheServerSets(t *testing.T) {
+	e := newEnv(t)
+	s := e.login("planner")
+	r := e.do(req{method: http.MethodPost, path: "/api/account/change-locale", token: s.Access, body: map[string]string{"locale": "en"}})
+	cookies := (&http.Response{Header: r.header}).Cookies()
+	if r.status != http.StatusOK || len(cookies) != 1 {
+		t.Fatalf("%d %v", r.status, r.header)
+	}
+	c := cookies[0]
+	if c.Name != "locale" || c.MaxAge != 365*24*3600 || c.Path != "/" || c.SameSite != http.SameSiteLaxMode || c.HttpOnly || c.Secure {
+		t.Fatalf("the locale cookie changed: %+v: update internal/legal/defaults/*/cookies.md and this test", c)
+	}
+	doc, _ := sharedLegal(t).Get("uk", "en", "cookies")
+	row := "<td><code>locale</code></td>\n<td>the interface language you chose</td>\n<td>1 year</td>\n<td><code>Path=/</code>, <code>SameSite=Lax</code></td>"
+	if !strings.Contains(doc.HTML, row) || strings.Count(doc.HTML, "<tr>") != 2 {
+		t.Errorf("the statement's table is not the one cookie the server sets:\n%s", doc.HTML)
+	}
+	// The public directory sets none.
+	for _, path := range []string{"/", "/search", "/legal/cookies"} {
+		r := e.do(req{method: http.MethodGet, path: path, headers: map[string]string{"Host": "uk.localhost:8080"}})
+		if r.status != http.StatusOK || r.header.Get("Set-Cookie") != "" {
+			t.Errorf("%s: %d, Set-Cookie %q", path, r.status, r.header.Get("Set-Cookie"))
+		}
+	}
+}
