@@ -67,10 +67,10 @@ type Deps struct {
 	Media     *media.Service
 	// Instagram gives a provider's synced posts; nil shows none.
 	Instagram InstagramPosts
+	Log       *slog.Logger
+	Clock     clock.Clock
 	// Legal holds the legal pages of every domain.
 	Legal *legal.Library
-	Log   *slog.Logger
-	Clock clock.Clock
 }
 
 // InstagramPosts are the synced Instagram posts a provider's page shows.
