@@ -26,6 +26,7 @@ require (
 	github.com/riverqueue/river/rivertype v0.51.2
 	github.com/stripe/stripe-go/v86 v86.1.1
 	github.com/wneessen/go-mail v0.8.1
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 	golang.org/x/sync v0.24.0

@@ -37,6 +37,7 @@ import (
 	"noces/internal/i18n"
 	"noces/internal/instagram"
 	"noces/internal/jobs"
+	"noces/internal/legal"
 	"noces/internal/maintenance"
 	"noces/internal/marketing"
 	"noces/internal/media"
@@ -215,8 +216,18 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if a.Instagram, err = newInstagram(cfg, a, log); err != nil {
 		return nil, err
 	}
+	legalPages, err := legal.Load(a.Texts, cfg.Legal.Dir, legal.Facts{Company: cfg.Legal.Company, Address: cfg.Legal.Address,
+		CompanyNumber: cfg.Legal.CompanyNumber, Email: cfg.Legal.Email, Director: cfg.Legal.Director, Host: cfg.Legal.Host})
+	if err != nil {
+		return nil, err
+	}
+	if demo := cfg.DemoLegalFacts(); len(demo) > 0 && cfg.PublicScheme == "https" {
+		// Served over https, this is meant for the public: the demo
+		// publisher's name on its legal notice would be a false statement.
+		log.Warn("legal pages: set the publisher's facts; these still have their demo value", "variables", strings.Join(demo, ","))
+	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
-		Cities: gazetteer, Media: a.MediaService, Instagram: a.Instagram, Log: log, Clock: a.Clock})
+		Cities: gazetteer, Media: a.MediaService, Instagram: a.Instagram, Legal: legalPages, Log: log, Clock: a.Clock})
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +263,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
-		Sandbox: sandboxPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
+		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
 		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {

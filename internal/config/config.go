@@ -12,9 +12,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"noces/internal/clientip"
 	"noces/internal/i18n"
@@ -84,6 +86,50 @@ type Config struct {
 	// TrustedProxies are the proxies whose X-Forwarded-For or Forwarded
 	// header gives the client's address; none: no header is believed.
 	TrustedProxies []netip.Prefix
+
+	// Legal is what the legal pages say of the operator, and the folder of
+	// the operator's own texts.
+	Legal Legal
+}
+
+// Legal configures the legal pages (package legal).
+type Legal struct {
+	// Dir holds the operator's Markdown files (<domain>/<page>.md), read
+	// at start; empty: the embedded texts only.
+	Dir           string
+	Company       string
+	Address       string
+	CompanyNumber string
+	Email         string
+	Director      string
+	Host          string
+}
+
+// Demo values of the operator's facts: the legal pages read as a whole text
+// out of the box, and the start log says to replace them (DemoLegalFacts).
+const (
+	DefaultLegalCompany       = "Noces SAS"
+	DefaultLegalAddress       = "12 rue des Fleurs, 75011 Paris, France"
+	DefaultLegalCompanyNumber = "RCS Paris 900 000 000"
+	DefaultLegalEmail         = "legal@noces.localhost"
+	DefaultLegalDirector      = "Claire Dupont"
+	DefaultLegalHost          = "Noces SAS, 12 rue des Fleurs, 75011 Paris, France"
+)
+
+// DemoLegalFacts lists the operator's facts still at their demo value.
+func (c Config) DemoLegalFacts() []string {
+	var out []string
+	for name, v := range map[string][2]string{
+		"NOCES_LEGAL_COMPANY": {c.Legal.Company, DefaultLegalCompany}, "NOCES_LEGAL_ADDRESS": {c.Legal.Address, DefaultLegalAddress},
+		"NOCES_LEGAL_COMPANY_NUMBER": {c.Legal.CompanyNumber, DefaultLegalCompanyNumber}, "NOCES_LEGAL_EMAIL": {c.Legal.Email, DefaultLegalEmail},
+		"NOCES_LEGAL_DIRECTOR": {c.Legal.Director, DefaultLegalDirector}, "NOCES_LEGAL_HOST": {c.Legal.Host, DefaultLegalHost},
+	} {
+		if v[0] == v[1] {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // SMTP configures outgoing e-mail; an empty Host keeps e-mails in the outbox.
@@ -205,6 +251,13 @@ var Vars = []Var{
 	{"NOCES_SENTRY_DSN", "empty: error reports off", true, "Sentry DSN for the server and the browser"},
 	{"NOCES_METRICS_TOKEN", "empty: `/metrics` answers loopback clients only", true, "bearer token (`Authorization: Bearer ...`) a scraper on another machine sends for `/metrics`; never served on public directory hosts"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
+	{"NOCES_LEGAL_DIR", "empty: the embedded texts", false, "folder of the operator's legal pages, read and checked at start: `<domain>/<page>.md` replaces a domain's page in its language, `<domain>/<page>.<lang>.md` its translation shown in the back-office; page is terms, privacy, cookies, imprint or ranking (see Legal pages)"},
+	{"NOCES_LEGAL_COMPANY", DefaultLegalCompany, false, "publisher named by the embedded legal pages: legal name and form, with the share capital in France (e.g. `Noces SAS au capital de 10 000 €`); a demo value until set, and the start log warns"},
+	{"NOCES_LEGAL_ADDRESS", DefaultLegalAddress, false, "publisher's registered office, on one line"},
+	{"NOCES_LEGAL_COMPANY_NUMBER", DefaultLegalCompanyNumber, false, "publisher's registration number (e.g. `RCS Paris 123 456 789`, `HRB 12345, Amtsgericht Berlin`), with the VAT number if any"},
+	{"NOCES_LEGAL_EMAIL", DefaultLegalEmail, false, "address for legal and personal-data requests, named by the legal pages"},
+	{"NOCES_LEGAL_DIRECTOR", DefaultLegalDirector, false, "director of publication (France) / person responsible for the content (Germany)"},
+	{"NOCES_LEGAL_HOST", DefaultLegalHost, false, "hosting provider: name, address (and phone in France), on one line"},
 	{"NOCES_TRUSTED_PROXIES", "empty: no proxy header is believed, the client is the connection's peer", false, "comma-separated CIDRs (or addresses) of the reverse proxies in front; a request from one of them is counted by the address its `X-Forwarded-For` (or, without it, `Forwarded`) gives: the rightmost that is not itself a trusted proxy"},
 }
 
@@ -283,6 +336,15 @@ func Load(getenv Getenv) (Config, error) {
 			GraphURL:     or(getenv("NOCES_INSTAGRAM_GRAPH_URL"), DefaultInstagramGraphURL),
 		},
 		MapTilesURL: getenv("NOCES_MAP_TILES_URL"),
+		Legal: Legal{
+			Dir:           getenv("NOCES_LEGAL_DIR"),
+			Company:       strings.TrimSpace(or(getenv("NOCES_LEGAL_COMPANY"), DefaultLegalCompany)),
+			Address:       strings.TrimSpace(or(getenv("NOCES_LEGAL_ADDRESS"), DefaultLegalAddress)),
+			CompanyNumber: strings.TrimSpace(or(getenv("NOCES_LEGAL_COMPANY_NUMBER"), DefaultLegalCompanyNumber)),
+			Email:         strings.TrimSpace(or(getenv("NOCES_LEGAL_EMAIL"), DefaultLegalEmail)),
+			Director:      strings.TrimSpace(or(getenv("NOCES_LEGAL_DIRECTOR"), DefaultLegalDirector)),
+			Host:          strings.TrimSpace(or(getenv("NOCES_LEGAL_HOST"), DefaultLegalHost)),
+		},
 	}
 	var err error
 	if c.Demo, err = parseBool(getenv("NOCES_DEMO")); err != nil {
@@ -484,6 +546,17 @@ func (c Config) Validate() error {
 	}
 	if c.MemoryLimit != 0 && c.MemoryLimit < 64<<20 {
 		bad("NOCES_MEMORY_LIMIT", "want at least 64MiB (or off), got %d bytes", c.MemoryLimit)
+	}
+	for name, v := range map[string]string{"NOCES_LEGAL_COMPANY": c.Legal.Company, "NOCES_LEGAL_ADDRESS": c.Legal.Address,
+		"NOCES_LEGAL_COMPANY_NUMBER": c.Legal.CompanyNumber, "NOCES_LEGAL_EMAIL": c.Legal.Email,
+		"NOCES_LEGAL_DIRECTOR": c.Legal.Director, "NOCES_LEGAL_HOST": c.Legal.Host} {
+		// They are written into Markdown: one line, no markup of their own.
+		if v == "" || len(v) > 300 || !utf8.ValidString(v) || strings.ContainsAny(v, "\r\n<>{}") {
+			bad(name, "want one line of text, at most 300 bytes, without < > { }")
+		}
+	}
+	if !strings.Contains(c.Legal.Email, "@") {
+		bad("NOCES_LEGAL_EMAIL", "want an e-mail address, got %q", c.Legal.Email)
 	}
 	if c.JobWorkers < 0 || c.JobWorkers > 1000 {
 		bad("NOCES_JOB_WORKERS", "want 0 to 1000, got %d", c.JobWorkers)

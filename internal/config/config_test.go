@@ -273,3 +273,33 @@ func TestThePasswordLanesAndTheMemoryLimit(t *testing.T) {
 		t.Errorf("the start line does not say them: %s", s)
 	}
 }
+
+func TestTheLegalSettings(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Legal.Dir != "" || c.Legal.Company != DefaultLegalCompany || c.Legal.Email != DefaultLegalEmail {
+		t.Errorf("defaults: %+v", c.Legal)
+	}
+	if got := c.DemoLegalFacts(); len(got) != 6 || got[0] != "NOCES_LEGAL_ADDRESS" {
+		t.Errorf("demo facts: %v", got)
+	}
+	c, err = Load(env(map[string]string{"NOCES_LEGAL_DIR": "/etc/noces/legal", "NOCES_LEGAL_COMPANY": " Mariages Exemple SARL ",
+		"NOCES_LEGAL_EMAIL": "dpo@example.com"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Legal.Dir != "/etc/noces/legal" || c.Legal.Company != "Mariages Exemple SARL" || c.Legal.Email != "dpo@example.com" {
+		t.Errorf("set: %+v", c.Legal)
+	}
+	if got := c.DemoLegalFacts(); len(got) != 4 {
+		t.Errorf("demo facts: %v", got)
+	}
+	for name, v := range map[string]string{"NOCES_LEGAL_EMAIL": "nobody", "NOCES_LEGAL_COMPANY": "<script>x</script>",
+		"NOCES_LEGAL_ADDRESS": "two\nlines", "NOCES_LEGAL_HOST": strings.Repeat("h", 301), "NOCES_LEGAL_DIRECTOR": "{{email}}"} {
+		if _, err := Load(env(map[string]string{name: v})); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%q: %v", name, v, err)
+		}
+	}
+}

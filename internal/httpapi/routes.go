@@ -24,6 +24,7 @@ func (s *Server) registerRoutes() {
 	s.route("POST /api/register", s.handle(s.register))
 	s.route("POST /api/reset-password/request", s.handle(s.requestPasswordReset))
 	s.route("POST /api/reset-password/reset/{token}", s.handle(s.resetPassword))
+	s.route("GET /api/legal/{page}", s.handle(s.legalPage))
 
 	// Account.
 	s.route("POST /api/account/change-password", s.authed(s.changePassword))

@@ -25,6 +25,7 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/instagram"
+	"noces/internal/legal"
 	"noces/internal/marketing"
 	"noces/internal/media"
 	"noces/internal/platform/blob"
@@ -83,6 +84,8 @@ type Deps struct {
 	// MetricsToken lets a non-loopback scraper read /metrics with
 	// "Authorization: Bearer <token>"; empty allows loopback peers only.
 	MetricsToken string
+	// Legal holds the legal pages the back-office shows.
+	Legal *legal.Library
 }
 
 // Server is the HTTP edge.
@@ -104,6 +107,9 @@ func New(d Deps) (*Server, error) {
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if d.Legal == nil {
+		return nil, errors.New("httpapi: the legal pages are required")
 	}
 	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second)}
 	var err error

@@ -100,7 +100,7 @@ func newEnvOn(t testing.TB, s *store.Store, clk *clock.Fixed) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Media: med, Log: log, Clock: clk})
+	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Media: med, Legal: sharedLegal(t), Log: log, Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}

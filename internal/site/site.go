@@ -60,6 +60,7 @@ import (
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/instagram"
+	"noces/internal/legal"
 	"noces/internal/media"
 	"noces/internal/platform/geo"
 	"noces/internal/platform/logthrottle"
@@ -85,6 +86,8 @@ type Deps struct {
 	Instagram InstagramPosts
 	Log       *slog.Logger
 	Clock     clock.Clock
+	// Legal holds the legal pages of every domain.
+	Legal *legal.Library
 }
 
 // InstagramPosts are the synced Instagram posts a provider's page shows.
@@ -118,12 +121,12 @@ type Site struct {
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
 var pageFiles = []string{"home", "search", "browse", "provider", "venue", "project", "sent", "review", "review_sent", "message",
-	"photo", "photos", "video", "portfolio"}
+	"photo", "photos", "video", "portfolio", "legal"}
 
 // New parses the page templates and registers the routes.
 func New(d Deps) (*Site, error) {
-	if d.Texts == nil || d.Hosts == nil || d.Media == nil {
-		return nil, errors.New("site: texts, hosts and media are required")
+	if d.Texts == nil || d.Hosts == nil || d.Media == nil || d.Legal == nil {
+		return nil, errors.New("site: texts, hosts, media and legal pages are required")
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -189,6 +192,7 @@ func (s *Site) routes() {
 	for name := range staticFiles {
 		m.HandleFunc("GET /"+name, s.staticFile(name))
 	}
+	s.legalRoutes(m)
 	// Browse pages (/wedding-planners/lyon) have a first segment of each
 	// language's own, and the split sitemap's files a name of their own:
 	// both are read from what no other route takes.

@@ -277,7 +277,7 @@ describe('registration', () => {
   it('the terms page opens for anonymous visitors', T, () =>
     journey({ width: WIDTHS.mobile }, async (page) => {
       await page.goto(`${server.baseURL}/terms`);
-      await page.getByRole('heading', { level: 1, name: "Conditions d'utilisation" }).waitFor();
+      await page.getByRole('heading', { level: 1, name: "Conditions générales d'utilisation pour les professionnels" }).waitFor();
       await checkA11y(page);
     }));
 });

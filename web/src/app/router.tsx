@@ -173,8 +173,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The terms of use are open to everyone, signed in or not.
+      // The terms of use and the privacy policy are open to everyone, signed in or not.
       { path: 'terms', lazy: () => import('@/app/routes/terms-route') },
+      { path: 'privacy', lazy: () => import('@/app/routes/privacy-route') },
       { path: '*', lazy: () => import('@/app/routes/not-found-route') },
     ],
   },

@@ -38,6 +38,18 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the registration page', () => {
+  it('links the terms of use and the privacy policy in a new tab, so the form keeps what was typed', () => {
+    renderRegister();
+    const terms = screen.getByRole('link', { name: /^terms of use/ });
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    const privacy = screen.getByRole('link', { name: /^privacy policy \(opens in a new tab\)$/ });
+    expect(privacy).toHaveAttribute('href', '/privacy');
+    expect(privacy).toHaveAttribute('target', '_blank');
+    // The policy is read, not accepted: its link is outside the checkbox's label.
+    expect(screen.getByRole('checkbox', { name: /terms of use/ })).not.toHaveAccessibleName(/privacy/);
+  });
+
   it('defaults to a planner and shows every rule when sent empty', async () => {
     const user = userEvent.setup();
     renderRegister();

@@ -9,10 +9,11 @@ export function StandalonePage({ actions, children }: { actions?: ReactNode; chi
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box
         component="header"
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: { xs: 2, sm: 4 }, py: 2 }}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: { xs: 2, sm: 4 }, py: 2 }}
       >
         <BrandLogo />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {/* Wraps on a phone: the language and a long action ("Create an account") are wider than 390 px beside the logo. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 1, ml: 'auto' }}>
           <AppLanguageMenu />
           {actions}
         </Box>

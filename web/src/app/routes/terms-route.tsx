@@ -2,11 +2,12 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { StandalonePage } from '@/app/routes/standalone-page';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { LegalPage } from '@/features/legal/components/legal-page';
+import type { LegalPageName } from '@/features/legal/api/legal';
 import { useToken } from '@/lib/auth/session';
 
-/** /terms: the terms of use are being written; the page says so. Open to everyone. */
-export function Component() {
+/** A legal page of the domain (package legal on the server), open to everyone, signed in or not. */
+export function LegalRoute({ page }: { page: LegalPageName }) {
   const { t } = useTranslation();
   const signedIn = useToken() !== null;
   return (
@@ -17,7 +18,12 @@ export function Component() {
         </Button>
       }
     >
-      <ComingSoon title={t('terms.title')} />
+      <LegalPage page={page} />
     </StandalonePage>
   );
+}
+
+/** /terms: the professionals' terms of use, which registration links to. */
+export function Component() {
+  return <LegalRoute page="terms" />;
 }

@@ -517,6 +517,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/legal/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: "terms" | "privacy" | "cookies" | "imprint" | "ranking";
+            };
+            cookie?: never;
+        };
+        /**
+         * A legal page of the host's domain
+         * @description The professionals' terms of use, privacy policy, cookie statement, legal notice or ranking explanation of the back-office host's domain, in the interface language (locale cookie, then Accept-Language, then the domain's). An operator's text that has no translation into that language comes in the domain's language (`lang` says which). Open to everyone: the terms are read before registering. An unknown page answers 404 `errors.not_found`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    page: "terms" | "privacy" | "cookies" | "imprint" | "ranking";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LegalPage"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/change-password": {
         parameters: {
             query?: never;
@@ -5257,6 +5301,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LegalPage: {
+            /** @enum {string} */
+            page: "terms" | "privacy" | "cookies" | "imprint" | "ranking";
+            /** @description the language the text is written in */
+            lang: string;
+            title: string;
+            /** @description the body, sanitized HTML (headings, paragraphs, lists, tables, links) */
+            html: string;
+            /**
+             * Format: date
+             * @description when the text last changed
+             */
+            updated: string;
+            /** @description the same page on the domain's public directory */
+            publicUrl: string;
+        };
         Error: {
             /** @description a stable code, also the i18n key of the message */
             error: string;

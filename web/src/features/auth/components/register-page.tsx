@@ -279,6 +279,18 @@ export function RegisterPage({ languageMenu }: RegisterPageProps) {
             />
             {errors.terms?.message && <FormHelperText sx={{ mx: 0 }}>{message(errors.terms.message)}</FormHelperText>}
           </FormControl>
+          {/* Outside the checkbox's label: reading the policy accepts nothing. A new tab keeps the form as filled. */}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+            {t('register.privacy.before')}{' '}
+            <Link href="/privacy" target="_blank" rel="noopener">
+              {t('register.privacy.link')}
+              <Box component="span" sx={visuallyHidden}>
+                {` (${t('menu.opensNewTab')})`}
+              </Box>
+            </Link>
+            {/^[.!]/.test(t('register.privacy.after')) ? '' : ' '}
+            {t('register.privacy.after')}
+          </Typography>
           <Button
             type="submit"
             variant="contained"
