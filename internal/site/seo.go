@@ -11,6 +11,7 @@ import (
 
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/legal"
 )
 
 // What search engines and browsers read besides the pages: robots.txt, the
@@ -124,7 +125,7 @@ type sitemapURL struct {
 }
 
 // sitemapURLs lists the domain's indexable pages: its home, every visible
-// planner and venue of its country, every browse page. The listings come
+// planner and venue of its country, every browse page, its legal pages. The listings come
 // from the store's one definition of visible (store.PublicListings).
 func (s *Site) sitemapURLs(r *http.Request) ([]sitemapURL, error) {
 	ctx := r.Context()
@@ -152,6 +153,14 @@ func (s *Site) sitemapURLs(r *http.Request) ([]sitemapURL, error) {
 	for _, kind := range browseKinds {
 		for _, c := range cat.cities[kind] {
 			out = append(out, sitemapURL{Loc: s.Hosts.PublicURL(d.Key, s.browsePath(d.Lang, kind, c.Slug))})
+		}
+	}
+	if s.Legal != nil {
+		for _, page := range legal.Pages {
+			if doc, ok := s.Legal.Get(d.Key, d.Lang, page); ok {
+				out = append(out, sitemapURL{Loc: s.Hosts.PublicURL(d.Key, "/legal/"+page),
+					LastMod: doc.Updated.UTC().Format(time.RFC3339)})
+			}
 		}
 	}
 	return out, nil

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"noces/internal/i18n"
+	"noces/internal/legal"
 	"noces/internal/model"
 	"noces/internal/textkey"
 )
@@ -270,6 +271,7 @@ func TestSitemapListsVisibleListingsOnly(t *testing.T) {
 		"http://fr.localhost:8080/v/chateau-loire", "http://fr.localhost:8080/organisateurs-de-mariage/lyon",
 		"http://fr.localhost:8080/organisateurs-de-mariage/vienne", "http://fr.localhost:8080/organisation-complete/lyon",
 		"http://fr.localhost:8080/organisation-complete/vienne", "http://fr.localhost:8080/lieux-de-reception/tours"}
+	want = append(want, legalURLs("http://fr.localhost:8080")...)
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -287,6 +289,8 @@ func TestSitemapListsVisibleListingsOnly(t *testing.T) {
 	slices.Sort(got)
 	want = []string{"http://de.localhost:8080/", "http://de.localhost:8080/hochzeitsplaner/berlin", "http://de.localhost:8080/komplettplanung/berlin",
 		"http://de.localhost:8080/p/hochzeit-berlin"}
+	want = append(want, legalURLs("http://de.localhost:8080")...)
+	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("the German sitemap: %v", got)
 	}
@@ -295,13 +299,13 @@ func TestSitemapListsVisibleListingsOnly(t *testing.T) {
 		e.site.sitemapMax = 4
 		_, maps := sitemapOf(t, e, "fr.localhost", "/sitemap.xml")
 		if !slices.Equal(locs(maps), []string{"http://fr.localhost:8080/sitemap-1.xml", "http://fr.localhost:8080/sitemap-2.xml",
-			"http://fr.localhost:8080/sitemap-3.xml"}) {
+			"http://fr.localhost:8080/sitemap-3.xml", "http://fr.localhost:8080/sitemap-4.xml"}) {
 			t.Fatalf("%v", maps)
 		}
 		var all []string
 		for i, m := range maps {
 			part, _ := sitemapOf(t, e, "fr.localhost", strings.TrimPrefix(m.Loc, "http://fr.localhost:8080"))
-			if len(part) == 0 || len(part) > 4 || (i < 2 && len(part) != 4) {
+			if len(part) == 0 || len(part) > 4 || (i < 3 && len(part) != 4) {
 				t.Errorf("%s: %d addresses", m.Loc, len(part))
 			}
 			all = append(all, locs(part)...)
@@ -310,7 +314,7 @@ func TestSitemapListsVisibleListingsOnly(t *testing.T) {
 		if !slices.Equal(all, want9(e)) {
 			t.Errorf("the parts hold %v", all)
 		}
-		for _, p := range []string{"/sitemap-4.xml", "/sitemap-0.xml", "/sitemap-01.xml", "/sitemap-x.xml", "/sitemap-1.txt"} {
+		for _, p := range []string{"/sitemap-5.xml", "/sitemap-0.xml", "/sitemap-01.xml", "/sitemap-x.xml", "/sitemap-1.txt"} {
 			if r := e.get("fr.localhost", p); r.status != 404 {
 				t.Errorf("%s: %d", p, r.status)
 			}
@@ -320,6 +324,15 @@ func TestSitemapListsVisibleListingsOnly(t *testing.T) {
 			t.Errorf("a part of an unsplit sitemap: %d", r.status)
 		}
 	})
+}
+
+// legalURLs are a domain's legal pages, which every sitemap lists.
+func legalURLs(base string) []string {
+	out := make([]string, len(legal.Pages))
+	for i, page := range legal.Pages {
+		out[i] = base + "/legal/" + page
+	}
+	return out
 }
 
 // want9 is the French sitemap of TestSitemapListsVisibleListingsOnly, read
