@@ -95,6 +95,8 @@ type Server struct {
 	docs    *apiDocs
 	// outage throttles the warnings of a database outage.
 	outage *logthrottle.Warner
+	// meAnswers keeps the answers of GET /api/me (me_cache.go).
+	meAnswers *meCache
 }
 
 // New builds the server and its routes.
@@ -105,7 +107,8 @@ func New(d Deps) (*Server, error) {
 	if d.Log == nil {
 		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second)}
+	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second),
+		meAnswers: newMeCache(defaultMeCacheBytes)}
 	var err error
 	if s.metrics, err = newMetrics(d.Metrics); err != nil {
 		return nil, err
