@@ -313,7 +313,7 @@ func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
 	}
 	u, now := m.User, s.clock.Now()
 	p := Profile{User: u, Company: m.Company, IsPremium: u.IsPremium(now), ImpersonatorID: c.ImpersonatorID,
-		Version: m.Version,
+		Version:   m.Version,
 		AvatarURL: s.AvatarURL(u.AvatarKey), PremiumPlan: m.PremiumPlan,
 		MissingServices: !m.HasServices, MissingServiceDetails: m.ServiceLacksDetails,
 		HasPhotos: m.HasPhotos, HasVideos: m.HasVideos,
