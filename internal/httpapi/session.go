@@ -106,8 +106,8 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request, c account.Claims) er
 			writeJSONBody(w, http.StatusOK, kept.body)
 			return nil
 		}
-		// Changed, gone or unreadable: the profile's read below says
-		// which, and an error forgets the answer kept.
+		// Changed, gone or unreadable: the answer kept is forgotten,
+		// and the profile's read below answers or says what is wrong.
 		s.meAnswers.drop(k)
 	}
 	p, err := s.Accounts.Me(ctx, c)
