@@ -97,6 +97,8 @@ type Server struct {
 	outage *logthrottle.Warner
 	// meAnswers keeps the answers of GET /api/me (me_cache.go).
 	meAnswers *meCache
+	// langs keeps the languages negotiated per request header (langs.go).
+	langs *langCache
 }
 
 // New builds the server and its routes.
@@ -108,7 +110,7 @@ func New(d Deps) (*Server, error) {
 		d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second),
-		meAnswers: newMeCache(defaultMeCacheBytes)}
+		meAnswers: newMeCache(defaultMeCacheBytes), langs: newLangCache()}
 	var err error
 	if s.metrics, err = newMetrics(d.Metrics); err != nil {
 		return nil, err
