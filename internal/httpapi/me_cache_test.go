@@ -144,7 +144,9 @@ func TestMeSeesEveryWrite(t *testing.T) {
 			must(e.store.SetUserPremium(ctx, full, model.PremiumCanceled, model.NullTime(now.Add(-24*time.Hour)),
 				model.NullTime(now.Add(-time.Minute)), sql.NullString{String: "yearly", Valid: true}, now))
 		}},
-		{"company deleted", []string{"city", "zipcode", "latitude", "longitude", "publicProfileHidden"}, func() {
+		{"country (SQL)", []string{"country"}, func() { exec(`UPDATE companies SET country_code = 'BE' WHERE user_id = $1`, full) }},
+		{"role (SQL)", []string{"roles"}, func() { exec(`UPDATE users SET role = $2 WHERE id = $1`, full, model.RoleVenue) }},
+		{"company deleted", []string{"city", "zipcode", "latitude", "longitude"}, func() {
 			must(e.store.DeleteCompany(ctx, full))
 		}},
 	})
@@ -157,7 +159,7 @@ func TestMeSeesEveryWrite(t *testing.T) {
 	ended := sub
 	ended.Status, ended.EndedAt = "canceled", start.Add(time.Hour)
 	runMeSteps(t, e, e, "venue", venue, []meStep{
-		{"premium bought (webhook)", []string{"premiumStatus", "premiumPlan", "premiumEndAt"}, func() {
+		{"premium bought (webhook)", []string{"premiumStatus", "premiumPlan", "premiumStartAt", "premiumEndAt"}, func() {
 			status(t, "created", e.webhook(payment.EventSubscriptionCreated, start, payment.SubscriptionObject(sub, 69000, "eur"), time.Now()), 200)
 			status(t, "checkout", e.webhook(payment.EventCheckoutCompleted, start, payment.CheckoutObject(payment.CheckoutSession{ID: "cs_me",
 				CustomerID: "cus_me", SubscriptionID: "sub_me", ClientReferenceID: e.users["venue"].ID}), time.Now()), 200)
