@@ -294,6 +294,12 @@ type Profile struct {
 	// The media and portrait tasks of the profile checklist.
 	HasPhotos, HasVideos                                 bool
 	MissingPortrait, MissingExperiences, MissingBenefits bool
+	// Version is the version of the rows the profile was read from
+	// (store.MeVersion): the profile is the same as long as it is.
+	Version int64
+	// ChangesAt is when the profile changes with no write, the end of a
+	// premium in force (model.PremiumInForce); zero when it does not.
+	ChangesAt time.Time
 }
 
 // Me loads the profile of the signed-in user: one query (store.GetMe).
@@ -305,12 +311,16 @@ func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
 	if err != nil {
 		return Profile{}, err
 	}
-	u := m.User
-	p := Profile{User: u, Company: m.Company, IsPremium: u.IsPremium(s.clock.Now()), ImpersonatorID: c.ImpersonatorID,
+	u, now := m.User, s.clock.Now()
+	p := Profile{User: u, Company: m.Company, IsPremium: u.IsPremium(now), ImpersonatorID: c.ImpersonatorID,
+		Version:   m.Version,
 		AvatarURL: s.AvatarURL(u.AvatarKey), PremiumPlan: m.PremiumPlan,
 		MissingServices: !m.HasServices, MissingServiceDetails: m.ServiceLacksDetails,
 		HasPhotos: m.HasPhotos, HasVideos: m.HasVideos,
 		MissingPortrait: !m.HasPortrait, MissingExperiences: !m.HasExperience, MissingBenefits: !m.HasBenefits}
+	if u.PremiumEndAt.Valid && now.Before(u.PremiumEndAt.Time) {
+		p.ChangesAt = u.PremiumEndAt.Time
+	}
 	// A link to a page that answers 404 is worse than no link: the
 	// back-office explains what is missing instead.
 	if m.Company != nil && u.Role == model.RolePlanner {
@@ -320,6 +330,13 @@ func (s *Service) Me(ctx context.Context, c Claims) (Profile, error) {
 		}
 	}
 	return p, nil
+}
+
+// MeVersion is the version of the signed-in user's profile as stored now
+// (store.MeVersion), a read by primary key: a profile read at this version
+// is still the profile.
+func (s *Service) MeVersion(ctx context.Context, userID string) (int64, error) {
+	return s.store.MeVersion(ctx, userID)
 }
 
 // Now exposes the service's clock to callers that format its answers.

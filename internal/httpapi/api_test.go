@@ -266,6 +266,8 @@ func TestWrongMethodIsOneJSON405Everywhere(t *testing.T) {
 	for _, tc := range []struct{ path, allow string }{
 		{"/dashboard", "GET, HEAD"},
 		{"/healthz", "GET"},
+		{"/readyz", "GET"},
+		{"/metrics", "GET"},
 		{"/api/me", "GET"},
 	} {
 		r := e.do(req{method: "PUT", path: tc.path})
@@ -275,6 +277,14 @@ func TestWrongMethodIsOneJSON405Everywhere(t *testing.T) {
 		}
 		if got := r.json(t)["error"]; got != "errors.method_not_allowed" {
 			t.Errorf("%s: error %v, want errors.method_not_allowed", tc.path, got)
+		}
+	}
+	// "/api" itself and an unknown API path are JSON 404s, whatever the method.
+	for _, m := range []string{"GET", "DELETE"} {
+		for _, p := range []string{"/api", "/api/nothing-here"} {
+			if r := e.do(req{method: m, path: p}); r.status != http.StatusNotFound || r.json(t)["error"] != "errors.not_found" {
+				t.Errorf("%s %s: %d %s", m, p, r.status, r.body)
+			}
 		}
 	}
 }

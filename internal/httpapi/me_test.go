@@ -296,7 +296,8 @@ func TestMeAnswersFieldByField(t *testing.T) {
 
 // TestMeRunsOneQuery counts the statements GET /api/me sends to the
 // database, for every kind of user and an impersonation: one, the profile's
-// (store.GetMe). The revocation feed is read at most every 250 ms by one
+// (store.GetMe) on a user's first request, then the version's
+// (store.MeVersion) while the answer kept is still the answer. The revocation feed is read at most every 250 ms by one
 // request of the whole server, not by each: it is kept out of the count.
 func TestMeRunsOneQuery(t *testing.T) {
 	ctx := context.Background()

@@ -57,7 +57,7 @@ func (s *Server) requestContext(next http.Handler) http.Handler {
 		if c, err := r.Cookie("locale"); err == nil {
 			cookie = c.Value
 		}
-		lang := i18n.Negotiate(cookie, r.Header.Get("Accept-Language"), d.Lang)
+		lang := s.langs.negotiate(cookie, r.Header.Get("Accept-Language"), d.Lang)
 		h["Vary"] = append(h["Vary"], varyLocale)
 		info := &requestInfo{id: id, face: face}
 		ctx := i18n.WithLocale(context.WithValue(r.Context(), keyRequest, info), d, lang)

@@ -113,6 +113,24 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v) // nil is written as null, a valid "nothing" answer
 }
 
+// encodeJSON is v as writeJSON writes it.
+func encodeJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	if err := json.NewEncoder(&b).Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writeJSONBody writes body, encoded by encodeJSON, with writeJSON's headers.
+func writeJSONBody(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h[jsonContentType.key] = jsonContentType.value
+	h[noStore.key] = noStore.value
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
 var (
 	jsonContentType = sharedHeader("Content-Type", "application/json; charset=utf-8")
 	noStore         = sharedHeader("Cache-Control", "no-store")

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"noces/internal/apperr"
@@ -160,9 +161,17 @@ func (s *Server) registerRoutes() {
 	s.route("PUT /api/admin/venues/{id}/validation", s.admin(s.setVenueValidation))
 
 	// Anything else under /api is a JSON 404, or 405 when the path exists
-	// with other methods.
-	s.api.Handle("/api/", s.handle(s.apiFallback))
+	// with other methods; so are "/api" itself and the operational paths
+	// with another method. Every API path thus matches a pattern, and a
+	// request is matched once (serveAPI).
+	for _, p := range fallbackPatterns {
+		s.api.Handle(p, s.handle(s.apiFallback))
+	}
 }
+
+// fallbackPatterns are the patterns of apiFallback: each API path that
+// matches no route matches one of them (isAPIPath).
+var fallbackPatterns = []string{"/api/", "/api", "/healthz", "/readyz", "/metrics"}
 
 // apiFallback answers requests no API route matched: a JSON 405 naming the
 // allowed methods when the path exists with other methods, else a JSON 404.
@@ -176,7 +185,7 @@ func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) error {
 		}
 		probe := r.Clone(r.Context())
 		probe.Method = m
-		if _, p := s.api.Handler(probe); p != "" && p != "/api/" {
+		if _, p := s.api.Handler(probe); p != "" && !slices.Contains(fallbackPatterns, p) {
 			allow = append(allow, m)
 		}
 	}
@@ -193,12 +202,10 @@ func notAllowed(w http.ResponseWriter, allow ...string) error {
 	return apperr.New(apperr.NotAllowed, "errors.method_not_allowed")
 }
 
-// serveAPI routes an API request; what no route matches (the operational
-// paths with another method, or "/api" itself) gets apiFallback's answer.
+// serveAPI routes an API request; what no route matches gets
+// apiFallback's answer through fallbackPatterns. The mux matches once:
+// asking it first whether a route matches cost a second match on every
+// request.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	if _, pattern := s.api.Handler(r); pattern == "" {
-		s.handle(s.apiFallback).ServeHTTP(w, r)
-		return
-	}
 	s.api.ServeHTTP(w, r)
 }

@@ -98,6 +98,10 @@ type Server struct {
 	docs    *apiDocs
 	// outage throttles the warnings of a database outage.
 	outage *logthrottle.Warner
+	// meAnswers keeps the answers of GET /api/me (me_cache.go).
+	meAnswers *meCache
+	// langs keeps the languages negotiated per request header (langs.go).
+	langs *langCache
 }
 
 // New builds the server and its routes.
@@ -111,7 +115,8 @@ func New(d Deps) (*Server, error) {
 	if d.Legal == nil {
 		return nil, errors.New("httpapi: the legal pages are required")
 	}
-	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second)}
+	s := &Server{Deps: d, api: http.NewServeMux(), outage: logthrottle.New(d.Log, 10*time.Second),
+		meAnswers: newMeCache(defaultMeCacheBytes), langs: newLangCache()}
 	var err error
 	if s.metrics, err = newMetrics(d.Metrics); err != nil {
 		return nil, err

@@ -93,8 +93,24 @@ type meResponse struct {
 	ImpersonatorID        *string    `json:"impersonatorId"`
 }
 
+// me answers GET /api/me, from the answer kept in s.meAnswers while the
+// user's version says it is still the answer (meCache). With no answer
+// kept it reads the profile at once: the profile's query gives its
+// version, so a first request runs one query, as before the cache.
 func (s *Server) me(w http.ResponseWriter, r *http.Request, c account.Claims) error {
-	p, err := s.Accounts.Me(r.Context(), c)
+	ctx := r.Context()
+	k := meKey{user: c.UserID, impersonator: c.ImpersonatorID}
+	if kept := s.meAnswers.get(k, s.Accounts.Now()); kept != nil {
+		v, err := s.Accounts.MeVersion(ctx, c.UserID)
+		if err == nil && v == kept.version {
+			writeJSONBody(w, http.StatusOK, kept.body)
+			return nil
+		}
+		// Changed, gone or unreadable: the answer kept is forgotten,
+		// and the profile's read below answers or says what is wrong.
+		s.meAnswers.drop(k)
+	}
+	p, err := s.Accounts.Me(ctx, c)
 	if err != nil {
 		return err
 	}
@@ -109,7 +125,12 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request, c account.Claims) er
 	}
 	out.HasPhotos, out.HasVideos = p.HasPhotos, p.HasVideos
 	out.MissingPortrait, out.MissingExperiences, out.MissingBenefits = p.MissingPortrait, p.MissingExperiences, p.MissingBenefits
-	writeJSON(w, http.StatusOK, out)
+	body, err := encodeJSON(out)
+	if err != nil {
+		return err
+	}
+	s.meAnswers.put(k, &meEntry{version: p.Version, until: p.ChangesAt, body: body})
+	writeJSONBody(w, http.StatusOK, body)
 	return nil
 }
 

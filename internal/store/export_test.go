@@ -19,3 +19,15 @@ func SetDirectoryKeep(n int64) func() {
 	directoryKeep = n
 	return func() { directoryKeep = old }
 }
+
+// MeVersionTables is meVersionTables as table and user column pairs.
+func MeVersionTables() [][2]string {
+	out := make([][2]string, len(meVersionTables))
+	for i, t := range meVersionTables {
+		out[i] = [2]string{t.table, t.user}
+	}
+	return out
+}
+
+// MeQuery is GetMe's statement.
+const MeQuery = meQuery

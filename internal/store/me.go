@@ -27,6 +27,9 @@ type Me struct {
 	HasPhotos, HasVideos bool
 	// The parts of the portrait that are written.
 	HasPortrait, HasExperience, HasBenefits bool
+	// Version is the user's me_version the rows above were read at
+	// (me_version.go).
+	Version int64
 }
 
 // The checklist's answers, one bit each in meQuery's last column.
@@ -51,7 +54,7 @@ const (
 // integer (me* above).
 const meQuery = `SELECT u.id, u.email, u.role, u.firstname, u.lastname, u.phone, u.locale, u.domain,
 	u.avatar_key, u.credits, u.is_moderated, u.has_finished_onboarding, u.premium_status, u.premium_start_at,
-	u.premium_end_at, u.premium_plan,
+	u.premium_end_at, u.premium_plan, u.me_version,
 	c.user_id, c.name, c.slug, c.siret, c.siret_status, c.website, c.date_of_creation, c.zipcode, c.city,
 	c.country_code, c.latitude, c.longitude,
 	CASE WHEN EXISTS (SELECT 1 FROM company_prestations cp JOIN prestations p ON p.id = cp.prestation_id
@@ -89,7 +92,7 @@ func (s *Store) GetMe(ctx context.Context, userID string) (Me, error) {
 	u := &d.m.User
 	err = row.Scan(&u.ID, &u.Email, &u.Role, &u.Firstname, &u.Lastname, &u.Phone, &u.Locale, &u.Domain,
 		&u.AvatarKey, &u.Credits, &u.IsModerated, &u.HasFinishedOnboarding, &u.PremiumStatus, &u.PremiumStartAt,
-		&u.PremiumEndAt, &d.plan,
+		&u.PremiumEndAt, &d.plan, &d.m.Version,
 		&d.cUser, &d.name, &d.slug, &d.siret, &d.siretStatus, &d.website, &d.creation, &d.zipcode, &d.city,
 		&d.country, &d.lat, &d.lng, &d.checklist)
 	if err != nil {
