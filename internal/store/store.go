@@ -218,7 +218,8 @@ func (s *Store) migrations() (*goose.Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
-	p, err := goose.NewProvider(dialect, s.db.DB, sub, goose.WithGoMigrations(directoryChangesMigration(s.driver), directoryRowsMigration(s.driver)))
+	p, err := goose.NewProvider(dialect, s.db.DB, sub, goose.WithGoMigrations(directoryChangesMigration(s.driver), directoryRowsMigration(s.driver),
+		directoryReviewsMigration(s.driver)))
 	if err != nil {
 		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
