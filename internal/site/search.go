@@ -58,10 +58,30 @@ type filters struct {
 	Guests    int
 	Features  []string // venueFilters entries, in that order
 	City      string
+	Radius    int // km around the city, one of searchRadii; 0 for the default (directory.DefaultRadiusKm) or no city
 	Budget    int64
 	Lang      string
+	Rating    int // the lowest average rating, in tenths of a star: one of minRatings; 0 for any
 	Page      int
 }
+
+// searchRadii are the distances around a city the form offers, in km;
+// the default is directory.DefaultRadiusKm.
+var searchRadii = []int{10, 25, 50, 100, 200}
+
+// minRatings are the lowest average ratings the form offers, as the
+// address writes them and in tenths of a star.
+var minRatings = []struct {
+	Value  string
+	Tenths int
+}{{"3", 30}, {"4", 40}, {"4.5", 45}}
+
+// eagerCards are the first cards of a page whose photos load at once:
+// those a visitor sees without scrolling on a phone or a desktop.
+const eagerCards = 4
+
+// cardServices is how many services a card names before "+n".
+const cardServices = 3
 
 func parseFilters(q url.Values) filters {
 	f := filters{Kind: "planner", Page: 1}
@@ -89,6 +109,15 @@ func parseFilters(q url.Values) filters {
 	if c := strings.Join(strings.Fields(q.Get("city")), " "); utf8.RuneCountInString(c) <= geo.MaxQueryLen {
 		f.City = c
 	}
+	if n, err := strconv.Atoi(q.Get("radius")); err == nil && f.City != "" && n != int(directory.DefaultRadiusKm) &&
+		slices.Contains(searchRadii, n) {
+		f.Radius = n
+	}
+	for _, r := range minRatings {
+		if q.Get("rating") == r.Value {
+			f.Rating = r.Tenths
+		}
+	}
 	budget := strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", ".", "", ",", "", "€", "", "£", "").Replace(q.Get("budget"))
 	if n, err := strconv.ParseInt(budget, 10, 64); err == nil && n > 0 && n <= 100_000_000 {
 		f.Budget = n
@@ -114,6 +143,9 @@ func (f filters) query(page int) string {
 		if f.Lang != "" {
 			q.Set("lang", f.Lang)
 		}
+		if v := f.ratingValue(); v != "" {
+			q.Set("rating", v)
+		}
 	} else {
 		if f.VenueType != "" {
 			q.Set("venueType", f.VenueType)
@@ -128,6 +160,9 @@ func (f filters) query(page int) string {
 	if f.City != "" {
 		q.Set("city", f.City)
 	}
+	if f.Radius > 0 {
+		q.Set("radius", strconv.Itoa(f.Radius))
+	}
 	if f.Budget > 0 {
 		q.Set("budget", strconv.FormatInt(f.Budget, 10))
 	}
@@ -135,6 +170,24 @@ func (f filters) query(page int) string {
 		q.Set("page", strconv.Itoa(page))
 	}
 	return q.Encode()
+}
+
+// ratingValue is the address's value of the rating filter, "" for any.
+func (f filters) ratingValue() string {
+	for _, r := range minRatings {
+		if r.Tenths == f.Rating {
+			return r.Value
+		}
+	}
+	return ""
+}
+
+// radiusKm is the distance searched around the city.
+func (f filters) radiusKm() float64 {
+	if f.Radius > 0 {
+		return float64(f.Radius)
+	}
+	return directory.DefaultRadiusKm
 }
 
 // neutral is the part of the search every domain has in common (no city, no
@@ -152,6 +205,10 @@ type searchForm struct {
 	VenueTypes []choice
 	Languages  []choice
 	Features   []featureChoice
+	Radii      []choice
+	Ratings    []choice
+	// Radius and Rating are the selected values of their selects.
+	Radius, Rating string
 }
 
 // featureChoice is a venue filter's checkbox.
@@ -162,7 +219,14 @@ type featureChoice struct {
 
 func (s *Site) newSearchForm(v *view, heading string, f filters) searchForm {
 	sf := searchForm{Heading: heading, F: f, Services: v.choices("prestations.", prestationTypes),
-		VenueTypes: v.choices("site.venue_type.", model.VenueTypes), Languages: v.choices("langues.", i18n.Langs)}
+		VenueTypes: v.choices("site.venue_type.", model.VenueTypes), Languages: v.choices("langues.", i18n.Langs),
+		Radius: strconv.Itoa(int(f.radiusKm())), Rating: f.ratingValue()}
+	for _, km := range searchRadii {
+		sf.Radii = append(sf.Radii, choice{Value: strconv.Itoa(km), Label: v.T("site.search.radius_km", "km", v.Int(km))})
+	}
+	for _, r := range minRatings {
+		sf.Ratings = append(sf.Ratings, choice{Value: r.Value, Label: v.T("site.search.rating_min", "avg", formatDecimal(v.Locale, float64(r.Tenths)/10))})
+	}
 	for _, name := range venueFilters {
 		sf.Features = append(sf.Features, featureChoice{Value: name, Label: v.T("site.search.feature." + name),
 			Checked: slices.Contains(f.Features, name)})
@@ -203,21 +267,49 @@ type card struct {
 	Kind      string
 	Name      string
 	City      string
-	AvatarURL string
 	IsPremium bool
-	Photo     *directory.CardPhoto
+	Img       *cardImage // nil: the placeholder
 	URL       string
 	Distance  string
-	Initial   string // the name's first letter, shown without a photo
-	Type      string // a venue's type label
-	Seated    string // a venue's seated capacity, "" when not given
-	Budget    string // a venue's starting price, "" when not given
+	Initial   string   // the name's first letter, on the placeholder
+	Type      string   // a venue's type label
+	Seated    string   // a venue's seated capacity, "" when not given
+	Budget    string   // the "from" price, "" when none is shown
+	Services  []string // the first cardServices service labels
+	More      int      // the services beyond them
+	MoreText  string   // "and n more services", for screen readers
+	Languages string   // "Languages: English, French"; "" for none given
+	// Rating is the average ("4,7") and Reviews the count as shown;
+	// RatingText says both in words. "" without approved reviews.
+	Rating, Reviews, RatingText string
+}
+
+// cardImage is a card's photo: the thumbnail, the large file for wide
+// screens and high densities, the size of the thumbnail (the box's
+// proportions are the style sheet's: the attributes reserve the room),
+// and whether it loads at once (the first cards) or when scrolled to.
+type cardImage struct {
+	Src, SrcSet   string
+	Width, Height int
+	Alt           string
+	Eager         bool
 }
 
 // newCard is the card of c, linking to path.
 func newCard(v *view, c directory.Card, path string) card {
-	cd := card{Kind: c.Kind, Name: c.Name, City: c.City, AvatarURL: c.AvatarURL, IsPremium: c.IsPremium, Photo: c.Photo,
-		URL: path, Distance: v.Km(c.DistanceKm), Initial: v.Initial(c.Name)}
+	cd := card{Kind: c.Kind, Name: c.Name, City: c.City, IsPremium: c.IsPremium, URL: path, Distance: v.Km(c.DistanceKm),
+		Initial: v.Initial(c.Name)}
+	switch p := c.Photo; {
+	case c.AvatarURL != "":
+		// One file is kept of a profile picture, of unknown proportions:
+		// the box crops it.
+		cd.Img = &cardImage{Src: c.AvatarURL, Width: 480, Height: 360}
+	case p != nil:
+		cd.Img = &cardImage{Src: p.URL, Width: p.Width, Height: p.Height, Alt: p.Alt}
+		if p.LargeURL != "" && p.LargeWidth > p.Width {
+			cd.Img.SrcSet = p.URL + " " + strconv.Itoa(p.Width) + "w, " + p.LargeURL + " " + strconv.Itoa(p.LargeWidth) + "w"
+		}
+	}
 	if c.Kind == "venue" {
 		cd.Type = v.T("site.venue_type." + c.VenueType)
 		if c.SeatedCapacity != 0 {
@@ -226,6 +318,28 @@ func newCard(v *view, c directory.Card, path string) card {
 		if c.MinPrice != 0 {
 			cd.Budget = v.T("site.profile.budget_from", "amount", v.MoneyInt(c.MinPrice))
 		}
+	} else if c.MinBudget > 0 {
+		cd.Budget = v.T("site.profile.budget_from", "amount", v.Money(c.MinBudget))
+	}
+	for i, sv := range c.Services {
+		if i < cardServices {
+			cd.Services = append(cd.Services, v.T("prestations."+sv))
+		}
+	}
+	if cd.More = len(c.Services) - len(cd.Services); cd.More > 0 {
+		cd.MoreText = v.Plural("site.results.more_services", cd.More)
+	}
+	if len(c.Languages) > 0 {
+		names := make([]string, len(c.Languages))
+		for i, l := range c.Languages {
+			names[i] = v.T("langues." + l)
+		}
+		cd.Languages = v.T("site.results.languages", "list", strings.Join(names, ", "))
+	}
+	if c.ReviewCount > 0 {
+		cd.Rating = formatDecimal(v.Locale, float64(c.RatingTenths)/10)
+		cd.Reviews = v.Int(c.ReviewCount)
+		cd.RatingText = v.T("site.results.rating", "avg", cd.Rating, "reviews", v.Plural("site.profile.review_count", c.ReviewCount))
 	}
 	return cd
 }
@@ -247,7 +361,10 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	d := i18n.DomainFrom(ctx)
 	f := parseFilters(r.URL.Query())
 	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
-		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: directory.DefaultRadiusKm}
+		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: f.radiusKm()}
+	if !q.Venues {
+		q.MinRating = f.Rating
+	}
 	if q.Venues {
 		q.Features, q.Accommodation = f.venueQuery()
 	}
@@ -285,7 +402,11 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 		if c.Kind == "venue" {
 			path = "/v/" + url.PathEscape(c.Slug)
 		}
-		p.Cards = append(p.Cards, newCard(v, c, path))
+		cd := newCard(v, c, path)
+		if cd.Img != nil {
+			cd.Img.Eager = len(p.Cards) < eagerCards
+		}
+		p.Cards = append(p.Cards, cd)
 	}
 	if f.Kind == "venue" {
 		p.Heading = v.T("site.results.heading_venue")
@@ -354,6 +475,8 @@ func (f filters) key(b []byte) []byte {
 		text(s)
 	}
 	b = strconv.AppendInt(append(b, ';'), int64(f.Guests), 10)
+	b = strconv.AppendInt(append(b, ';'), int64(f.Radius), 10)
+	b = strconv.AppendInt(append(b, ';'), int64(f.Rating), 10)
 	b = strconv.AppendInt(append(b, ';'), f.Budget, 10)
 	return strconv.AppendInt(append(b, ';'), int64(f.Page), 10)
 }

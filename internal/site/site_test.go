@@ -247,7 +247,33 @@ func TestSearch(t *testing.T) {
 		contains    []string
 	}{
 		{"premium first, then nearest", "kind=planner&city=Lyon", []string{"Maison Premium", "Design Only", "Atelier Lumière"}, nil,
-			[]string{`class="result premium"`, `<span class="badge">Premium</span>`, "Vienne · 25 km", "Lyon · 1 km", "Les profils Premium sont mis en avant"}},
+			[]string{`class="result premium"`, `<span class="badge">Premium</span>`, "Vienne · 25 km", "Lyon · 1 km", "Les profils Premium sont mis en avant",
+				// Atelier Lumière's card: two approved reviews (5 and 4; the pending 1 does not count), its service, languages, price.
+				`<p class="rating"><span class="star" aria-hidden="true">★</span> <span aria-hidden="true"><strong>4,5</strong> (2)</span><span class="visually-hidden">4,5 sur 5, 2 avis</span></p>`,
+				`<ul class="tags" aria-label="Prestations"><li>Organisation complète</li></ul>`,
+				"<p class=\"langs\">Langues\u00a0: Anglais, Français</p>",
+				`<p class="price">À partir de 1` + "\u202f" + `500` + "\u00a0" + `€</p>`,
+				`<option value="100" selected>`}},
+		{"a smaller radius", "kind=planner&city=Lyon&radius=10", []string{"Design Only", "Atelier Lumière"}, []string{"Maison Premium"},
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner&amp;radius=10"`, `<option value="10" selected>`}},
+		{"a larger radius", "kind=planner&city=Lyon&radius=200", []string{"Maison Premium", "Design Only"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner&amp;radius=200"`}},
+		{"the default radius is not in the address", "kind=planner&city=Lyon&radius=100", []string{"Maison Premium"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner"`}},
+		{"an unknown radius is dropped", "kind=planner&city=Lyon&radius=33", []string{"Maison Premium"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner"`, `<option value="100" selected>`}},
+		{"a radius without a city is dropped", "kind=planner&radius=10", []string{"Maison Premium"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner"`}},
+		{"a minimum rating", "kind=planner&rating=4.5", []string{"Atelier Lumière"}, []string{"Maison Premium", "Design Only"},
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner&amp;rating=4.5"`, `<option value="4.5" selected>`, "1 résultat"}},
+		{"a rating and a language", "kind=planner&rating=4&lang=en", []string{"Atelier Lumière"}, []string{"Maison Premium", "Design Only"},
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner&amp;lang=en&amp;rating=4"`}},
+		{"a rating and a language no one has", "kind=planner&rating=3&lang=es", nil, []string{"Atelier Lumière", "Design Only"},
+			[]string{"0 résultat"}},
+		{"an unknown rating is dropped", "kind=planner&rating=5", []string{"Maison Premium", "Atelier Lumière"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner"`}},
+		{"a venue search ignores the rating", "kind=venue&rating=4.5", []string{"Château de la Loire"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=venue"`}},
 		{"a service", "kind=planner&city=Lyon&service=FULL_PLANNING", []string{"Maison Premium", "Atelier Lumière"}, []string{"Design Only"},
 			[]string{"Wedding planners\u00a0: Organisation complète près de Lyon"}},
 		{"a language", "kind=planner&lang=es", []string{"Design Only"}, []string{"Atelier Lumière"}, []string{"1 résultat"}},
@@ -260,10 +286,10 @@ func TestSearch(t *testing.T) {
 		{"venues with features", "kind=venue&feature=parking&feature=garden&feature=accommodation", []string{"Château de la Loire"},
 			[]string{"Ferme du Lac"}, []string{`rel="canonical" href="http://fr.localhost:8080/search?feature=garden&amp;feature=parking&amp;feature=accommodation&amp;kind=venue"`,
 				`id="s-f-garden" checked`, `id="s-f-parking" checked`, `id="s-f-accommodation" checked`, `<label class="choice" for="s-f-catering"><input type="checkbox" name="feature" value="catering" id="s-f-catering">`,
-				`<img class="thumb" src="/media/venues/salle-thumb.jpg" alt="Vue : salle" width="400" height="267"`}},
+				`<img class="photo" src="/media/venues/salle-thumb.jpg" srcset="/media/venues/salle-thumb.jpg 400w, /media/venues/salle.jpg 1600w" sizes="(max-width: 599px) 112px, 320px" alt="Vue : salle" width="400" height="267" decoding="async">`}},
 		{"a feature only the farm has", "kind=venue&feature=outdoorCeremony", []string{"Ferme du Lac"}, []string{"Château de la Loire"}, nil},
 		{"catering: both", "kind=venue&feature=catering", []string{"Château de la Loire", "Ferme du Lac"}, nil,
-			[]string{`<span class="avatar initial" aria-hidden="true">F</span>`}},
+			[]string{`<span class="photo placeholder" aria-hidden="true"><svg`, `<span>F</span></span>`}},
 		{"wheelchair access", "kind=venue&feature=wheelchairAccessible", []string{"Château de la Loire"}, []string{"Ferme du Lac"}, nil},
 		{"accommodation on site: the farm has no bedroom", "kind=venue&feature=accommodation", []string{"Château de la Loire"}, []string{"Ferme du Lac"}, nil},
 		{"a price ceiling", "kind=venue&budget=4000", []string{"Ferme du Lac"}, []string{"Château de la Loire"}, nil},
@@ -349,9 +375,9 @@ func TestSearchShowsEveryChange(t *testing.T) {
 			}
 		}
 	}
-	page("first", `<span class="avatar initial" aria-hidden="true">A</span>`, "")
+	page("first", `<span>A</span></span>`, "")
 	storetest.Must(t, e.store.UpdateUserAvatar(ctx, id, "avatars/lumiere.jpg", e.clock.Now()))
-	page("an avatar", `<img class="avatar" src="/media/avatars/lumiere.jpg"`, `<span class="avatar initial"`)
+	page("an avatar", `<img class="photo" src="/media/avatars/lumiere.jpg" alt="" width="480" height="360" decoding="async">`, `class="photo placeholder"`)
 	_, err := e.store.DB().ExecContext(ctx, `UPDATE companies SET name = 'Studio Lumière' WHERE user_id = $1`, id)
 	storetest.Must(t, err)
 	page("renamed", ">Studio Lumière</a>", ">Atelier Lumière</a>")

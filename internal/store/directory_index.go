@@ -771,7 +771,7 @@ func (c *rankedHits) page(limit, offset int) []hit {
 // plannerFilter returns the filter of q, and false when nothing can match
 // it (a service or languages unknown).
 func (t *directoryTables) plannerFilter(q *DirectoryQuery) (plannerFilter, bool) {
-	f := plannerFilter{service: -1, maxBudget: q.MaxBudget, minRating: int16(min(max(q.MinRating, 0), 50))}
+	f := plannerFilter{service: -1, maxBudget: q.MaxBudget, minRating: int16(min(max(q.MinRating, 0), math.MaxInt16))}
 	if q.ServiceType != "" {
 		id, ok := t.serviceIDs[q.ServiceType]
 		if !ok {
