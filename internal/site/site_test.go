@@ -931,3 +931,52 @@ func TestMethods(t *testing.T) {
 		}
 	}
 }
+
+// A card's photo is the planner's avatar, else its first visible gallery
+// photo with a srcset of the two files kept; the first cards load theirs
+// at once, the others when scrolled to, and every image has its size so
+// that nothing moves as they load.
+func TestSearchCardPhotos(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	now := e.clock.Now()
+	photo := func(owner, name string, position int, visible bool) {
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner, Title: "Mariage " + name,
+			IsVisible: visible, Position: position, ImageFile: model.ImageFile{ImageKey: "g/" + name + ".jpg", Width: 1200, Height: 800,
+				ThumbKey: "g/" + name + "-t.jpg", ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now}))
+	}
+	for i := 1; i <= 6; i++ {
+		id := e.seedPlanner(planner{name: fmt.Sprintf("P%d", i), slug: fmt.Sprintf("p%d", i), city: "Lyon", lat: 45.76, lng: 4.84})
+		switch i {
+		case 2:
+			storetest.Must(t, e.store.UpdateUserAvatar(ctx, id, "avatars/p2.jpg", now))
+			photo(id, "p2", 1, true)
+		case 6:
+			photo(id, "p6-hidden", 1, false)
+			photo(id, "p6", 2, true)
+		default:
+			photo(id, fmt.Sprintf("p%d", i), 1, true)
+		}
+	}
+	body := e.get("fr.localhost", "/search?kind=planner").body
+	img := func(name string, eager bool) string {
+		load := ` loading="lazy"`
+		if eager {
+			load = ""
+		}
+		return `<img class="photo" src="/media/g/` + name + `-t.jpg" srcset="/media/g/` + name + `-t.jpg 480w, /media/g/` + name +
+			`.jpg 1200w" sizes="(max-width: 599px) 112px, 320px" alt="Mariage ` + name + `" width="480" height="320"` + load + ` decoding="async">`
+	}
+	for _, want := range []string{img("p1", true), `<img class="photo" src="/media/avatars/p2.jpg" alt="" width="480" height="360" decoding="async">`,
+		img("p3", true), img("p4", true), img("p5", false), img("p6", false)} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "p6-hidden") || strings.Contains(body, `class="photo placeholder"`) {
+		t.Error("a hidden photo or a placeholder is shown")
+	}
+	if eager, lazy := strings.Count(body, `<img class="photo"`)-strings.Count(body, `loading="lazy"`), strings.Count(body, `loading="lazy"`); eager != 4 || lazy != 2 {
+		t.Errorf("%d photos load at once and %d lazily, want 4 and 2", eager, lazy)
+	}
+}
