@@ -225,7 +225,11 @@ func (s *Site) newSearchForm(v *view, heading string, f filters) searchForm {
 		sf.Radii = append(sf.Radii, choice{Value: strconv.Itoa(km), Label: v.T("site.search.radius_km", "km", v.Int(km))})
 	}
 	for _, r := range minRatings {
-		sf.Ratings = append(sf.Ratings, choice{Value: r.Value, Label: v.T("site.search.rating_min", "avg", formatDecimal(v.Locale, float64(r.Tenths)/10))})
+		avg := v.Int(r.Tenths / 10) // "4 stars", not "4.0 stars"
+		if r.Tenths%10 != 0 {
+			avg = formatDecimal(v.Locale, float64(r.Tenths)/10)
+		}
+		sf.Ratings = append(sf.Ratings, choice{Value: r.Value, Label: v.T("site.search.rating_min", "avg", avg)})
 	}
 	for _, name := range venueFilters {
 		sf.Features = append(sf.Features, featureChoice{Value: name, Label: v.T("site.search.feature." + name),

@@ -529,6 +529,9 @@ type plannerTable struct {
 	// search for one service walks its list instead of every planner.
 	byService, byLanguage [maxCodeID + 1][]int32
 	premium               []int32
+	// rated are the ranks of the planners with approved reviews: a search
+	// with a minimum rating walks them, most planners having none.
+	rated []int32
 	// serviceBudgets[id][j] is the starting budget (0: none given) of the
 	// planner byService[id][j]: a search within a budget tests it without
 	// reading the planner's row.
@@ -575,6 +578,9 @@ func newPlannerTable(list []*plannerFacts) *plannerTable {
 		if r.until > 0 {
 			t.premium = append(t.premium, int32(i))
 			t.transitions = append(t.transitions, r.until)
+		}
+		if r.rating > 0 {
+			t.rated = append(t.rated, int32(i))
 		}
 	}
 	t.grid = newGrid(places)
@@ -836,6 +842,9 @@ func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, of
 		exact = exact && f.service < 0
 	} else if f.speaks != 0 {
 		exact = false
+	}
+	if f.minRating > 0 && (source == nil || len(t.rated) < len(source)) {
+		source, budgets = t.rated, nil
 	}
 	if exact {
 		total := len(t.rows)
