@@ -286,6 +286,18 @@ type card struct {
 	// Rating is the average ("4,7") and Reviews the count as shown;
 	// RatingText says both in words. "" without approved reviews.
 	Rating, Reviews, RatingText string
+	// Labels are the texts every card of a page shares, looked up once.
+	Labels *cardLabels
+}
+
+// cardLabels are the texts of a card that are the same on every card.
+type cardLabels struct {
+	Premium, Services string
+}
+
+// labels returns the texts every card of v's page shares.
+func (v *view) cardLabels() *cardLabels {
+	return &cardLabels{Premium: v.T("site.results.premium"), Services: v.T("site.profile.services")}
 }
 
 // cardImage is a card's photo: the thumbnail, the large file for wide
@@ -299,10 +311,16 @@ type cardImage struct {
 	Eager         bool
 }
 
-// newCard is the card of c, linking to path.
-func newCard(v *view, c directory.Card, path string) card {
+// newCard is the card of c, linking to path, with labels (nil: looked up
+// for this card).
+func newCard(v *view, c directory.Card, path string, labels ...*cardLabels) card {
 	cd := card{Kind: c.Kind, Name: c.Name, City: c.City, IsPremium: c.IsPremium, URL: path, Distance: v.Km(c.DistanceKm),
 		Initial: v.Initial(c.Name)}
+	if len(labels) > 0 && labels[0] != nil {
+		cd.Labels = labels[0]
+	} else {
+		cd.Labels = v.cardLabels()
+	}
 	switch p := c.Photo; {
 	case c.AvatarURL != "":
 		// One file is kept of a profile picture, of unknown proportions:
@@ -401,12 +419,13 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 	v := s.newView(r, "")
 	p.Search = s.newSearchForm(v, v.T("site.search.refine"), f)
 	p.Total, p.Pages = res.Total, res.Pages
+	labels := v.cardLabels()
 	for _, c := range res.Cards {
 		path := "/p/" + url.PathEscape(c.Slug)
 		if c.Kind == "venue" {
 			path = "/v/" + url.PathEscape(c.Slug)
 		}
-		cd := newCard(v, c, path)
+		cd := newCard(v, c, path, labels)
 		if cd.Img != nil {
 			cd.Img.Eager = len(p.Cards) < eagerCards
 		}
