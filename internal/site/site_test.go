@@ -358,6 +358,15 @@ func TestSearchPaging(t *testing.T) {
 	if n := strings.Count(r.body, `<article class="result`); n != 3 {
 		t.Errorf("%d cards on page 2", n)
 	}
+	// The filters stay in the paging links.
+	r = e.get("fr.localhost", "/search?kind=planner&city=Lyon&radius=50&service=FULL_PLANNING")
+	if want := `<a rel="next" href="/search?city=Lyon&amp;kind=planner&amp;page=2&amp;radius=50&amp;service=FULL_PLANNING">`; !strings.Contains(r.body, want) {
+		t.Errorf("the filtered page 1 lacks %q", want)
+	}
+	r = e.get("fr.localhost", "/search?kind=planner&city=Lyon&radius=50&service=FULL_PLANNING&page=2")
+	if want := `<a rel="prev" href="/search?city=Lyon&amp;kind=planner&amp;radius=50&amp;service=FULL_PLANNING">`; !strings.Contains(r.body, want) {
+		t.Errorf("the filtered page 2 lacks %q", want)
+	}
 }
 
 // A search page asked for again after a provider changed its card shows
