@@ -989,3 +989,20 @@ func TestSearchCardPhotos(t *testing.T) {
 		t.Errorf("%d photos load at once and %d lazily, want 4 and 2", eager, lazy)
 	}
 }
+
+// A card is written in Go, not by the template: every text in it is
+// still escaped.
+func TestSearchCardEscapesItsTexts(t *testing.T) {
+	e := newEnv(t)
+	e.seedPlanner(planner{name: `Fleurs <b>&</b> "Co'"`, slug: "fleurs", city: `Lyon <i>`, lat: 45.76, lng: 4.84})
+	body := e.get("fr.localhost", "/search?kind=planner").body
+	for _, want := range []string{`>Fleurs &lt;b&gt;&amp;&lt;/b&gt; &#34;Co&#39;&#34;</a></h3>`, `<p class="where">Lyon &lt;i&gt;</p>`,
+		`<span>F</span></span>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "<b>&</b>") || strings.Contains(body, "Lyon <i>") {
+		t.Error("a text is not escaped")
+	}
+}
