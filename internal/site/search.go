@@ -297,14 +297,41 @@ type card struct {
 	HTML template.HTML
 }
 
-// cardLabels are the texts of a card that are the same on every card.
+// cardLabels are the texts of a card that are the same on every card,
+// and those it fills in, as written ("From {amount}"): filling in one
+// placeholder with strings.Replace costs a copy, where the bundle's T
+// builds a strings.Replacer for each call, a fifth of a new page's
+// allocations with five such texts a card.
 type cardLabels struct {
-	Premium, Services string
+	Premium, Services                       string
+	budgetFrom, languages, distance, rating string
+	// The plural texts: "one" and "other".
+	reviews, more, seated [2]string
+	lang                  string // the page's language, for the plural rule
 }
 
-// labels returns the texts every card of v's page shares.
+// cardLabels returns the texts every card of v's page shares.
 func (v *view) cardLabels() *cardLabels {
-	return &cardLabels{Premium: v.T("site.results.premium"), Services: v.T("site.profile.services")}
+	plural := func(key string) [2]string { return [2]string{v.T(key + ".one"), v.T(key + ".other")} }
+	return &cardLabels{Premium: v.T("site.results.premium"), Services: v.T("site.profile.services"),
+		budgetFrom: v.T("site.profile.budget_from"), languages: v.T("site.results.languages"), distance: v.T("site.results.distance"),
+		rating: v.T("site.results.rating"), reviews: plural("site.profile.review_count"), more: plural("site.results.more_services"),
+		seated: plural("site.results.seated"), lang: v.Lang}
+}
+
+// fill puts value in the place of {name} in text.
+func fill(text, name, value string) string {
+	return strings.Replace(text, "{"+name+"}", value, 1)
+}
+
+// plural is the form of forms for n, by view.Plural's rule, with {n}
+// filled in.
+func (l *cardLabels) plural(v *view, forms [2]string, n int) string {
+	form := forms[1]
+	if n == 1 || (l.lang == "fr" && n == 0) {
+		form = forms[0]
+	}
+	return fill(form, "n", v.Int(n))
 }
 
 // cardImage is a card's photo: the thumbnail, the large file for wide
@@ -321,12 +348,15 @@ type cardImage struct {
 // newCard is the card of c, linking to path, with labels (nil: looked up
 // for this card).
 func newCard(v *view, c directory.Card, path string, labels ...*cardLabels) card {
-	cd := card{Kind: c.Kind, Name: c.Name, City: c.City, IsPremium: c.IsPremium, URL: path, Distance: v.Km(c.DistanceKm),
-		Initial: v.Initial(c.Name)}
+	cd := card{Kind: c.Kind, Name: c.Name, City: c.City, IsPremium: c.IsPremium, URL: path, Initial: v.Initial(c.Name)}
 	if len(labels) > 0 && labels[0] != nil {
 		cd.Labels = labels[0]
 	} else {
 		cd.Labels = v.cardLabels()
+	}
+	l := cd.Labels
+	if d := c.DistanceKm; d != nil {
+		cd.Distance = fill(l.distance, "km", formatInt(v.Locale, int64(*d+0.5))) // as view.Km
 	}
 	switch p := c.Photo; {
 	case c.AvatarURL != "":
@@ -342,13 +372,13 @@ func newCard(v *view, c directory.Card, path string, labels ...*cardLabels) card
 	if c.Kind == "venue" {
 		cd.Type = v.T("site.venue_type." + c.VenueType)
 		if c.SeatedCapacity != 0 {
-			cd.Seated = v.Plural("site.results.seated", c.SeatedCapacity)
+			cd.Seated = l.plural(v, l.seated, c.SeatedCapacity)
 		}
 		if c.MinPrice != 0 {
-			cd.Budget = v.T("site.profile.budget_from", "amount", v.MoneyInt(c.MinPrice))
+			cd.Budget = fill(l.budgetFrom, "amount", v.MoneyInt(c.MinPrice))
 		}
 	} else if c.MinBudget > 0 {
-		cd.Budget = v.T("site.profile.budget_from", "amount", v.Money(c.MinBudget))
+		cd.Budget = fill(l.budgetFrom, "amount", v.Money(c.MinBudget))
 	}
 	for i, sv := range c.Services {
 		if i < cardServices {
@@ -356,19 +386,19 @@ func newCard(v *view, c directory.Card, path string, labels ...*cardLabels) card
 		}
 	}
 	if cd.More = len(c.Services) - len(cd.Services); cd.More > 0 {
-		cd.MoreText = v.Plural("site.results.more_services", cd.More)
+		cd.MoreText = l.plural(v, l.more, cd.More)
 	}
 	if len(c.Languages) > 0 {
 		names := make([]string, len(c.Languages))
 		for i, l := range c.Languages {
 			names[i] = v.T("langues." + l)
 		}
-		cd.Languages = v.T("site.results.languages", "list", strings.Join(names, ", "))
+		cd.Languages = fill(l.languages, "list", strings.Join(names, ", "))
 	}
 	if c.ReviewCount > 0 {
 		cd.Rating = formatDecimal(v.Locale, float64(c.RatingTenths)/10)
 		cd.Reviews = v.Int(c.ReviewCount)
-		cd.RatingText = v.T("site.results.rating", "avg", cd.Rating, "reviews", v.Plural("site.profile.review_count", c.ReviewCount))
+		cd.RatingText = fill(fill(l.rating, "avg", cd.Rating), "reviews", l.plural(v, l.reviews, c.ReviewCount))
 	}
 	cd.render()
 	return cd
