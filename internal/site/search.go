@@ -404,10 +404,6 @@ func newCard(v *view, c directory.Card, path string, labels ...*cardLabels) card
 	return cd
 }
 
-// ringsIcon is the placeholder's drawing: two rings and a stone, stroked
-// in the text's colour.
-const ringsIcon = `<svg viewBox="0 0 24 24" width="40" height="40"><path d="M5 14a4 4 0 1 0 8 0a4 4 0 1 0-8 0M11 14a4 4 0 1 0 8 0a4 4 0 1 0-8 0M12 3l1.5 3h-3z"/></svg>`
-
 // render writes the card's HTML: every text escaped, the addresses made
 // here (a path escaped by url.PathEscape, a blob store's URL).
 func (c *card) render() {
@@ -431,7 +427,8 @@ func (c *card) render() {
 			b.WriteString(` loading="lazy" decoding="async">`)
 		}
 	} else {
-		b.WriteString(`<span class="photo placeholder" aria-hidden="true">` + ringsIcon + `<span>`)
+		// The drawing (two rings) is the style sheet's, sent once a page.
+		b.WriteString(`<span class="photo placeholder" aria-hidden="true"><span>`)
 		esc(c.Initial)
 		b.WriteString(`</span></span>`)
 	}
