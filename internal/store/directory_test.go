@@ -588,3 +588,34 @@ func TestPlannerCardsFollowReviewsPhotosAndServices(t *testing.T) {
 	check("near a place, rated", store.DirectoryQuery{Near: true, Lat: 45.76, Lng: 4.84, RadiusKm: 25, MinRating: 40},
 		"one||[DAY_COORDINATION FULL_PLANNING WEDDING_DESIGN]|[en fr]|0|1/50")
 }
+
+// A venue's card shows its owner's approved reviews, kept current like a
+// planner's.
+func TestVenueCardsFollowTheOwnersReviews(t *testing.T) {
+	ctx := context.Background()
+	a, dbURL := storetest.NewWithURL(t)
+	b := storetest.Open(t, dbURL)
+	owner := newUser(t, a, "owner@example.com")
+	storetest.Must(t, a.SetUserModerated(ctx, owner.ID, true, now))
+	storetest.Must(t, a.CreateVenue(ctx, model.Venue{ID: model.NewID(), OwnerID: owner.ID, Name: "castle", Slug: "castle", Type: "castle",
+		CountryCode: "FR", City: "X", SeatedCapacity: 100, IsPublished: true, IsValidated: true, CreatedAt: now, UpdatedAt: now}))
+	check := func(step string, want store.ReviewFacts) {
+		t.Helper()
+		for range 2 {
+			cards, _, err := b.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 10, Now: now})
+			storetest.Must(t, err)
+			if len(cards) != 1 || cards[0].Reviews != want {
+				t.Fatalf("%s: got %+v, want the reviews %+v", step, cards, want)
+			}
+		}
+	}
+	check("none", store.ReviewFacts{})
+	r := model.Review{ID: model.NewID(), ProviderID: owner.ID, Rating: 4, Title: "Great", Body: strings.Repeat("b", 30),
+		ReviewerName: "Ana", ReviewerType: "couple", EmailKey: "a@example.com", Status: model.ReviewPending, CreatedAt: now}
+	storetest.Must(t, a.CreateReview(ctx, r))
+	check("pending", store.ReviewFacts{})
+	if _, err := a.SetReviewStatus(ctx, r.ID, model.ReviewApproved, now); err != nil {
+		t.Fatal(err)
+	}
+	check("approved", store.ReviewFacts{Count: 1, Tenths: 40})
+}
