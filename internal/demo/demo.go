@@ -84,12 +84,9 @@ func seeds() []seed {
 			about:   "venue owner, moderated, 2 venues",
 			company: co("Château de Lefèvre", "chateau-de-lefevre", "Tours", "37000", 47.3941, 0.6848),
 			venues:  demoVenues()},
-		{user: account.NewUser{Email: "new@noces.test", Password: Password, Role: model.RolePlanner, Firstname: "Léa",
-			Lastname: "Bernard", Phone: "+33611223344", Locale: "fr", Domain: "fr"},
-			about: "planner who has not finished onboarding"},
 		// The directory's other planners: in other cities, with other
 		// services and languages, a price shown or kept, a photo or none.
-		{user: planner("atelier-sauge@noces.test", "Giulia", "Rossi"), about: "planner in Annecy, four reviews",
+		{user: planner("sauge@noces.test", "Giulia", "Rossi"), about: "planner in Annecy, four reviews",
 			company: co("Atelier Sauge", "atelier-sauge", "Annecy", "74000", 45.8992, 6.1294),
 			services: []model.CompanyPrestation{
 				service(3, "Une coordinatrice et deux assistantes le jour J, de la cérémonie au départ des invités.", 900),
@@ -98,14 +95,14 @@ func seeds() []seed {
 				service(8, "Nous trouvons pour vous photographe, traiteur et musiciens.", 400),
 			},
 			langues: []int{4, 5, 1, 2}, photos: [][2]string{{"Cérémonie au bord du lac", "Des vœux échangés face aux montagnes, un matin de juin."}}},
-		{user: planner("lumiere-et-lin@noces.test", "Hélène", "Marchand"), about: "planner in Paris, budget hidden, no photo",
+		{user: planner("lin@noces.test", "Hélène", "Marchand"), about: "planner in Paris, budget hidden, no photo",
 			company: co("Lumière & Lin", "lumiere-et-lin", "Paris", "75011", 48.8589, 2.3780),
 			services: []model.CompanyPrestation{
 				hiddenBudget(service(4, "Des mariages parisiens élégants, des salons haussmanniens aux péniches.", 7000)),
 				service(5, "Un accompagnement sur les étapes de votre choix.", 0),
 			},
 			langues: []int{4, 2}},
-		{user: planner("soleil-de-provence@noces.test", "Marius", "Fabre"), about: "planner in Aix-en-Provence",
+		{user: planner("provence@noces.test", "Marius", "Fabre"), about: "planner in Aix-en-Provence",
 			company: co("Soleil de Provence", "soleil-de-provence", "Aix-en-Provence", "13100", 43.5297, 5.4474),
 			services: []model.CompanyPrestation{
 				service(4, "Mariages en bastide, entre oliviers et champs de lavande.", 4200),
@@ -113,6 +110,9 @@ func seeds() []seed {
 			},
 			langues: []int{4, 3, 7}, photos: [][2]string{{"Bastide et lavandes", "Une bastide du XVIIIe siècle au milieu des champs."},
 				{"Dîner sous les oliviers", "Une longue table dressée à la tombée du jour."}}},
+		{user: account.NewUser{Email: "new@noces.test", Password: Password, Role: model.RolePlanner, Firstname: "Léa",
+			Lastname: "Bernard", Phone: "+33611223344", Locale: "fr", Domain: "fr"},
+			about: "planner who has not finished onboarding"},
 	}
 }
 

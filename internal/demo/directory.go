@@ -35,16 +35,16 @@ var reviewsOf = map[string][]demoReview{
 		{5, "Chloé et Antoine", "Un château de conte", "Un accueil chaleureux, un parc splendide et une équipe aux petits soins."},
 		{4, "Nadia", "Très beau lieu", "Le cadre est superbe ; prévoyez des navettes, le château est un peu isolé."},
 	},
-	"atelier-sauge@noces.test": {
+	"sauge@noces.test": {
 		{4, "Julie et Marc", "Une coordination sans fausse note", "Une équipe discrète et efficace, au bord du lac comme sous la pluie."},
 		{5, "Sofia", "Des fleurs incroyables", "La décoration florale était exactement ce que nous avions imaginé."},
 		{4, "Pierre", "Bon rapport qualité-prix", "Un accompagnement sérieux pour un budget raisonnable."},
 		{4, "Anna et Luca", "Perfetto", "Une organisation en trois langues pour nos deux familles, merci !"},
 	},
-	"lumiere-et-lin@noces.test": {
+	"lin@noces.test": {
 		{5, "Camille et Sam", "Élégant et chaleureux", "Un mariage parisien raffiné, sans stress, avec une équipe adorable."},
 	},
-	"soleil-de-provence@noces.test": {
+	"provence@noces.test": {
 		{3, "Romain", "Correct", "Le jour J s'est bien déroulé, mais les échanges avant le mariage ont été lents."},
 		{4, "Laura et Ben", "Une belle fête", "Un mariage en plein air réussi, avec une cérémonie laïque très émouvante."},
 	},
