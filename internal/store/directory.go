@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // kmPerDegree is the length of a degree of latitude.
@@ -119,17 +121,19 @@ func (s *Store) SearchProvidersPage(ctx context.Context, q DirectoryQuery) (Sear
 		}
 		var rows []row
 		// One query for the page: the planners' rows, each with its first
-		// visible gallery photo when it has no avatar (gallery order, as
-		// its page shows them).
-		err := s.q.SelectContext(ctx, &rows, `SELECT c.user_id, c.name, c.slug, c.city, c.country_code, c.latitude, c.longitude,
+		// visible gallery photo (gallery order, as its page shows them),
+		// found through images_owner. Its text is the same for every full
+		// page: prepared once (selectHot), it is not parsed again for each
+		// new page, which cost as much as running it.
+		query := `SELECT c.user_id, c.name, c.slug, c.city, c.country_code, c.latitude, c.longitude,
 		u.avatar_key, c.profile_score, i.image_key AS photo_key, COALESCE(i.image_key, '') AS image_key, COALESCE(i.width, 0) AS width,
 		COALESCE(i.height, 0) AS height, COALESCE(i.thumb_key, '') AS thumb_key, COALESCE(i.thumb_width, 0) AS thumb_width,
 		COALESCE(i.thumb_height, 0) AS thumb_height, COALESCE(i.title, '') AS title
 		FROM companies c JOIN users u ON u.id = c.user_id
-		LEFT JOIN (SELECT owner_id, image_key, width, height, thumb_key, thumb_width, thumb_height, title,
-			ROW_NUMBER() OVER (PARTITION BY owner_id ORDER BY `+galleryOrder+`) AS n
-			FROM images WHERE owner_id IN (`+list+`) AND venue_id IS NULL AND is_visible = TRUE) i ON i.owner_id = c.user_id AND i.n = 1
-		WHERE c.user_id IN (`+list+`)`, args...)
+		LEFT JOIN images i ON i.id = (SELECT x.id FROM images x WHERE x.owner_id = c.user_id AND x.venue_id IS NULL
+			AND x.is_visible = TRUE ORDER BY ` + galleryOrder + ` LIMIT 1)
+		WHERE c.user_id IN (` + list + `)`
+		err := s.selectHot(ctx, &rows, query, args...)
 		if err != nil {
 			return nil, fmt.Errorf("store: search directory: %w", err)
 		}
@@ -207,4 +211,23 @@ func (t *directoryTables) codes(ids map[string]int, set uint64) []string {
 	}
 	slices.SortFunc(out, func(a, b string) int { return cmp.Compare(ids[a], ids[b]) })
 	return out
+}
+
+// selectHot is SelectContext through the statement of query prepared once
+// on the pool (prepared.go), for a query run for many requests with a few
+// texts; inside a transaction it is a plain query on its connection.
+func (s *Store) selectHot(ctx context.Context, dest any, query string, args ...any) error {
+	if s.inTx {
+		return s.q.SelectContext(ctx, dest, query, args...)
+	}
+	stmt, err := s.stmts.get(ctx, s.db.DB, query)
+	if err != nil {
+		return err
+	}
+	rows, err := stmt.QueryContext(ctx, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	return sqlx.StructScan(&sqlx.Rows{Rows: rows, Mapper: s.db.Mapper}, dest)
 }
