@@ -119,8 +119,8 @@ func TestDemoIsIdempotent(t *testing.T) {
 	}
 	defer a.Close()
 	n, err := a.Store.CountUsers(ctx)
-	if err != nil || n != 5 {
-		t.Errorf("after two demo runs there are %d users (%v), want 5", n, err)
+	if err != nil || n != 8 {
+		t.Errorf("after two demo runs there are %d users (%v), want 8", n, err)
 	}
 	planner, err := a.Store.GetUserByEmail(ctx, "planner@noces.test")
 	if err != nil || planner.Credits != 3 || !planner.IsModerated || !planner.HasFinishedOnboarding {

@@ -39,11 +39,14 @@ type seed struct {
 	langues  []int
 	venues   []demoVenue
 	requests int // demo couples' projects sent to this provider
+	// photos are the titles and descriptions of gallery photos of a
+	// planner without a showcase (media.go), drawn like its pictures.
+	photos [][2]string
 }
 
 func service(id int, description string, budget int64) model.CompanyPrestation {
 	return model.CompanyPrestation{PrestationID: id, Description: description,
-		BudgetStartingFrom: sql.NullInt64{Int64: budget, Valid: true}, IsDescriptionVisible: true, IsBudgetVisible: true}
+		BudgetStartingFrom: sql.NullInt64{Int64: budget, Valid: budget > 0}, IsDescriptionVisible: true, IsBudgetVisible: true}
 }
 
 func seeds() []seed {
@@ -81,6 +84,32 @@ func seeds() []seed {
 			about:   "venue owner, moderated, 2 venues",
 			company: co("Château de Lefèvre", "chateau-de-lefevre", "Tours", "37000", 47.3941, 0.6848),
 			venues:  demoVenues()},
+		// The directory's other planners: in other cities, with other
+		// services and languages, a price shown or kept, a photo or none.
+		{user: planner("sauge@noces.test", "Giulia", "Rossi"), about: "planner in Annecy, four reviews",
+			company: co("Atelier Sauge", "atelier-sauge", "Annecy", "74000", 45.8992, 6.1294),
+			services: []model.CompanyPrestation{
+				service(3, "Une coordinatrice et deux assistantes le jour J, de la cérémonie au départ des invités.", 900),
+				service(9, "Fleurs des Alpes, bois flotté et lin : une décoration au naturel.", 1800),
+				service(7, "Une cérémonie laïque écrite avec vous, au bord du lac ou en montagne.", 650),
+				service(8, "Nous trouvons pour vous photographe, traiteur et musiciens.", 400),
+			},
+			langues: []int{4, 5, 1, 2}, photos: [][2]string{{"Cérémonie au bord du lac", "Des vœux échangés face aux montagnes, un matin de juin."}}},
+		{user: planner("lin@noces.test", "Hélène", "Marchand"), about: "planner in Paris, budget hidden, no photo",
+			company: co("Lumière & Lin", "lumiere-et-lin", "Paris", "75011", 48.8589, 2.3780),
+			services: []model.CompanyPrestation{
+				hiddenBudget(service(4, "Des mariages parisiens élégants, des salons haussmanniens aux péniches.", 7000)),
+				service(5, "Un accompagnement sur les étapes de votre choix.", 0),
+			},
+			langues: []int{4, 2}},
+		{user: planner("provence@noces.test", "Marius", "Fabre"), about: "planner in Aix-en-Provence",
+			company: co("Soleil de Provence", "soleil-de-provence", "Aix-en-Provence", "13100", 43.5297, 5.4474),
+			services: []model.CompanyPrestation{
+				service(4, "Mariages en bastide, entre oliviers et champs de lavande.", 4200),
+				service(7, "Des cérémonies laïques sous les platanes.", 700),
+			},
+			langues: []int{4, 3, 7}, photos: [][2]string{{"Bastide et lavandes", "Une bastide du XVIIIe siècle au milieu des champs."},
+				{"Dîner sous les oliviers", "Une longue table dressée à la tombée du jour."}}},
 		{user: account.NewUser{Email: "new@noces.test", Password: Password, Role: model.RolePlanner, Firstname: "Léa",
 			Lastname: "Bernard", Phone: "+33611223344", Locale: "fr", Domain: "fr"},
 			about: "planner who has not finished onboarding"},
@@ -156,6 +185,12 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 			if err := seedShowcase(ctx, m, u.ID, sc); err != nil {
 				return nil, fmt.Errorf("demo: media of %s: %w", u.Email, err)
 			}
+		}
+		if err := seedPhotos(ctx, m, u.ID, sd.photos, 1); err != nil {
+			return nil, fmt.Errorf("demo: photos of %s: %w", u.Email, err)
+		}
+		if err := seedReviews(ctx, s, u.ID, u.Email, now); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

@@ -67,10 +67,14 @@ type Query struct {
 	Features      []string
 	Accommodation bool
 	Language      string
-	Near          bool
-	Lat, Lng      float64
-	RadiusKm      float64
-	Page          int // 1-based
+	// MinRating keeps the listings whose approved reviews average this
+	// many tenths of a star or more (45 for 4.5); 0 for any. Planners only:
+	// the venue filters are those of the venues issue.
+	MinRating int
+	Near      bool
+	Lat, Lng  float64
+	RadiusKm  float64
+	Page      int // 1-based
 }
 
 // Card is one result, planner or venue.
@@ -82,19 +86,32 @@ type Card struct {
 	AvatarURL  string
 	IsPremium  bool
 	DistanceKm *float64
+	// Services are the planner's prestation types, Languages the langue
+	// codes it speaks, in the reference tables' order; MinBudget is the
+	// lowest starting budget it shows (0: none).
+	Services  []string
+	Languages []string
+	MinBudget int64
+	// ReviewCount and RatingTenths are the approved reviews of the
+	// listing's owner: their count and average in tenths of a star.
+	ReviewCount, RatingTenths int
 	// Venues only.
 	VenueType      string
 	SeatedCapacity int
 	MinPrice       int
-	// Photo is the venue's key image (else its first visible photo) as a
-	// thumbnail; nil without one.
+	// Photo is the venue's key image (else its first visible photo), or
+	// the planner's first visible gallery photo when it has no avatar; nil
+	// without one.
 	Photo *CardPhoto
 }
 
-// CardPhoto is a result's thumbnail.
+// CardPhoto is a result's photo: its thumbnail, and the large file the
+// images table keeps besides, for a srcset.
 type CardPhoto struct {
-	URL           string
+	URL           string // the thumbnail
 	Width, Height int
+	LargeURL      string
+	LargeWidth    int
 	Alt           string
 }
 
@@ -132,14 +149,16 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 			cd := Card{Kind: "venue", Name: c.Name, Slug: c.Slug, City: c.City, IsPremium: c.IsPremium,
 				DistanceKm: c.DistanceKm, VenueType: c.Type, SeatedCapacity: c.SeatedCapacity, MinPrice: c.MinPrice}
 			if k := c.Key; k != nil {
-				cd.Photo = &CardPhoto{URL: s.url(k.ThumbKey), Width: k.ThumbWidth, Height: k.ThumbHeight, Alt: cmp.Or(k.Alt, k.Title)}
+				cd.Photo = &CardPhoto{URL: s.url(k.ThumbKey), Width: k.ThumbWidth, Height: k.ThumbHeight,
+					LargeURL: s.url(k.ImageKey), LargeWidth: k.Width, Alt: cmp.Or(k.Alt, k.Title)}
 			}
+			cd.ReviewCount, cd.RatingTenths = c.Reviews.Count, c.Reviews.Tenths
 			res.Cards = append(res.Cards, cd)
 		}
 		res.Total, res.Renderings = page.Total, page.Renderings
 	} else {
 		dq := store.DirectoryQuery{Country: q.Country, ServiceType: q.ServiceType, MaxBudget: q.MaxBudget, Near: q.Near,
-			Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now}
+			MinRating: q.MinRating, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now}
 		if q.Language != "" {
 			dq.Languages = []string{q.Language}
 		}
@@ -148,8 +167,14 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 			return res, err
 		}
 		for _, c := range page.Cards {
-			res.Cards = append(res.Cards, Card{Kind: "planner", Name: c.Name, Slug: c.Slug, City: c.City,
-				AvatarURL: s.url(c.AvatarKey), IsPremium: c.IsPremium, DistanceKm: c.DistanceKm})
+			cd := Card{Kind: "planner", Name: c.Name, Slug: c.Slug, City: c.City, AvatarURL: s.url(c.AvatarKey),
+				IsPremium: c.IsPremium, DistanceKm: c.DistanceKm, Services: c.Services, Languages: c.Languages,
+				MinBudget: c.MinBudget, ReviewCount: c.Reviews.Count, RatingTenths: c.Reviews.Tenths}
+			if p := c.Photo; p != nil {
+				cd.Photo = &CardPhoto{URL: s.url(p.ThumbKey), Width: p.ThumbWidth, Height: p.ThumbHeight,
+					LargeURL: s.url(p.ImageKey), LargeWidth: p.Width, Alt: p.Title}
+			}
+			res.Cards = append(res.Cards, cd)
 		}
 		res.Total, res.Renderings = page.Total, page.Renderings
 	}

@@ -118,7 +118,7 @@ func TestEveryTextExists(t *testing.T) {
 		delete(keys, p)
 		keys[p+".heading"], keys[p+".text"] = true, true
 	}
-	for _, p := range []string{"site.results.count", "site.results.seated", "site.venue.guests", "site.profile.review_count", "site.sent.matched"} {
+	for _, p := range []string{"site.results.count", "site.results.seated", "site.results.more_services", "site.venue.guests", "site.profile.review_count", "site.sent.matched"} {
 		delete(keys, p)
 		keys[p+".one"], keys[p+".other"] = true, true
 	}

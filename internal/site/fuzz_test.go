@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"noces/internal/directory"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/geo"
@@ -25,7 +26,10 @@ func FuzzParseFilters(f *testing.F) {
 		"%zz=1&city=Paris;page=2", "page=9999999999999999999999", "city=a%0Ab%09c%C2%A0d",
 		"kind=venue&feature=garden&feature=parking&feature=accommodation&guests=80", "kind=venue&feature=catering&feature=catering&feature=GARDEN",
 		"kind=venue&feature=helipad&feature=&feature=outdoorCeremony&feature=wheelchairAccessible", "kind=planner&feature=garden",
-		"kind=venue&" + strings.Repeat("feature=wifi&", 50) + "feature=garden", "budget=%C2%A31%2C500&kind=venue"} {
+		"kind=venue&" + strings.Repeat("feature=wifi&", 50) + "feature=garden", "budget=%C2%A31%2C500&kind=venue",
+		"kind=planner&city=Lyon&radius=25&rating=4.5&lang=en", "city=Lyon&radius=100&rating=4", "radius=10&rating=3",
+		"city=Nice&radius=33&rating=4.50", "city=Nice&radius=+10&rating=%204", "kind=venue&city=Tours&radius=200&rating=3",
+		"city=Pau&radius=10&radius=200&rating=3&rating=4", "city=Pau&radius=99999999999999999999&rating=-4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
@@ -43,6 +47,12 @@ func FuzzParseFilters(f *testing.F) {
 		}
 		if utf8.RuneCountInString(p.City) > geo.MaxQueryLen || p.City != strings.Join(strings.Fields(p.City), " ") {
 			t.Fatalf("parseFilters(%q) keeps the city %q", raw, p.City)
+		}
+		if p.Radius != 0 && (!slices.Contains(searchRadii, p.Radius) || p.Radius == int(directory.DefaultRadiusKm) || p.City == "") {
+			t.Fatalf("parseFilters(%q) keeps the radius %d", raw, p.Radius)
+		}
+		if p.Rating != 0 && p.ratingValue() == "" {
+			t.Fatalf("parseFilters(%q) keeps the rating %d", raw, p.Rating)
 		}
 		if len(p.Features) > len(venueFilters) {
 			t.Fatalf("parseFilters(%q) keeps %d features", raw, len(p.Features))
@@ -68,7 +78,8 @@ func FuzzParseFilters(f *testing.F) {
 		if p.Kind == "venue" && !slices.Equal(p2.Features, p.Features) {
 			t.Fatalf("parseFilters(%q) = %+v, read back from %q with the features %v", raw, p, canonical, p2.Features)
 		}
-		if p2.Kind != p.Kind || p2.City != p.City || p2.Budget != p.Budget || p2.Page != p.Page {
+		if p2.Kind != p.Kind || p2.City != p.City || p2.Radius != p.Radius || p2.Budget != p.Budget || p2.Page != p.Page ||
+			p.Kind == "planner" && p2.Rating != p.Rating {
 			t.Fatalf("parseFilters(%q) = %+v, read back from %q as %+v", raw, p, canonical, p2)
 		}
 	})

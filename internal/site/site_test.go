@@ -245,7 +245,33 @@ func TestSearch(t *testing.T) {
 		contains    []string
 	}{
 		{"premium first, then nearest", "kind=planner&city=Lyon", []string{"Maison Premium", "Design Only", "Atelier Lumière"}, nil,
-			[]string{`class="result premium"`, `<span class="badge">Premium</span>`, "Vienne · 25 km", "Lyon · 1 km", "Les profils Premium sont mis en avant"}},
+			[]string{`class="result premium"`, `<span class="badge">Premium</span>`, "Vienne · 25 km", "Lyon · 1 km", "Les profils Premium sont mis en avant",
+				// Atelier Lumière's card: two approved reviews (5 and 4; the pending 1 does not count), its service, languages, price.
+				`<p class="rating"><span class="star" aria-hidden="true">★</span> <span aria-hidden="true"><strong>4,5</strong> (2)</span><span class="visually-hidden">4,5 sur 5, 2 avis</span></p>`,
+				`<ul class="tags" aria-label="Prestations"><li>Organisation complète</li></ul>`,
+				"<p class=\"langs\">Langues\u00a0: Anglais, Français</p>",
+				`<p class="price">À partir de 1` + "\u202f" + `500` + "\u00a0" + `€</p>`,
+				`<option value="100" selected>`}},
+		{"a smaller radius", "kind=planner&city=Lyon&radius=10", []string{"Design Only", "Atelier Lumière"}, []string{"Maison Premium"},
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner&amp;radius=10"`, `<option value="10" selected>`}},
+		{"a larger radius", "kind=planner&city=Lyon&radius=200", []string{"Maison Premium", "Design Only"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner&amp;radius=200"`}},
+		{"the default radius is not in the address", "kind=planner&city=Lyon&radius=100", []string{"Maison Premium"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner"`}},
+		{"an unknown radius is dropped", "kind=planner&city=Lyon&radius=33", []string{"Maison Premium"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?city=Lyon&amp;kind=planner"`, `<option value="100" selected>`}},
+		{"a radius without a city is dropped", "kind=planner&radius=10", []string{"Maison Premium"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner"`}},
+		{"a minimum rating", "kind=planner&rating=4.5", []string{"Atelier Lumière"}, []string{"Maison Premium", "Design Only"},
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner&amp;rating=4.5"`, `<option value="4.5" selected>`, "1 résultat"}},
+		{"a rating and a language", "kind=planner&rating=4&lang=en", []string{"Atelier Lumière"}, []string{"Maison Premium", "Design Only"},
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner&amp;lang=en&amp;rating=4"`}},
+		{"a rating and a language no one has", "kind=planner&rating=3&lang=es", nil, []string{"Atelier Lumière", "Design Only"},
+			[]string{"0 résultat"}},
+		{"an unknown rating is dropped", "kind=planner&rating=5", []string{"Maison Premium", "Atelier Lumière"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=planner"`}},
+		{"a venue search ignores the rating", "kind=venue&rating=4.5", []string{"Château de la Loire"}, nil,
+			[]string{`rel="canonical" href="http://fr.localhost:8080/search?kind=venue"`}},
 		{"a service", "kind=planner&city=Lyon&service=FULL_PLANNING", []string{"Maison Premium", "Atelier Lumière"}, []string{"Design Only"},
 			[]string{"Wedding planners\u00a0: Organisation complète près de Lyon"}},
 		{"a language", "kind=planner&lang=es", []string{"Design Only"}, []string{"Atelier Lumière"}, []string{"1 résultat"}},
@@ -258,10 +284,10 @@ func TestSearch(t *testing.T) {
 		{"venues with features", "kind=venue&feature=parking&feature=garden&feature=accommodation", []string{"Château de la Loire"},
 			[]string{"Ferme du Lac"}, []string{`rel="canonical" href="http://fr.localhost:8080/search?feature=garden&amp;feature=parking&amp;feature=accommodation&amp;kind=venue"`,
 				`id="s-f-garden" checked`, `id="s-f-parking" checked`, `id="s-f-accommodation" checked`, `<label class="choice" for="s-f-catering"><input type="checkbox" name="feature" value="catering" id="s-f-catering">`,
-				`<img class="thumb" src="/media/venues/salle-thumb.jpg" alt="Vue : salle" width="400" height="267"`}},
+				`<img class="photo" src="/media/venues/salle-thumb.jpg" srcset="/media/venues/salle-thumb.jpg 400w, /media/venues/salle.jpg 1600w" sizes="(max-width: 599px) 112px, 320px" alt="Vue : salle" width="400" height="267" decoding="async">`}},
 		{"a feature only the farm has", "kind=venue&feature=outdoorCeremony", []string{"Ferme du Lac"}, []string{"Château de la Loire"}, nil},
 		{"catering: both", "kind=venue&feature=catering", []string{"Château de la Loire", "Ferme du Lac"}, nil,
-			[]string{`<span class="avatar initial" aria-hidden="true">F</span>`}},
+			[]string{`<span class="photo placeholder" aria-hidden="true"><span>F</span></span>`}},
 		{"wheelchair access", "kind=venue&feature=wheelchairAccessible", []string{"Château de la Loire"}, []string{"Ferme du Lac"}, nil},
 		{"accommodation on site: the farm has no bedroom", "kind=venue&feature=accommodation", []string{"Château de la Loire"}, []string{"Ferme du Lac"}, nil},
 		{"a price ceiling", "kind=venue&budget=4000", []string{"Ferme du Lac"}, []string{"Château de la Loire"}, nil},
@@ -332,6 +358,15 @@ func TestSearchPaging(t *testing.T) {
 	if n := strings.Count(r.body, `<article class="result`); n != 3 {
 		t.Errorf("%d cards on page 2", n)
 	}
+	// The filters stay in the paging links.
+	r = e.get("fr.localhost", "/search?kind=planner&city=Lyon&radius=50&service=FULL_PLANNING")
+	if want := `<a rel="next" href="/search?city=Lyon&amp;kind=planner&amp;page=2&amp;radius=50&amp;service=FULL_PLANNING">`; !strings.Contains(r.body, want) {
+		t.Errorf("the filtered page 1 lacks %q", want)
+	}
+	r = e.get("fr.localhost", "/search?kind=planner&city=Lyon&radius=50&service=FULL_PLANNING&page=2")
+	if want := `<a rel="prev" href="/search?city=Lyon&amp;kind=planner&amp;radius=50&amp;service=FULL_PLANNING">`; !strings.Contains(r.body, want) {
+		t.Errorf("the filtered page 2 lacks %q", want)
+	}
 }
 
 // A search page asked for again after a provider changed its card shows
@@ -349,9 +384,9 @@ func TestSearchShowsEveryChange(t *testing.T) {
 			}
 		}
 	}
-	page("first", `<span class="avatar initial" aria-hidden="true">A</span>`, "")
+	page("first", `<span>A</span></span>`, "")
 	storetest.Must(t, e.store.UpdateUserAvatar(ctx, id, "avatars/lumiere.jpg", e.clock.Now()))
-	page("an avatar", `<img class="avatar" src="/media/avatars/lumiere.jpg"`, `<span class="avatar initial"`)
+	page("an avatar", `<img class="photo" src="/media/avatars/lumiere.jpg" alt="" width="480" height="360" decoding="async">`, `class="photo placeholder"`)
 	_, err := e.store.DB().ExecContext(ctx, `UPDATE companies SET name = 'Studio Lumière' WHERE user_id = $1`, id)
 	storetest.Must(t, err)
 	page("renamed", ">Studio Lumière</a>", ">Atelier Lumière</a>")
@@ -903,5 +938,71 @@ func TestMethods(t *testing.T) {
 		if r := e.do(tc.method, "fr.localhost", tc.path, nil, ""); r.status != tc.status {
 			t.Errorf("%s %s: %d, want %d", tc.method, tc.path, r.status, tc.status)
 		}
+	}
+}
+
+// A card's photo is the planner's avatar, else its first visible gallery
+// photo with a srcset of the two files kept; the first cards load theirs
+// at once, the others when scrolled to, and every image has its size so
+// that nothing moves as they load.
+func TestSearchCardPhotos(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	now := e.clock.Now()
+	photo := func(owner, name string, position int, visible bool) {
+		storetest.Must(t, e.store.CreateImage(ctx, model.Image{ID: model.NewID(), OwnerID: owner, Title: "Mariage " + name,
+			IsVisible: visible, Position: position, ImageFile: model.ImageFile{ImageKey: "g/" + name + ".jpg", Width: 1200, Height: 800,
+				ThumbKey: "g/" + name + "-t.jpg", ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now}))
+	}
+	for i := 1; i <= 6; i++ {
+		id := e.seedPlanner(planner{name: fmt.Sprintf("P%d", i), slug: fmt.Sprintf("p%d", i), city: "Lyon", lat: 45.76, lng: 4.84})
+		switch i {
+		case 2:
+			storetest.Must(t, e.store.UpdateUserAvatar(ctx, id, "avatars/p2.jpg", now))
+			photo(id, "p2", 1, true)
+		case 6:
+			photo(id, "p6-hidden", 1, false)
+			photo(id, "p6", 2, true)
+		default:
+			photo(id, fmt.Sprintf("p%d", i), 1, true)
+		}
+	}
+	body := e.get("fr.localhost", "/search?kind=planner").body
+	img := func(name string, eager bool) string {
+		load := ` loading="lazy"`
+		if eager {
+			load = ""
+		}
+		return `<img class="photo" src="/media/g/` + name + `-t.jpg" srcset="/media/g/` + name + `-t.jpg 480w, /media/g/` + name +
+			`.jpg 1200w" sizes="(max-width: 599px) 112px, 320px" alt="Mariage ` + name + `" width="480" height="320"` + load + ` decoding="async">`
+	}
+	for _, want := range []string{img("p1", true), `<img class="photo" src="/media/avatars/p2.jpg" alt="" width="480" height="360" decoding="async">`,
+		img("p3", true), img("p4", true), img("p5", false), img("p6", false)} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "p6-hidden") || strings.Contains(body, `class="photo placeholder"`) {
+		t.Error("a hidden photo or a placeholder is shown")
+	}
+	if eager, lazy := strings.Count(body, `<img class="photo"`)-strings.Count(body, `loading="lazy"`), strings.Count(body, `loading="lazy"`); eager != 4 || lazy != 2 {
+		t.Errorf("%d photos load at once and %d lazily, want 4 and 2", eager, lazy)
+	}
+}
+
+// A card is written in Go, not by the template: every text in it is
+// still escaped.
+func TestSearchCardEscapesItsTexts(t *testing.T) {
+	e := newEnv(t)
+	e.seedPlanner(planner{name: `Fleurs <b>&</b> "Co'"`, slug: "fleurs", city: `Lyon <i>`, lat: 45.76, lng: 4.84})
+	body := e.get("fr.localhost", "/search?kind=planner").body
+	for _, want := range []string{`>Fleurs &lt;b&gt;&amp;&lt;/b&gt; &#34;Co&#39;&#34;</a></h3>`, `<p class="where">Lyon &lt;i&gt;</p>`,
+		`<span>F</span></span>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "<b>&</b>") || strings.Contains(body, "Lyon <i>") {
+		t.Error("a text is not escaped")
 	}
 }

@@ -1,11 +1,17 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
+	"math/bits"
+	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // kmPerDegree is the length of a degree of latitude.
@@ -17,6 +23,10 @@ type DirectoryQuery struct {
 	ServiceType string   // a prestation type; "" for any
 	Languages   []string // speaks at least one of these codes; empty for any
 	MaxBudget   int64    // a starting budget at most this, in euros; 0 for any
+	// MinRating keeps the planners whose approved reviews average this
+	// many tenths of a star or more (45 for 4.5), rounded to a tenth as
+	// the card shows it; 0 for any.
+	MinRating int
 	// Near, when set, keeps listings within RadiusKm of (Lat, Lng).
 	Near     bool
 	Lat, Lng float64
@@ -39,6 +49,37 @@ type ProviderCard struct {
 	IsPremium    bool     `db:"is_premium"`
 	ProfileScore int      `db:"profile_score"`
 	DistanceKm   *float64 `db:"-"`
+	// Photo is the first visible photo of the planner's gallery, the
+	// card's picture when there is no AvatarKey; nil without one.
+	Photo *CardPhoto `db:"-"`
+	// What the index holds of the planner (directory_index.go), read from
+	// it rather than from rows: the prestation types and langue codes, in
+	// the order of their ids; the lowest starting budget shown (0: none);
+	// the approved reviews' count and rounded average (ReviewFacts).
+	Services  []string    `db:"-"`
+	Languages []string    `db:"-"`
+	MinBudget int64       `db:"-"`
+	Reviews   ReviewFacts `db:"-"`
+}
+
+// CardPhoto is a gallery photo as a card shows it: the large file and its
+// thumbnail, with their sizes (the images table keeps those two).
+type CardPhoto struct {
+	ImageKey    string `db:"image_key"`
+	Width       int    `db:"width"`
+	Height      int    `db:"height"`
+	ThumbKey    string `db:"thumb_key"`
+	ThumbWidth  int    `db:"thumb_width"`
+	ThumbHeight int    `db:"thumb_height"`
+	Title       string `db:"title"`
+}
+
+// ReviewFacts are a listing's approved reviews as its card shows them.
+type ReviewFacts struct {
+	Count int
+	// Tenths is the average rating in tenths of a star, rounded (47 for
+	// 4.66): the figure the rating filter compares too.
+	Tenths int
 }
 
 // SearchPage is one page of a directory search: its cards, the total, and
@@ -73,15 +114,37 @@ func (s *Store) SearchProvidersPage(ctx context.Context, q DirectoryQuery) (Sear
 			ids[i] = p.UserID
 		}
 		list, args := inList(ids, 0)
-		var rows []ProviderCard
-		err := s.q.SelectContext(ctx, &rows, `SELECT c.user_id, c.name, c.slug, c.city, c.country_code, c.latitude, c.longitude,
-		u.avatar_key, c.profile_score FROM companies c JOIN users u ON u.id = c.user_id WHERE c.user_id IN (`+list+`)`, args...)
+		type row struct {
+			ProviderCard
+			Photo sql.NullString `db:"photo_key"`
+			CardPhoto
+		}
+		var rows []row
+		// One query for the page: the planners' rows, each with its first
+		// visible gallery photo (gallery order, as its page shows them),
+		// found through images_owner. Its text is the same for every full
+		// page: prepared once (selectHot), it is not parsed again for each
+		// new page, which cost as much as running it.
+		query := `SELECT c.user_id, c.name, c.slug, c.city, c.country_code, c.latitude, c.longitude,
+		u.avatar_key, c.profile_score, i.image_key AS photo_key, COALESCE(i.image_key, '') AS image_key, COALESCE(i.width, 0) AS width,
+		COALESCE(i.height, 0) AS height, COALESCE(i.thumb_key, '') AS thumb_key, COALESCE(i.thumb_width, 0) AS thumb_width,
+		COALESCE(i.thumb_height, 0) AS thumb_height, COALESCE(i.title, '') AS title
+		FROM companies c JOIN users u ON u.id = c.user_id
+		LEFT JOIN images i ON i.id = (SELECT x.id FROM images x WHERE x.owner_id = c.user_id AND x.venue_id IS NULL
+			AND x.is_visible = TRUE ORDER BY ` + galleryOrder + ` LIMIT 1)
+		WHERE c.user_id IN (` + list + `)`
+		err := s.selectHot(ctx, &rows, query, args...)
 		if err != nil {
 			return nil, fmt.Errorf("store: search directory: %w", err)
 		}
 		byID := make(map[string]ProviderCard, len(rows))
 		for _, r := range rows {
-			byID[r.UserID] = r
+			c := r.ProviderCard
+			if r.Photo.Valid && c.AvatarKey == "" {
+				photo := r.CardPhoto
+				c.Photo = &photo
+			}
+			byID[c.UserID] = c
 		}
 		cards := make([]ProviderCard, 0, len(page.planners))
 		for i, p := range page.planners {
@@ -90,6 +153,8 @@ func (s *Store) SearchProvidersPage(ctx context.Context, q DirectoryQuery) (Sear
 				continue // deleted since the index was read
 			}
 			c.IsPremium = page.hits[i].premium
+			c.Services, c.Languages = x.codes(x.serviceIDs, p.services), x.codes(x.languageIDs, p.languages)
+			c.MinBudget, c.Reviews = p.shownBudget, ReviewFacts{Count: int(p.reviews.count), Tenths: int(p.reviews.rating)}
 			if q.Near && c.Latitude != nil && c.Longitude != nil {
 				d := DistanceKm(q.Lat, q.Lng, *c.Latitude, *c.Longitude)
 				c.DistanceKm = &d
@@ -130,4 +195,39 @@ func DistanceKm(lat1, lng1, lat2, lng2 float64) float64 {
 	dp, dl := (lat2-lat1)*math.Pi/180, (lng2-lng1)*math.Pi/180
 	a := math.Sin(dp/2)*math.Sin(dp/2) + math.Cos(p1)*math.Cos(p2)*math.Sin(dl/2)*math.Sin(dl/2)
 	return 2 * r * math.Asin(math.Sqrt(a))
+}
+
+// codes returns the codes of ids whose bit is set in set, in the order of
+// their ids (the order of the reference tables).
+func (t *directoryTables) codes(ids map[string]int, set uint64) []string {
+	if set == 0 {
+		return nil
+	}
+	out := make([]string, 0, bits.OnesCount64(set))
+	for code, id := range ids {
+		if set&(1<<id) != 0 {
+			out = append(out, code)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return cmp.Compare(ids[a], ids[b]) })
+	return out
+}
+
+// selectHot is SelectContext through the statement of query prepared once
+// on the pool (prepared.go), for a query run for many requests with a few
+// texts; inside a transaction it is a plain query on its connection.
+func (s *Store) selectHot(ctx context.Context, dest any, query string, args ...any) error {
+	if s.inTx {
+		return s.q.SelectContext(ctx, dest, query, args...)
+	}
+	stmt, err := s.stmts.get(ctx, s.db.DB, query)
+	if err != nil {
+		return err
+	}
+	rows, err := stmt.QueryContext(ctx, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	return sqlx.StructScan(&sqlx.Rows{Rows: rows, Mapper: s.db.Mapper}, dest)
 }

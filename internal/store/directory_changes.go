@@ -30,7 +30,8 @@ var directoryTriggers = []struct{ table, user, columns string }{
 	{"company_prestations", "user_id", ""},
 	{"company_langues", "user_id", ""},
 	{"venues", "owner_id", ""},
-	// Migration 19 adds users.avatar_key and the table images.
+	// Migration 19 adds users.avatar_key and the table images, migration
+	// 21 the table reviews.
 }
 
 const directoryChangesTables = `
@@ -143,6 +144,37 @@ func directoryRowsMigration(driver string) *goose.Migration {
 		}
 	}
 	return goose.NewGoMigration(19, runStatements(up), runStatements(down))
+}
+
+// directoryReviewsMigration (migration 21) puts the reviews in the feed:
+// a card shows its listing's rating and count of approved reviews, and the
+// rating filter reads them from the index, so approving, rejecting,
+// editing or deleting a review must reach the next search. A new review
+// is pending and changes nothing shown, but it is recorded too: reviews
+// are written a few a day, and one trigger per event keeps both engines
+// alike.
+func directoryReviewsMigration(driver string) *goose.Migration {
+	const columns = "status, rating, provider_id"
+	var up, down []string
+	if driver == "postgres" {
+		up = []string{`CREATE TRIGGER reviews_directory AFTER INSERT OR DELETE OR UPDATE OF ` + columns +
+			` ON reviews FOR EACH ROW EXECUTE FUNCTION directory_touch('provider_id')`}
+		down = []string{`DROP TRIGGER reviews_directory ON reviews`}
+	} else {
+		for _, ev := range []string{"INSERT", "UPDATE", "DELETE"} {
+			row, on := "NEW", ev
+			switch ev {
+			case "DELETE":
+				row = "OLD"
+			case "UPDATE":
+				on = "UPDATE OF " + columns
+			}
+			name := "reviews_directory_" + strings.ToLower(ev)
+			up = append(up, sqliteDirectoryTrigger(name, on, "reviews", row, "provider_id"))
+			down = append(down, `DROP TRIGGER `+name)
+		}
+	}
+	return goose.NewGoMigration(21, runStatements(up), runStatements(down))
 }
 
 // runStatements runs a migration's statements in its transaction.

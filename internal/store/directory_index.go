@@ -87,6 +87,29 @@ type plannerFacts struct {
 	services, languages uint64
 	minBudget           int64
 	budgets             []serviceBudget // read only for a service within a budget
+	// shownBudget is the lowest starting budget the planner shows (0:
+	// none), the card's "from" price; minBudget, which the budget filter
+	// reads, counts the hidden ones too, as it always has.
+	shownBudget int64
+	reviews     reviewFacts
+}
+
+// reviewFacts are the approved reviews of a listing's owner: their count,
+// and their average in tenths of a star, rounded (47 for 4.66). The
+// rating filter and the card read the same rounded figure, so a card
+// showing 4.5 is never left out of a search for 4.5 and more.
+type reviewFacts struct {
+	count  int32
+	rating int16
+}
+
+// newReviewFacts returns the facts of count reviews whose ratings add up
+// to sum.
+func newReviewFacts(count, sum int64) reviewFacts {
+	if count <= 0 {
+		return reviewFacts{}
+	}
+	return reviewFacts{count: int32(min(count, math.MaxInt32)), rating: int16((sum*20 + count) / (2 * count))}
 }
 
 // serviceBudget is a service's starting budget (0: none given).
@@ -112,6 +135,7 @@ type venueFacts struct {
 	MinPrice  int             `db:"min_price"`
 	Bedrooms  sql.NullInt64   `db:"bedrooms"`
 	Premium   premiumFacts    `db:"u"`
+	reviews   reviewFacts     // the owner's
 	// features has bit i set when the venue offers model.VenueFeatures[i]:
 	// a search with feature filters is then one AND per venue.
 	features uint32
@@ -345,6 +369,12 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		UserID string        `db:"user_id"`
 		ID     int           `db:"prestation_id"`
 		Budget sql.NullInt64 `db:"budget_starting_from"`
+		Shown  bool          `db:"is_budget_visible"`
+	}
+	type review struct {
+		UserID string `db:"user_id"`
+		Count  int64  `db:"n"`
+		Sum    int64  `db:"total"`
 	}
 	type language struct {
 		UserID string `db:"user_id"`
@@ -357,6 +387,7 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 	var services []service
 	var languages []language
 	var features []venueFeature
+	var reviews []review
 	// A few hundred users a query: placeholders are limited, and a long
 	// list gains nothing.
 	const chunk = 500
@@ -376,7 +407,7 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		}
 		planners = append(planners, p...)
 		var sv []service
-		err = s.db.SelectContext(ctx, &sv, `SELECT x.user_id, x.prestation_id, x.budget_starting_from
+		err = s.db.SelectContext(ctx, &sv, `SELECT x.user_id, x.prestation_id, x.budget_starting_from, x.is_budget_visible
 			FROM company_prestations x WHERE TRUE`+in("x.user_id"), args...)
 		if err != nil {
 			return nil, nil, fmt.Errorf("store: read directory services: %w", err)
@@ -403,6 +434,13 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 			return nil, nil, fmt.Errorf("store: read directory venue features: %w", err)
 		}
 		features = append(features, vf...)
+		var rv []review
+		err = s.db.SelectContext(ctx, &rv, `SELECT x.provider_id AS user_id, COUNT(*) AS n, SUM(x.rating) AS total
+			FROM reviews x WHERE x.status = 'approved'`+in("x.provider_id")+` GROUP BY x.provider_id`, args...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: read directory reviews: %w", err)
+		}
+		reviews = append(reviews, rv...)
 		if users == nil {
 			break
 		}
@@ -422,6 +460,19 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 			v.features |= featureBit[f.Feature] // the table's CHECK keeps the names known
 		}
 	}
+	byOwner := make(map[string][]*venueFacts, len(venues))
+	for _, v := range venues {
+		byOwner[v.OwnerID] = append(byOwner[v.OwnerID], v)
+	}
+	for _, r := range reviews {
+		facts := newReviewFacts(r.Count, r.Sum)
+		if p := byUser[r.UserID]; p != nil {
+			p.reviews = facts
+		}
+		for _, v := range byOwner[r.UserID] {
+			v.reviews = facts
+		}
+	}
 	for _, sv := range services {
 		p := byUser[sv.UserID]
 		if p == nil {
@@ -435,6 +486,9 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 			p.budgets = append(p.budgets, serviceBudget{sv.ID, b})
 			if p.minBudget == 0 || b < p.minBudget {
 				p.minBudget = b
+			}
+			if sv.Shown && (p.shownBudget == 0 || b < p.shownBudget) {
+				p.shownBudget = b
 			}
 		}
 	}
@@ -459,6 +513,7 @@ type plannerRow struct {
 	minBudget           int64   // the lowest starting budget given; 0 for none
 	until               int64   // premiumFacts.until
 	rank                int32   // the listing's place in the order without a place
+	rating              int16   // reviewFacts.rating: 0 without reviews
 	// budgets[budgetFrom:budgetTo] of the table are the service budgets
 	// given, read only for a service within a budget.
 	budgetFrom, budgetTo int32
@@ -474,6 +529,9 @@ type plannerTable struct {
 	// search for one service walks its list instead of every planner.
 	byService, byLanguage [maxCodeID + 1][]int32
 	premium               []int32
+	// rated are the ranks of the planners with approved reviews: a search
+	// with a minimum rating walks them, most planners having none.
+	rated []int32
 	// serviceBudgets[id][j] is the starting budget (0: none given) of the
 	// planner byService[id][j]: a search within a budget tests it without
 	// reading the planner's row.
@@ -494,7 +552,7 @@ func newPlannerTable(list []*plannerFacts) *plannerTable {
 	var places []place
 	for i, p := range list {
 		r := plannerRow{lat: math.NaN(), lng: math.NaN(), services: p.services, languages: p.languages,
-			minBudget: p.minBudget, until: p.Premium.until, rank: int32(i), budgetFrom: int32(len(t.budgets))}
+			minBudget: p.minBudget, until: p.Premium.until, rank: int32(i), rating: p.reviews.rating, budgetFrom: int32(len(t.budgets))}
 		t.budgets = append(t.budgets, p.budgets...)
 		r.budgetTo = int32(len(t.budgets))
 		if p.Latitude.Valid && p.Longitude.Valid {
@@ -520,6 +578,9 @@ func newPlannerTable(list []*plannerFacts) *plannerTable {
 		if r.until > 0 {
 			t.premium = append(t.premium, int32(i))
 			t.transitions = append(t.transitions, r.until)
+		}
+		if r.rating > 0 {
+			t.rated = append(t.rated, int32(i))
 		}
 	}
 	t.grid = newGrid(places)
@@ -560,13 +621,18 @@ type plannerFilter struct {
 	service   int // a prestation id; -1 for any
 	maxBudget int64
 	speaks    uint64 // the langue bits asked for; 0 for any
+	minRating int16  // in tenths of a star; 0 for any
 }
 
 // match reports whether r passes f: it offers the service (any when
 // none asked) with a starting budget given and at most maxBudget (any
-// budget when 0), and speaks one of the languages.
+// budget when 0), speaks one of the languages, and is rated minRating or
+// more.
 func (t *plannerTable) match(r *plannerRow, f *plannerFilter) bool {
 	if f.service >= 0 && r.services&(1<<f.service) == 0 {
+		return false
+	}
+	if r.rating < f.minRating {
 		return false
 	}
 	if f.speaks != 0 && r.languages&f.speaks == 0 {
@@ -711,7 +777,7 @@ func (c *rankedHits) page(limit, offset int) []hit {
 // plannerFilter returns the filter of q, and false when nothing can match
 // it (a service or languages unknown).
 func (t *directoryTables) plannerFilter(q *DirectoryQuery) (plannerFilter, bool) {
-	f := plannerFilter{service: -1, maxBudget: q.MaxBudget}
+	f := plannerFilter{service: -1, maxBudget: q.MaxBudget, minRating: int16(min(max(q.MinRating, 0), math.MaxInt16))}
 	if q.ServiceType != "" {
 		id, ok := t.serviceIDs[q.ServiceType]
 		if !ok {
@@ -760,7 +826,7 @@ func (t *directoryTables) searchPlanners(q DirectoryQuery) (found []*plannerFact
 func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, offset int) ([]hit, int) {
 	var source []int32  // nil: every planner
 	var budgets []int64 // the budgets of source, when it is a service's list and a budget is asked
-	exact := f.maxBudget <= 0
+	exact := f.maxBudget <= 0 && f.minRating <= 0
 	if f.service >= 0 {
 		source = t.byService[f.service]
 		if f.maxBudget > 0 {
@@ -776,6 +842,9 @@ func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, of
 		exact = exact && f.service < 0
 	} else if f.speaks != 0 {
 		exact = false
+	}
+	if f.minRating > 0 && (source == nil || len(t.rated) < len(source)) {
+		source, budgets = t.rated, nil
 	}
 	if exact {
 		total := len(t.rows)
@@ -1317,6 +1386,7 @@ func (q *DirectoryQuery) key(b []byte) []byte {
 	}
 	b = append(b, ';')
 	b = strconv.AppendInt(b, q.MaxBudget, 10)
+	b = strconv.AppendInt(append(b, ','), int64(q.MinRating), 10)
 	b = strconv.AppendBool(append(b, ','), q.Near)
 	if q.Near {
 		b = appendFloat(appendFloat(appendFloat(b, q.Lat), q.Lng), q.RadiusKm)

@@ -489,3 +489,133 @@ func TestSearchCardsFollowEveryWrite(t *testing.T) {
 	exec(`UPDATE venues SET seated_capacity = 120 WHERE id = $1`, venue)
 	venues("resized", "castle|120|")
 }
+
+// A card shows the planner's picture (its avatar, else its first visible
+// gallery photo), services, languages, lowest starting budget shown and
+// approved reviews, read from the index and the page's one query: each
+// write that changes one of them, through the store or in SQL on another
+// server, must show on the next search and on a page asked for before.
+// Without migration 21's trigger on reviews the review steps fail.
+func TestPlannerCardsFollowReviewsPhotosAndServices(t *testing.T) {
+	ctx := context.Background()
+	a, dbURL := storetest.NewWithURL(t)
+	b := storetest.Open(t, dbURL)
+	exec := func(q string, args ...any) {
+		t.Helper()
+		_, err := a.DB().ExecContext(ctx, q, args...)
+		storetest.Must(t, err)
+	}
+	one := seedPlanner(t, a, "one", "FR", "active", 45.75, 4.85, false, 4, 3000, 4, 50)
+	card := func(c store.ProviderCard) string {
+		photo := c.AvatarKey
+		if c.Photo != nil {
+			photo = fmt.Sprintf("%s %dx%d %s %dx%d", c.Photo.ImageKey, c.Photo.Width, c.Photo.Height, c.Photo.ThumbKey,
+				c.Photo.ThumbWidth, c.Photo.ThumbHeight)
+		}
+		return fmt.Sprintf("%s|%s|%v|%v|%d|%d/%d", c.Name, photo, c.Services, c.Languages, c.MinBudget, c.Reviews.Count, c.Reviews.Tenths)
+	}
+	check := func(step string, q store.DirectoryQuery, want string) {
+		t.Helper()
+		q.Country, q.Limit, q.Now = "FR", 10, now
+		for range 2 { // the second from the kept page
+			cards, _, err := b.SearchProviders(ctx, q)
+			storetest.Must(t, err)
+			var got []string
+			for _, c := range cards {
+				got = append(got, card(c))
+			}
+			if g := strings.Join(got, ","); g != want {
+				t.Fatalf("%s: got %q, want %q", step, g, want)
+			}
+		}
+	}
+	all, rated4 := store.DirectoryQuery{}, store.DirectoryQuery{MinRating: 40}
+	check("first", all, "one||[FULL_PLANNING]|[fr]|3000|0/0")
+	check("no review: not rated 4 or more", rated4, "")
+
+	review := func(rating int, status string) model.Review {
+		r := model.Review{ID: model.NewID(), ProviderID: one, Rating: rating, Title: "Great", Body: strings.Repeat("b", 30),
+			ReviewerName: "Ana", ReviewerType: "couple", EmailKey: model.NewID(), Status: status, CreatedAt: now}
+		storetest.Must(t, a.CreateReview(ctx, r))
+		return r
+	}
+	five := review(5, model.ReviewPending)
+	check("a pending review counts for nothing", all, "one||[FULL_PLANNING]|[fr]|3000|0/0")
+	if _, err := a.SetReviewStatus(ctx, five.ID, model.ReviewApproved, now); err != nil {
+		t.Fatal(err)
+	}
+	check("a review approved", rated4, "one||[FULL_PLANNING]|[fr]|3000|1/50")
+	review(5, model.ReviewApproved)
+	four := review(4, model.ReviewApproved)
+	check("three approved: 4.67 rounds to 4.7", rated4, "one||[FULL_PLANNING]|[fr]|3000|3/47")
+	check("4.7 is not 4.8 or more", store.DirectoryQuery{MinRating: 48}, "")
+	exec(`UPDATE reviews SET status = 'rejected' WHERE id = $1`, five.ID)
+	check("a five rejected in SQL", store.DirectoryQuery{MinRating: 45}, "one||[FULL_PLANNING]|[fr]|3000|2/45")
+	check("4.5 is not 4.6 or more", store.DirectoryQuery{MinRating: 46}, "")
+	exec(`UPDATE reviews SET rating = 1 WHERE id = $1`, four.ID)
+	check("a rating edited in SQL", all, "one||[FULL_PLANNING]|[fr]|3000|2/30")
+	check("3.0 is not 4 or more", rated4, "")
+	exec(`DELETE FROM reviews WHERE id = $1`, four.ID)
+	check("a review deleted", rated4, "one||[FULL_PLANNING]|[fr]|3000|1/50")
+
+	photo := func(name string, position int) model.Image {
+		im := model.Image{ID: model.NewID(), OwnerID: one, Title: name, IsVisible: true, Position: position,
+			ImageFile: model.ImageFile{ImageKey: name + ".jpg", ThumbKey: name + "-t.jpg", Width: 1200, Height: 800,
+				ThumbWidth: 480, ThumbHeight: 320, ByteSize: 1000}, CreatedAt: now, UpdatedAt: now}
+		storetest.Must(t, a.CreateImage(ctx, im))
+		return im
+	}
+	lake := photo("lake", 2)
+	check("a gallery photo", all, "one|lake.jpg 1200x800 lake-t.jpg 480x320|[FULL_PLANNING]|[fr]|3000|1/50")
+	barn := photo("barn", 1)
+	check("an earlier photo", all, "one|barn.jpg 1200x800 barn-t.jpg 480x320|[FULL_PLANNING]|[fr]|3000|1/50")
+	storetest.Must(t, a.SetImageVisible(ctx, one, barn.ID, false, now))
+	check("that photo hidden", all, "one|lake.jpg 1200x800 lake-t.jpg 480x320|[FULL_PLANNING]|[fr]|3000|1/50")
+	storetest.Must(t, a.UpdateUserAvatar(ctx, one, "avatars/one.jpg", now))
+	check("an avatar comes first", all, "one|avatars/one.jpg|[FULL_PLANNING]|[fr]|3000|1/50")
+	storetest.Must(t, a.UpdateUserAvatar(ctx, one, "", now))
+	storetest.Must(t, a.DeleteImage(ctx, one, lake.ID))
+	check("avatar removed, last visible photo deleted", all, "one||[FULL_PLANNING]|[fr]|3000|1/50")
+
+	storetest.Must(t, a.SetCompanyServices(ctx, one, []int{2, 4}, []model.CompanyPrestation{
+		{PrestationID: 3, BudgetStartingFrom: sql.NullInt64{Int64: 900, Valid: true}, IsBudgetVisible: false},
+		{PrestationID: 4, BudgetStartingFrom: sql.NullInt64{Int64: 2500, Valid: true}, IsBudgetVisible: true},
+		{PrestationID: 9}}))
+	check("services and languages edited; the hidden budget is not shown", all,
+		"one||[DAY_COORDINATION FULL_PLANNING WEDDING_DESIGN]|[en fr]|2500|1/50")
+	exec(`UPDATE company_prestations SET is_budget_visible = FALSE WHERE user_id = $1`, one)
+	check("every budget hidden in SQL", all, "one||[DAY_COORDINATION FULL_PLANNING WEDDING_DESIGN]|[en fr]|0|1/50")
+	check("near a place, rated", store.DirectoryQuery{Near: true, Lat: 45.76, Lng: 4.84, RadiusKm: 25, MinRating: 40},
+		"one||[DAY_COORDINATION FULL_PLANNING WEDDING_DESIGN]|[en fr]|0|1/50")
+}
+
+// A venue's card shows its owner's approved reviews, kept current like a
+// planner's.
+func TestVenueCardsFollowTheOwnersReviews(t *testing.T) {
+	ctx := context.Background()
+	a, dbURL := storetest.NewWithURL(t)
+	b := storetest.Open(t, dbURL)
+	owner := newUser(t, a, "owner@example.com")
+	storetest.Must(t, a.SetUserModerated(ctx, owner.ID, true, now))
+	storetest.Must(t, a.CreateVenue(ctx, model.Venue{ID: model.NewID(), OwnerID: owner.ID, Name: "castle", Slug: "castle", Type: "castle",
+		CountryCode: "FR", City: "X", SeatedCapacity: 100, IsPublished: true, IsValidated: true, CreatedAt: now, UpdatedAt: now}))
+	check := func(step string, want store.ReviewFacts) {
+		t.Helper()
+		for range 2 {
+			cards, _, err := b.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 10, Now: now})
+			storetest.Must(t, err)
+			if len(cards) != 1 || cards[0].Reviews != want {
+				t.Fatalf("%s: got %+v, want the reviews %+v", step, cards, want)
+			}
+		}
+	}
+	check("none", store.ReviewFacts{})
+	r := model.Review{ID: model.NewID(), ProviderID: owner.ID, Rating: 4, Title: "Great", Body: strings.Repeat("b", 30),
+		ReviewerName: "Ana", ReviewerType: "couple", EmailKey: "a@example.com", Status: model.ReviewPending, CreatedAt: now}
+	storetest.Must(t, a.CreateReview(ctx, r))
+	check("pending", store.ReviewFacts{})
+	if _, err := a.SetReviewStatus(ctx, r.ID, model.ReviewApproved, now); err != nil {
+		t.Fatal(err)
+	}
+	check("approved", store.ReviewFacts{Count: 1, Tenths: 40})
+}

@@ -59,6 +59,8 @@ type VenueCard struct {
 	// Key is the venue's key image, else its first visible photo; nil
 	// without a visible photo.
 	Key *model.Image `db:"-"`
+	// Reviews are the owner's approved reviews, from the index.
+	Reviews ReviewFacts `db:"-"`
 }
 
 // SearchVenues is SearchVenuesPage's cards and total.
@@ -103,7 +105,8 @@ func (s *Store) SearchVenuesPage(ctx context.Context, q VenueQuery) (SearchPage[
 				continue // deleted since the index was read
 			}
 			r.Description, r.DetailedDescription = "", ""
-			c := VenueCard{Venue: r, IsPremium: page.hits[i].premium, Key: keys[v.ID]}
+			c := VenueCard{Venue: r, IsPremium: page.hits[i].premium, Key: keys[v.ID],
+				Reviews: ReviewFacts{Count: int(v.reviews.count), Tenths: int(v.reviews.rating)}}
 			if q.Near && r.Latitude.Valid && r.Longitude.Valid {
 				d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
 				c.DistanceKm = &d

@@ -147,3 +147,51 @@ describe('a couple on the French directory', () => {
     });
   });
 });
+
+describe('a couple filtering the French directory', () => {
+  it('keeps the planners by language and rating, and each card tells what a couple compares', T, async () => {
+    const publicBase = `http://fr.localhost:${new URL(server.baseURL).port}`;
+    await journey({ width: 390 }, async (page) => {
+      await page.goto(`${publicBase}/search?kind=planner`);
+      const search = page.getByRole('search');
+      await search.getByLabel('Langue parlée').selectOption({ label: 'Italien' });
+      await search.getByLabel('Note').selectOption({ label: '4 étoiles ou plus' });
+      await search.getByRole('button', { name: 'Rechercher' }).click();
+      await page.waitForURL((url) => url.searchParams.get('lang') === 'it' && url.searchParams.get('rating') === '4');
+      const cards = page.locator('article.result');
+      assert.equal(await cards.count(), 1, 'only Atelier Sauge speaks Italian with 4 stars or more');
+      const card = cards.first();
+      await card.getByRole('link', { name: 'Atelier Sauge' }).waitFor();
+      const text = await card.innerText();
+      assert.match(text, /Annecy/);
+      assert.match(text, /4,3\s+\(4\)/, 'the average and the count');
+      assert.match(text, /À partir de 400\s€/, 'the lowest price shown');
+      assert.match(text, /Langues\s:\sAllemand, Anglais, Français, Italien/);
+      assert.equal(await card.locator('.visually-hidden').first().textContent(), '4,3 sur 5, 4 avis');
+      const services = card.getByRole('list', { name: 'Prestations' }).getByRole('listitem');
+      assert.equal(await services.count(), 4, 'three services, then +1');
+      assert.match(await services.last().innerText(), /^\+1/);
+      const photo = card.locator('img.photo');
+      assert.ok(await photo.getAttribute('srcset'), 'a srcset of the thumbnail and the large file');
+      assert.ok(Number(await photo.getAttribute('width')) > 0 && Number(await photo.getAttribute('height')) > 0);
+      // On a phone the card is a row: the photo beside the text.
+      const [img, title] = await Promise.all([photo.boundingBox(), card.locator('h3').boundingBox()]);
+      assert.ok(img.x + img.width <= title.x, 'the photo is left of the name on a phone');
+      await shot(page, 'public-search-filtered');
+
+      // The best rated, 4.5 and more, in every language: placeholders for those without a photo.
+      await page.goto(`${publicBase}/search?kind=planner&rating=4.5`);
+      const names = await page.locator('article.result h3').allInnerTexts();
+      assert.deepEqual(names.toSorted(), ['Camille Durand Événements', 'Lumière & Lin', 'Maison Moreau Mariages']);
+      assert.equal(await page.locator('#s-rating').inputValue(), '4.5');
+      const lin = page.locator('article.result', { hasText: 'Lumière & Lin' });
+      assert.equal(await lin.locator('.placeholder').count(), 1, 'a designed placeholder without a photo');
+      assert.doesNotMatch(await lin.innerText(), /À partir de/, 'its only price is hidden');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const first = page.locator('article.result').first();
+      const [top, name] = await Promise.all([first.locator('.photo').boundingBox(), first.locator('h3').boundingBox()]);
+      assert.ok(top.y + top.height <= name.y, 'the photo is above the name on a desktop');
+      await shot(page, 'public-search-rated');
+    });
+  });
+});

@@ -342,7 +342,7 @@ describe('a venue from its owner to a couple and back', () => {
       await page.waitForURL((url) => url.searchParams.get('guests') === '100' && url.searchParams.getAll('feature').join() === 'garden');
       const result = page.getByRole('link', { name: VENUE });
       await result.waitFor();
-      const thumb = page.locator('article.result img.thumb').first();
+      const thumb = page.locator('article.result img.photo').first();
       assert.equal(await thumb.getAttribute('alt'), 'Le parc et ses tilleuls', 'the key image stands for the venue');
       assert.ok(await thumb.evaluate((img) => img.complete && img.naturalWidth > 0), 'the key image thumbnail loads');
       assert.ok(await search.getByLabel('Garden').isChecked(), 'the filters stay checked');
