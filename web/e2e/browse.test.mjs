@@ -1,6 +1,7 @@
 // Browse pages against the real binary (issue #17): a couple opens the
 // French home page, follows a city under "Parcourir par ville" to the page
-// of the wedding planners of Lyon, narrows it to those who speak English,
+// of the wedding planners of Lyon, narrows it to those who speak English
+// and have 4 stars or more,
 // and opens a profile, which links back to its city's pages. Every page
 // passes axe at 390 and 1440 px, runs no script and weighs under 100 KB
 // of HTML and CSS as transferred. The profile of a French planner asked
@@ -40,7 +41,7 @@ function weigh(page) {
 }
 
 describe('a couple browsing the French directory by city', () => {
-  it('goes from the home page to the planners of Lyon, filters by language and opens a profile', T, async () => {
+  it('goes from the home page to the planners of Lyon, filters by language and rating and opens a profile', T, async () => {
     const port = new URL(server.baseURL).port;
     const base = `http://fr.localhost:${port}`;
     const weights = {};
@@ -66,15 +67,25 @@ describe('a couple browsing the French directory by city', () => {
       await page.getByRole('link', { name: PLANNER_NAME }).first().waitFor();
       await shot(page, 'browse-city');
 
-      // Narrow to the planners who speak English: the search form beside
-      // the list keeps the city and the kind.
+      // Narrow to the planners who speak English and have 4 stars or more:
+      // the search form beside the list keeps the city and the kind.
       const search = page.getByRole('search');
       assert.equal(await search.getByLabel('Ville ou code postal').inputValue(), 'Lyon');
       await search.getByLabel('Langue parlée').selectOption('en');
+      await search.getByLabel('Note').selectOption({ label: '4 étoiles ou plus' });
       await search.getByRole('button', { name: 'Rechercher' }).click();
-      await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('lang') === 'en' && url.searchParams.get('city') === 'Lyon');
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/search' &&
+          url.searchParams.get('lang') === 'en' &&
+          url.searchParams.get('rating') === '4' &&
+          url.searchParams.get('city') === 'Lyon',
+      );
       const result = page.getByRole('link', { name: PLANNER_NAME }).first();
       await result.waitFor();
+      // The demo planner's three approved reviews: 5, 5 and 4.
+      assert.ok((await page.getByRole('listitem').filter({ has: result }).innerText()).includes('4,7'));
+      await shot(page, 'browse-search-filtered');
       weights.search = await scale.take();
 
       await result.click();
