@@ -14,13 +14,13 @@ import (
 	"path"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
 
+	"noces/internal/contentcoding"
 	"noces/internal/i18n"
 )
 
@@ -231,7 +231,7 @@ var storedEncodings = []struct{ coding, suffix string }{{"br", ".br"}, {"gzip", 
 // its Accept-Encoding: name.br, name.gz or name itself, and its coding.
 func (s *spa) representation(name, acceptEncoding string) (stored, coding string) {
 	for _, e := range storedEncodings {
-		if acceptsCoding(acceptEncoding, e.coding) && s.exists(name+e.suffix) {
+		if contentcoding.Accepts(acceptEncoding, e.coding) && s.exists(name+e.suffix) {
 			return name + e.suffix, e.coding
 		}
 	}
@@ -266,35 +266,6 @@ func (s *spa) etag(stored string) string {
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 	s.etags.Store(stored, etag)
 	return etag
-}
-
-// acceptsCoding tells whether an Accept-Encoding header (RFC 9110 12.5.3)
-// admits coding: named or matched by "*", with a q-value above zero.
-func acceptsCoding(header, coding string) bool {
-	named, star := -1.0, -1.0
-	for _, part := range strings.Split(header, ",") {
-		token, params, _ := strings.Cut(part, ";")
-		token = strings.ToLower(strings.TrimSpace(token))
-		q := 1.0
-		for _, p := range strings.Split(params, ";") {
-			if v, ok := strings.CutPrefix(strings.TrimSpace(p), "q="); ok {
-				var err error
-				if q, err = strconv.ParseFloat(v, 64); err != nil {
-					q = 0
-				}
-			}
-		}
-		switch token {
-		case coding:
-			named = q
-		case "*":
-			star = q
-		}
-	}
-	if named >= 0 {
-		return named > 0
-	}
-	return star > 0
 }
 
 var (

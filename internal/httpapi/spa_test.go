@@ -162,26 +162,6 @@ func TestThePagePreloadsItsLanguageAndItsRoute(t *testing.T) {
 	}
 }
 
-func TestAcceptsCoding(t *testing.T) {
-	for _, tc := range []struct {
-		header, coding string
-		want           bool
-	}{
-		{"gzip, br", "br", true},
-		{"gzip", "br", false},
-		{"br;q=0", "br", false},
-		{"BR;Q=0.5", "br", true},
-		{"*;q=0.1, gzip;q=0", "gzip", false},
-		{"*", "br", true},
-		{"br;q=bogus", "br", false},
-		{"", "gzip", false},
-	} {
-		if got := acceptsCoding(tc.header, tc.coding); got != tc.want {
-			t.Errorf("acceptsCoding(%q, %q) = %v", tc.header, tc.coding, got)
-		}
-	}
-}
-
 func TestTheSignInPageArrivesRenderedInItsLanguage(t *testing.T) {
 	e, _, _ := newSPAEnv(t)
 	for _, tc := range []struct {

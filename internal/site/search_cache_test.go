@@ -1,13 +1,23 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
+
 	"noces/internal/clock"
+	"noces/internal/contentcoding"
 	"noces/internal/model"
 	"noces/internal/store/storetest"
 )
@@ -129,5 +139,69 @@ func TestFiltersKeyHasEveryField(t *testing.T) {
 	}
 	if string(filters{Features: []string{"a,b"}}.key(nil)) == string(filters{Features: []string{"a", "b"}}.key(nil)) {
 		t.Error("features run together")
+	}
+}
+
+// TestKeptPagesAreSentCompressed checks that a search page, rendered or
+// kept, reaches a client that takes gzip compressed once (behind the
+// server's own compression, which must leave it alone), and a client that
+// does not as the same page in plain, with Vary telling caches apart.
+func TestKeptPagesAreSentCompressed(t *testing.T) {
+	e := newEnv(t)
+	seedDirectory(e)
+	chain := gzhttp.GzipHandler(e.handler)
+	ask := func(target, acceptEncoding string) *httptest.ResponseRecorder {
+		t.Helper()
+		r := httptest.NewRequest(http.MethodGet, target, nil)
+		r.Host = "fr.localhost:8080"
+		if acceptEncoding != "" {
+			r.Header.Set("Accept-Encoding", acceptEncoding)
+		}
+		w := httptest.NewRecorder()
+		chain.ServeHTTP(w, r)
+		if w.Code != http.StatusOK {
+			t.Fatalf("%s: %d", target, w.Code)
+		}
+		if !slices.Contains(w.Header().Values("Vary"), "Accept-Encoding") {
+			t.Errorf("%s (%q): Vary %q", target, acceptEncoding, w.Header().Values("Vary"))
+		}
+		return w
+	}
+	for _, target := range []string{"/search?kind=planner&city=Lyon", "/organisateurs-de-mariage/lyon"} {
+		before := e.site.searchRenders.Load()
+		var pages []string
+		for i, ae := range []string{"gzip, deflate, br", "br;q=1, gzip;q=0.5", "", "br", "gzip;q=0"} {
+			w := ask(target, ae)
+			body := w.Body.Bytes()
+			if contentcoding.Accepts(ae, "gzip") {
+				if w.Header().Get("Content-Encoding") != "gzip" {
+					t.Fatalf("%s, request %d (%q): Content-Encoding %q", target, i, ae, w.Header().Get("Content-Encoding"))
+				}
+				if n, _ := strconv.Atoi(w.Header().Get("Content-Length")); n != len(body) {
+					t.Errorf("%s: Content-Length %d for %d bytes", target, n, len(body))
+				}
+				zr, err := gzip.NewReader(bytes.NewReader(body))
+				if err != nil {
+					t.Fatalf("%s, request %d: %v", target, i, err)
+				}
+				if body, err = io.ReadAll(zr); err != nil {
+					t.Fatal(err)
+				}
+			} else if ce := w.Header().Get("Content-Encoding"); ce != "" {
+				t.Fatalf("%s, request %d (%q): Content-Encoding %q", target, i, ae, ce)
+			}
+			if !bytes.HasPrefix(body, []byte("<!doctype html>")) {
+				t.Fatalf("%s, request %d (%q): not a page once decoded: %.40q", target, i, ae, body)
+			}
+			pages = append(pages, string(body))
+		}
+		for i, p := range pages[1:] {
+			if p != pages[0] {
+				t.Errorf("%s: request %d differs from the first", target, i+1)
+			}
+		}
+		if n := e.site.searchRenders.Load() - before; n != 1 {
+			t.Errorf("%s: rendered %d times", target, n)
+		}
 	}
 }

@@ -37,7 +37,6 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -104,9 +103,6 @@ type Site struct {
 	rich *bluemonday.Policy
 	// outage throttles the warnings of a database outage.
 	outage *logthrottle.Warner
-	// style is the layout's style sheet as rendered, the same on every
-	// page: the kept search pages leave it out (search.go).
-	style []byte
 	// searchRenders counts the search contents rendered rather than
 	// taken from the answers' renderings: the tests read it.
 	searchRenders atomic.Int64
@@ -151,11 +147,6 @@ func New(d Deps) (*Site, error) {
 	if err = s.pages["message"].ExecuteTemplate(&buf, "layout", &view{texts: d.Texts, P: messagePage{}}); err != nil {
 		return nil, fmt.Errorf("site: templates: %w", err)
 	}
-	from, to := bytes.Index(buf.b, []byte("<style>")), bytes.Index(buf.b, []byte("</style>"))
-	if from < 0 || to < from {
-		return nil, errors.New("site: the layout has no style sheet")
-	}
-	s.style = buf.b[from : to+len("</style>")]
 	if s.slugs, err = newKindSlugs(d.Texts); err != nil {
 		return nil, err
 	}
