@@ -151,9 +151,6 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 			if err := s.SetCompanyServices(ctx, u.ID, sd.langues, sd.services); err != nil {
 				return nil, fmt.Errorf("demo: services of %s: %w", u.Email, err)
 			}
-			if err := s.SetProfileScore(ctx, u.ID, 60); err != nil {
-				return nil, err
-			}
 		}
 		if err := seedVenues(ctx, m, s, u, sd.venues, now); err != nil {
 			return nil, fmt.Errorf("demo: venues of %s: %w", u.Email, err)

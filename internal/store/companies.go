@@ -82,7 +82,9 @@ func (s *Store) SlugTaken(ctx context.Context, slug string) (bool, error) {
 	return n > 0, nil
 }
 
-// SetProfileScore stores how complete a profile is.
+// SetProfileScore sets a company's score by hand, as tests do to order a
+// directory; the triggers of migration 23 (profile_score.go) compute it
+// again from the profile at its next change.
 func (s *Store) SetProfileScore(ctx context.Context, userID string, score int) error {
 	if _, err := s.exec(ctx, `UPDATE companies SET profile_score = $2 WHERE user_id = $1`, userID, score); err != nil {
 		return fmt.Errorf("store: profile score: %w", err)
