@@ -31,6 +31,7 @@ import (
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/legal/legaltest"
 	"noces/internal/marketing"
 	mediasvc "noces/internal/media"
 	"noces/internal/model"
@@ -125,7 +126,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub, err := site.New(site.Deps{Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService, Legal: sharedLegal(t),
+	pub, err := site.New(site.Deps{Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService, Legal: legaltest.Library(t),
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
 			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("test-forms"), Log: log})})
@@ -140,7 +141,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
 			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
 			FormKey: []byte("form-key"), Log: log}), Texts: texts, Hosts: hm, Log: log,
-		Web: testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: sharedLegal(t),
+		Web: testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
 		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {
 		t.Fatal(err)

@@ -3,31 +3,10 @@ package httpapi
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
-	"noces/internal/i18n"
-	"noces/internal/legal"
+	"noces/internal/legal/legaltest"
 )
-
-var (
-	legalOnce sync.Once
-	legalLib  *legal.Library
-	legalErr  error
-)
-
-// sharedLegal is the legal pages with the embedded texts, loaded once.
-func sharedLegal(t testing.TB) *legal.Library {
-	t.Helper()
-	legalOnce.Do(func() {
-		legalLib, legalErr = legal.Load(i18n.MustLoad(), "", legal.Facts{Company: "Noces SAS", Address: "12 rue des Fleurs, 75011 Paris",
-			CompanyNumber: "RCS Paris 900 000 000", Email: "legal@noces.test", Director: "Claire Dupont", Host: "Hôte SA, Roubaix"})
-	})
-	if legalErr != nil {
-		t.Fatal(legalErr)
-	}
-	return legalLib
-}
 
 func TestTheLegalPagesOfTheBackOfficeDomain(t *testing.T) {
 	e := newEnv(t)
@@ -82,7 +61,7 @@ func TestTheCookieStatementSaysWhatTheServerSets(t *testing.T) {
 	if c.Name != "locale" || c.MaxAge != 365*24*3600 || c.Path != "/" || c.SameSite != http.SameSiteLaxMode || c.HttpOnly || c.Secure {
 		t.Fatalf("the locale cookie changed: %+v: update internal/legal/defaults/*/cookies.md and this test", c)
 	}
-	doc, _ := sharedLegal(t).Get("uk", "en", "cookies")
+	doc, _ := legaltest.Library(t).Get("uk", "en", "cookies")
 	row := "<td><code>locale</code></td>\n<td>the interface language you chose</td>\n<td>1 year</td>\n<td><code>Path=/</code>, <code>SameSite=Lax</code></td>"
 	if !strings.Contains(doc.HTML, row) || strings.Count(doc.HTML, "<tr>") != 2 {
 		t.Errorf("the statement's table is not the one cookie the server sets:\n%s", doc.HTML)

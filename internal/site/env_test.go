@@ -22,6 +22,7 @@ import (
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
+	"noces/internal/legal/legaltest"
 	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/outbox/outboxtest"
@@ -100,7 +101,7 @@ func newEnvOn(t testing.TB, s *store.Store, clk *clock.Fixed) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Media: med, Legal: sharedLegal(t), Log: log, Clock: clk})
+	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Media: med, Legal: legaltest.Library(t), Log: log, Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}

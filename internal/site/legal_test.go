@@ -3,31 +3,10 @@ package site
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
-	"noces/internal/i18n"
 	"noces/internal/legal"
 )
-
-var (
-	legalOnce sync.Once
-	legalLib  *legal.Library
-	legalErr  error
-)
-
-// sharedLegal is the legal pages with the embedded texts, loaded once.
-func sharedLegal(t testing.TB) *legal.Library {
-	t.Helper()
-	legalOnce.Do(func() {
-		legalLib, legalErr = legal.Load(i18n.MustLoad(), "", legal.Facts{Company: "Noces SAS", Address: "12 rue des Fleurs, 75011 Paris",
-			CompanyNumber: "RCS Paris 900 000 000", Email: "legal@noces.test", Director: "Claire Dupont", Host: "Hôte SA, Roubaix"})
-	})
-	if legalErr != nil {
-		t.Fatal(legalErr)
-	}
-	return legalLib
-}
 
 func TestTheLegalPagesOfEachDomainInItsLanguage(t *testing.T) {
 	e := newEnv(t)
