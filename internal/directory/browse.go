@@ -23,7 +23,6 @@ type listingsCache struct {
 	version   int64
 	loaded    bool
 	byCountry map[string][]store.PublicListing
-	country   map[string]string // kind + ":" + slug → country
 }
 
 // PublicListings returns the visible listings of country, read again only
@@ -39,14 +38,11 @@ func (s *Service) PublicListings(ctx context.Context, country string) (Listings,
 
 // ListingCountry returns the country of the visible planner (kind
 // "planner") or venue ("venue") with that slug, or "" when none is
-// visible.
+// visible. Read from its row, not from the listings kept for the browse
+// pages: those are read again whole after any write, which every profile
+// page would then wait for.
 func (s *Service) ListingCountry(ctx context.Context, kind, slug string) (string, error) {
-	c, err := s.currentListings(ctx)
-	if err != nil {
-		return "", err
-	}
-	defer c.mu.Unlock()
-	return c.country[kind+":"+slug], nil
+	return s.store.ListingCountry(ctx, kind, slug)
 }
 
 // currentListings brings the cache up to date and returns it locked.
@@ -63,12 +59,11 @@ func (s *Service) currentListings(ctx context.Context) (*listingsCache, error) {
 			c.mu.Unlock()
 			return nil, err
 		}
-		by, country := map[string][]store.PublicListing{}, make(map[string]string, len(all))
+		by := map[string][]store.PublicListing{}
 		for _, l := range all {
 			by[l.Country] = append(by[l.Country], l)
-			country[l.Kind+":"+l.Slug] = l.Country
 		}
-		c.byCountry, c.country, c.version, c.loaded = by, country, version, true
+		c.byCountry, c.version, c.loaded = by, version, true
 	}
 	return c, nil
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -80,4 +82,23 @@ func (s *Store) PublicListings(ctx context.Context) ([]PublicListing, error) {
 		return nil, fmt.Errorf("store: public listings venues: %w", err)
 	}
 	return append(out, venues...), nil
+}
+
+// ListingCountry returns the country of the visible planner (kind
+// "planner") or venue ("venue") with that slug, or "" when none is
+// visible: one row by its unique slug, for each public page of a listing.
+func (s *Store) ListingCountry(ctx context.Context, kind, slug string) (string, error) {
+	q := `SELECT c.country_code FROM companies c JOIN users u ON u.id = c.user_id WHERE c.slug = $1 AND ` + visibleProvider
+	if kind == "venue" {
+		q = `SELECT v.country_code FROM venues v JOIN users u ON u.id = v.owner_id WHERE v.slug = $1 AND ` + visibleVenue
+	}
+	var country string
+	err := s.q.GetContext(ctx, &country, q, slug)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: listing country: %w", err)
+	}
+	return country, nil
 }
