@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"noces/internal/model"
 )
 
 // kmPerDegree is the length of a degree of latitude.
@@ -62,16 +64,11 @@ type ProviderCard struct {
 	Reviews   ReviewFacts `db:"-"`
 }
 
-// CardPhoto is a gallery photo as a card shows it: the large file and its
-// thumbnail, with their sizes (the images table keeps those two).
+// CardPhoto is a gallery photo as a card shows it: its two files with
+// their sizes (the search does not read byte_size), and its title.
 type CardPhoto struct {
-	ImageKey    string `db:"image_key"`
-	Width       int    `db:"width"`
-	Height      int    `db:"height"`
-	ThumbKey    string `db:"thumb_key"`
-	ThumbWidth  int    `db:"thumb_width"`
-	ThumbHeight int    `db:"thumb_height"`
-	Title       string `db:"title"`
+	model.ImageFile
+	Title string `db:"title"`
 }
 
 // ReviewFacts are a listing's approved reviews as its card shows them.
