@@ -315,7 +315,23 @@ type Project struct {
 	Phone          string          `db:"phone"`
 	CreatedAt      time.Time       `db:"created_at"`
 	Languages      []string        `db:"-"`
+	// ConfirmedAt is when the couple confirmed its e-mail: before, the
+	// project reaches no provider.
+	ConfirmedAt sql.NullTime `db:"confirmed_at"`
+	// Outcome is how the couple closed the project (ProjectOutcome*), at
+	// OutcomeAt; OutcomeRequestID is the request of the provider it booked.
+	Outcome          sql.NullString `db:"outcome"`
+	OutcomeRequestID sql.NullString `db:"outcome_request_id"`
+	OutcomeAt        sql.NullTime   `db:"outcome_at"`
 }
+
+// How a couple closes its project.
+const (
+	ProjectOutcomeBookedProvider = "booked_provider"
+	ProjectOutcomeBookedOther    = "booked_other"
+	ProjectOutcomePostponed      = "postponed"
+	ProjectOutcomeStillLooking   = "still_looking"
+)
 
 // EventRequest is one project sent to one provider.
 type EventRequest struct {
@@ -329,7 +345,37 @@ type EventRequest struct {
 	RejectionReason sql.NullString `db:"rejection_reason"`
 	// VenueID is the venue the request is for, when it went to a venue owner.
 	VenueID sql.NullString `db:"venue_id"`
+	// RefundedAt is when the credit spent on the request came back by
+	// itself, for RefundReason (Refund*).
+	RefundedAt   sql.NullTime   `db:"refunded_at"`
+	RefundReason sql.NullString `db:"refund_reason"`
 }
+
+// Why a credit spent on a request came back.
+const (
+	RefundBounced  = "bounced"
+	RefundUnopened = "unopened"
+	RefundBooked   = "booked"
+)
+
+// Message is one message of a conversation between a provider and a couple.
+type Message struct {
+	ID        string `db:"id"`
+	RequestID string `db:"request_id"`
+	// Sender is MessageFromProvider or MessageFromCouple.
+	Sender    string       `db:"sender"`
+	Body      string       `db:"body"`
+	CreatedAt time.Time    `db:"created_at"`
+	ReadAt    sql.NullTime `db:"read_at"`
+	// OutboxID is the e-mail that told the other side of the message.
+	OutboxID sql.NullString `db:"outbox_id"`
+}
+
+// Who wrote a message.
+const (
+	MessageFromProvider = "provider"
+	MessageFromCouple   = "couple"
+)
 
 // Venue is a place for weddings, listed by a ROLE_VENUE user.
 type Venue struct {

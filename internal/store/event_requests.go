@@ -30,6 +30,7 @@ const (
 )
 
 const requestColumns = `r.id, r.project_id, r.provider_id, r.created_at, r.seen_at, r.unlocked_at, r.rejected_at, r.rejection_reason,
+	r.refunded_at, r.refund_reason,
 	vn.id AS venue_id, vn.name AS venue_name, vn.slug AS venue_slug,
 	p.id AS "p.id", p.domain AS "p.domain", p.event_type AS "p.event_type", p.event_date AS "p.event_date",
 	p.service_type AS "p.service_type", p.event_location AS "p.event_location", p.event_city AS "p.event_city",
@@ -37,7 +38,8 @@ const requestColumns = `r.id, r.project_id, r.provider_id, r.created_at, r.seen_
 	p.event_longitude AS "p.event_longitude", p.budget_range AS "p.budget_range", p.guest_range AS "p.guest_range",
 	p.has_theme AS "p.has_theme", p.wedding_theme AS "p.wedding_theme", p.message AS "p.message",
 	p.firstname AS "p.firstname", p.lastname AS "p.lastname", p.email AS "p.email", p.phone AS "p.phone",
-	p.created_at AS "p.created_at"`
+	p.created_at AS "p.created_at", p.confirmed_at AS "p.confirmed_at", p.outcome AS "p.outcome",
+	p.outcome_request_id AS "p.outcome_request_id", p.outcome_at AS "p.outcome_at"`
 
 // requestVenueJoin reads the venue a request is for. Only a venue of the
 // request's own provider is named: whatever wrote venue_id, another owner's
