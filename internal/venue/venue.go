@@ -30,6 +30,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/imaging"
 	"noces/internal/media"
@@ -142,12 +143,11 @@ func (s *Service) owner(ctx context.Context, userID string) (model.User, error) 
 	return u, err
 }
 
-// domainOf is the domain whose public host lists venues of country.
+// domainOf is the domain whose public host lists venues of country: its
+// home domain, or the default one for a country no domain serves.
 func domainOf(country string) string {
-	for _, d := range i18n.Domains {
-		if d.Country == country {
-			return d.Key
-		}
+	if d, ok := hosts.HomeDomain(country); ok {
+		return d.Key
 	}
 	return i18n.Domains[0].Key
 }
