@@ -137,12 +137,13 @@ export function OutboxPage() {
       cell: (message) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }}>
           <ChannelLabel message={message} />
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {/* break-word, not anywhere: an address breaks only when it cannot fit the column, which is wide enough for most. */}
+          <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
             {message.to}
           </Typography>
         </Box>
       ),
-      width: 200,
+      width: 260,
     },
     { id: 'subject', header: t('admin.outbox.subject'), cell: subject },
     {
