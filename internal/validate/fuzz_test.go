@@ -335,3 +335,59 @@ func FuzzCoordinates(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCompanyNumber runs every country's rule on any input: the answer is
+// one of the rule's codes, an accepted number is a fixed point of the
+// normaliser and holds only what the stored forms hold, and where the check
+// digit catches every single mistyped digit (not Portugal's, whose 10 and 11
+// both give 0), changing one digit of an accepted number is refused.
+func FuzzCompanyNumber(f *testing.F) {
+	for _, s := range []string{"0403.170.701", "BE0403199702", "00445790", "SC123456", "DE136695976", "HRB 12345 B",
+		"Amtsgericht München HRB 86786", "HRB 4711, AG Charlottenburg (Berlin)", "IT00743110157", "A28015865",
+		"Q2826000H", "12345678Z", "X1234567L", "PT501964843", "73282932000074", "", " ", "HRB 0", "é", "\u00a0"} {
+		for _, c := range []string{"FR", "BE", "GB", "DE", "IT", "ES", "PT", "NL"} {
+			f.Add(c, s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, country, s string) {
+		n, code := CompanyNumber(country, s)
+		if n2, code2 := CompanyNumber(country, s); n2 != n || code2 != code {
+			t.Fatalf("CompanyNumber(%q, %q) = %q, %q then %q, %q", country, s, n, code, n2, code2)
+		}
+		if !HasCompanyNumber(country) {
+			if n != "" || code != "" {
+				t.Fatalf("CompanyNumber(%q, %q) = %q, %q for a country without a number", country, s, n, code)
+			}
+			return
+		}
+		if code != "" {
+			if n != "" || (code != "validation.required" && code != CompanyNumberFormatCode(country)) {
+				t.Fatalf("CompanyNumber(%q, %q) = %q, %q", country, s, n, code)
+			}
+			return
+		}
+		if again, code := CompanyNumber(country, n); again != n || code != "" {
+			t.Fatalf("CompanyNumber(%q, %q) = %q, but %q, %q when saved again", country, s, n, again, code)
+		}
+		if len(n) > 100 || !utf8.ValidString(n) || strings.ContainsAny(n, "<>\"'\n\t") {
+			t.Fatalf("CompanyNumber(%q, %q) accepted %q", country, s, n)
+		}
+		if country == "PT" || country == "GB" || strings.HasPrefix(n, sirenLaPoste) || (country == "DE" && !strings.HasPrefix(n, "DE")) {
+			return
+		}
+		for i := 0; i < len(n); i++ {
+			if n[i] < '0' || n[i] > '9' {
+				continue
+			}
+			for d := byte('0'); d <= '9'; d++ {
+				if d == n[i] {
+					continue
+				}
+				changed := n[:i] + string(d) + n[i+1:]
+				if _, code := CompanyNumber(country, changed); code == "" {
+					t.Fatalf("CompanyNumber(%q) accepted %q and %q, one digit apart", country, n, changed)
+				}
+			}
+		}
+	})
+}
