@@ -70,12 +70,12 @@ func TestCompanyNumberInvalid(t *testing.T) {
 		{"DE", "HRB"},
 		{"DE", "HRB 0"},
 		{"DE", "HRB 1234567"},
-		{"DE", "HRB 12345, München"},            // a court without Amtsgericht
-		{"DE", "HRB 12345, Amtsgericht <b>"},    // not a court's name
-		{"DE", "Landgericht Köln HRB 12345"},    // not a register court
-		{"IT", "00743110158"},                   // one digit changed
-		{"IT", "0074311015"},                    // 10 digits
-		{"IT", "00000000000"},                   // no serial
+		{"DE", "HRB 12345, München"},         // a court without Amtsgericht
+		{"DE", "HRB 12345, Amtsgericht <b>"}, // not a court's name
+		{"DE", "Landgericht Köln HRB 12345"}, // not a register court
+		{"IT", "00743110158"},                // one digit changed
+		{"IT", "0074311015"},                 // 10 digits
+		{"IT", "00000000000"},                // no serial
 		{"IT", "FR00743110157"},
 		{"ES", "A28015866"}, // one digit changed
 		{"ES", "A2801586F"}, // A takes a digit
