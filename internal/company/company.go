@@ -22,7 +22,8 @@ import (
 	"noces/internal/validate"
 )
 
-// HomeCountry is the country of the main domain, the only one with SIRET numbers.
+// HomeCountry is the country of the main domain, the only one with SIRET
+// numbers and a company register (internal/platform/siren) to ask.
 const HomeCountry = "FR"
 
 // DescriptionMax bounds a service description.
@@ -187,13 +188,7 @@ func (s *Service) FinishOnboarding(ctx context.Context, userID string, in Onboar
 		f.Add("company.dateOfCreation", code)
 	}
 	in.Address.check(f, "company.address.")
-	status := model.SiretUnknown
-	siret := strings.TrimSpace(in.Siret)
-	if in.Address.CountryCode == HomeCountry {
-		status = s.siretStatus(ctx, siret, f)
-	} else {
-		siret = ""
-	}
+	siret, status := s.companyNumber(ctx, in.Address.CountryCode, in.Siret, "", model.SiretUnknown, f, "siret")
 	s.checkIDs(ctx, f, in.Prestations, in.Langues, "company.")
 	if err := f.Err(); err != nil {
 		return err
@@ -340,14 +335,7 @@ func (s *Service) UpdateDetails(ctx context.Context, userID string, in Details) 
 	if code != "" {
 		f.Add("webSite", code)
 	}
-	siret, status := strings.TrimSpace(in.Siret), c.SiretStatus
-	if c.CountryCode == HomeCountry {
-		if siret != c.Siret || status == model.SiretUnknown {
-			status = s.siretStatus(ctx, siret, f)
-		}
-	} else {
-		siret, status = "", model.SiretUnknown
-	}
+	siret, status := s.companyNumber(ctx, c.CountryCode, in.Siret, c.Siret, c.SiretStatus, f, "siret")
 	if err := f.Err(); err != nil {
 		return c, err
 	}
@@ -368,12 +356,15 @@ func (s *Service) UpdateAddress(ctx context.Context, userID string, in Address) 
 	if err := f.Err(); err != nil {
 		return c, err
 	}
+	moved := in.CountryCode != c.CountryCode
 	c.Zipcode, c.City, c.CountryCode = in.Zipcode, in.City, in.CountryCode
 	c.Latitude = sql.NullFloat64{Float64: *in.Latitude, Valid: true}
 	c.Longitude = sql.NullFloat64{Float64: *in.Longitude, Valid: true}
 	c.UpdatedAt = s.clock.Now()
-	if c.CountryCode != HomeCountry && c.Siret != "" {
-		// A company that left France has no SIRET any more.
+	if moved && c.Siret != "" {
+		// A company that moved has no number there yet: the old country's
+		// number means nothing in the new one (a SIRET is not a Belgian
+		// enterprise number), so it is asked for again on the details page.
 		c.Siret, c.SiretStatus = "", model.SiretUnknown
 		if err := s.store.UpdateCompanyDetails(ctx, c); err != nil {
 			return c, err
@@ -435,4 +426,25 @@ func (s *Service) UpdateServices(ctx context.Context, userID string, langues, pr
 		rows = append(rows, row)
 	}
 	return s.store.SetCompanyServices(ctx, userID, uniq(langues), rows)
+}
+
+// companyNumber normalises and checks the company number typed for a
+// company in country (the API field keeps its historical name, siret) and
+// says the status to store with it. In France the register answers, asked
+// again only when the SIRET changed or was never confirmed. No other
+// country has a register configured, so a valid number is stored as
+// unknown, which does not hide the profile there (store.PlannerPageHidden).
+// A country that asks for no number stores none.
+func (s *Service) companyNumber(ctx context.Context, country, typed, current, currentStatus string, f apperr.Fields, field string) (string, string) {
+	n, code := validate.CompanyNumber(country, typed)
+	switch {
+	case code != "":
+		f.Add(field, code)
+		return "", model.SiretUnknown
+	case country != HomeCountry:
+		return n, model.SiretUnknown
+	case n == current && currentStatus != model.SiretUnknown:
+		return n, currentStatus
+	}
+	return n, s.siretStatus(ctx, n, f)
 }

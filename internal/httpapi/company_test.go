@@ -72,7 +72,8 @@ func TestOnboarding(t *testing.T) {
 		{"a French postal code of 4 digits", onboardingBodyFor("FR", "6900", "73282932000074"), "company.address.zipcode", "validation.invalid_zipcode"},
 		{"a Belgian postal code of 5 digits", onboardingBodyFor("BE", "10000", ""), "company.address.zipcode", "validation.invalid_zipcode"},
 		{"a SIRET with a bad checksum in France", onboardingBodyFor("FR", "69002", "73282932000075"), "siret", "siret.errors.format"},
-		{"no SIRET in France", onboardingBodyFor("FR", "69002", ""), "siret", "siret.errors.format"},
+		{"no SIRET in France", onboardingBodyFor("FR", "69002", ""), "siret", "validation.required"},
+		{"a SIRET in Belgium", onboardingBodyFor("BE", "1000", "73282932000074"), "siret", "company_number.errors.be"},
 		{"no service", setCompany(onboardingBodyFor("FR", "69002", "73282932000074"), "prestations", []int{}), "company.prestations", "validation.prestations_required"},
 		{"an unknown service", setCompany(onboardingBodyFor("FR", "69002", "73282932000074"), "prestations", []int{42}), "company.prestations", "validation.prestations_invalid"},
 		{"no language", setCompany(onboardingBodyFor("FR", "69002", "73282932000074"), "langues", []int{}), "company.langues", "validation.langues_required"},
@@ -111,13 +112,23 @@ func TestOnboarding(t *testing.T) {
 		t.Errorf("details (-want +got):\n%s", diff)
 	}
 
-	t.Run("outside France the SIRET is not asked for and not kept", func(t *testing.T) {
+	t.Run("outside France the country's own number is asked for, normalised", func(t *testing.T) {
 		s := e.newAccount("be@example.com", model.RoleVenue)
-		body := onboardingBodyFor("BE", "1000", "73282932000074")
+		body := onboardingBodyFor("BE", "1000", "BE 0403.170.701")
 		if r := e.do(req{method: "POST", path: "/api/onboarding/finish", token: s.Access, body: body}); r.status != 201 {
 			t.Fatalf("%d %s", r.status, r.body)
 		}
-		if d := e.do(req{method: "GET", path: "/api/company/details", token: s.Access}).json(t); d["siret"] != "" || d["countryCode"] != "BE" {
+		if d := e.do(req{method: "GET", path: "/api/company/details", token: s.Access}).json(t); d["siret"] != "0403170701" || d["siretStatus"] != "unknown" || d["countryCode"] != "BE" {
+			t.Errorf("details %v", d)
+		}
+	})
+	t.Run("a country without a company number stores none", func(t *testing.T) {
+		s := e.newAccount("nl@example.com", model.RolePlanner)
+		body := onboardingBodyFor("NL", "1012 AB", "whatever")
+		if r := e.do(req{method: "POST", path: "/api/onboarding/finish", token: s.Access, body: body}); r.status != 201 {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+		if d := e.do(req{method: "GET", path: "/api/company/details", token: s.Access}).json(t); d["siret"] != "" {
 			t.Errorf("details %v", d)
 		}
 	})
@@ -188,7 +199,7 @@ func TestCompanyPages(t *testing.T) {
 	t.Run("details: the website gets https and the SIRET stays required in France", func(t *testing.T) {
 		r := e.do(req{method: "POST", path: "/api/company/details", token: s.Access, body: map[string]any{
 			"name": "Atelier Lumière", "siret": "", "webSite": "atelier-lumiere.fr", "dateOfCreation": "2019-01-01"}})
-		if r.status != 422 || r.json(t)["fields"].(map[string]any)["siret"] != "siret.errors.format" {
+		if r.status != 422 || r.json(t)["fields"].(map[string]any)["siret"] != "validation.required" {
 			t.Errorf("%d %s", r.status, r.body)
 		}
 		r = e.do(req{method: "POST", path: "/api/company/details", token: s.Access, body: map[string]any{

@@ -35,5 +35,8 @@ func PlannerPageHidden(u model.User, c model.Company) string {
 
 // visibleProvider is the condition for a planner to be public: moderated,
 // not deleted, and in France a SIRET the register (or an admin) confirmed.
+// France is the only country with a company register configured
+// (internal/platform/siren); elsewhere a number that passed its country's
+// check (validate.CompanyNumber) is enough, as nothing could confirm more.
 const visibleProvider = `u.role = 'ROLE_PRESTATAIRE' AND u.is_moderated = TRUE AND u.deleted_at IS NULL
 	AND (c.country_code <> 'FR' OR c.siret_status = 'active')`

@@ -23,7 +23,7 @@ func TestPlannerPageHiddenMatchesTheDirectory(t *testing.T) {
 	var cases []tc
 	for _, moderated := range []bool{false, true} {
 		for _, deleted := range []bool{false, true} {
-			for _, country := range []string{"FR", "BE"} {
+			for _, country := range []string{"FR", "BE", "IT", "GB"} {
 				for _, siret := range []string{model.SiretUnknown, model.SiretActive, model.SiretInactive, model.SiretNotFound} {
 					want := ""
 					switch {
@@ -31,7 +31,7 @@ func TestPlannerPageHiddenMatchesTheDirectory(t *testing.T) {
 						want = store.HiddenDeleted
 					case !moderated:
 						want = store.HiddenNotModerated
-					case country == "BE" || siret == model.SiretActive:
+					case country != "FR" || siret == model.SiretActive: // no register outside France
 					case siret == model.SiretUnknown:
 						want = store.HiddenSiretUnverified
 					case siret == model.SiretInactive:

@@ -41,6 +41,7 @@ async function venueOwner(email, firstname) {
     body: {
       company: {
         name: `Domaine ${firstname}`,
+        siret: '00445790',
         address: { zipcode: 'BA2 4AX', city: 'Bath', countryCode: 'GB', latitude: 51.3751, longitude: -2.3617 },
         prestations: [4],
         langues: [4],
