@@ -160,15 +160,18 @@ describe('wizard step 2 (the address)', () => {
 describe('wizard step 3 (SIRET, services, languages)', () => {
   const values = { siret: '73282932000074', prestations: [4], langues: [4] };
 
-  it('asks for 14 SIRET digits in France only', () => {
+  it("asks for 14 SIRET digits in France, the country's own number elsewhere, none where there is none", () => {
     expect(servicesStepSchema('FR').safeParse(values).success).toBe(true);
     expect(issues(servicesStepSchema('FR').safeParse({ ...values, siret: '' }))).toEqual({ siret: 'validation.required' });
     expect(issues(servicesStepSchema('FR').safeParse({ ...values, siret: '7328293200007' }))).toEqual({ siret: 'siret.errors.format' });
-    expect(servicesStepSchema('BE').safeParse({ ...values, siret: '' }).success).toBe(true);
+    expect(issues(servicesStepSchema('BE').safeParse({ ...values, siret: '' }))).toEqual({ siret: 'validation.required' });
+    expect(issues(servicesStepSchema('BE').safeParse(values))).toEqual({ siret: 'company_number.errors.be' });
+    expect(servicesStepSchema('BE').safeParse({ ...values, siret: '0403.170.701' }).success).toBe(true);
+    expect(servicesStepSchema('NL').safeParse({ ...values, siret: '' }).success).toBe(true);
   });
 
   it('needs at least one service and one language', () => {
-    expect(issues(servicesStepSchema('BE').safeParse({ siret: '', prestations: [], langues: [] }))).toEqual({
+    expect(issues(servicesStepSchema('NL').safeParse({ siret: '', prestations: [], langues: [] }))).toEqual({
       prestations: 'validation.prestations_required',
       langues: 'validation.langues_required',
     });
@@ -176,11 +179,13 @@ describe('wizard step 3 (SIRET, services, languages)', () => {
 });
 
 describe('the company pages', () => {
-  it('details: name and creation date required, website optional, SIRET in France', () => {
+  it("details: name and creation date required, website optional, the country's company number", () => {
     const details = { name: 'Atelier', dateOfCreation: '2015-06-01', siret: '', webSite: '' };
-    expect(detailsSchema('BE').safeParse(details).success).toBe(true);
+    expect(detailsSchema('NL').safeParse(details).success).toBe(true);
     expect(issues(detailsSchema('FR').safeParse(details))).toEqual({ siret: 'validation.required' });
-    expect(issues(detailsSchema('BE').safeParse({ ...details, webSite: 'nope' }))).toEqual({ webSite: 'validation.website_invalid' });
+    expect(issues(detailsSchema('IT').safeParse(details))).toEqual({ siret: 'validation.required' });
+    expect(issues(detailsSchema('IT').safeParse({ ...details, siret: '00743110158' }))).toEqual({ siret: 'company_number.errors.it' });
+    expect(issues(detailsSchema('BE').safeParse({ ...details, siret: '0403170701', webSite: 'nope' }))).toEqual({ webSite: 'validation.website_invalid' });
   });
 
   it('services: a language, a service, and budgets of whole euros', () => {

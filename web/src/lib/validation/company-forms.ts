@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { EUROPEAN_COUNTRIES, HOME_COUNTRY } from '@/lib/countries';
+import { companyNumberIssue } from '@/lib/validation/company-numbers';
 import {
   budgetRule,
   cityRule,
@@ -57,13 +58,14 @@ export type AddressValues = z.input<typeof addressSchema>;
 
 const SIRET = new RegExp(`^\\d{${SIRET_LENGTH}}$`);
 
-function siretIssue(siret: string, required: boolean): string | null {
-  if (!required) return null;
+/** The SIRET in France (checked by the register afterwards), the country's own number elsewhere. */
+function siretIssue(siret: string, countryCode: string): string | null {
+  if (countryCode !== HOME_COUNTRY) return companyNumberIssue(countryCode, siret);
   if (siret === '') return 'validation.required';
   return SIRET.test(siret) ? null : 'siret.errors.format';
 }
 
-/** Wizard step 3: the SIRET (only in France), at least one service and one language. */
+/** Wizard step 3: the company number (SIRET in France, the country's own elsewhere, none in the other countries), at least one service and one language. */
 export function servicesStepSchema(countryCode: string) {
   return z
     .object({
@@ -73,7 +75,7 @@ export function servicesStepSchema(countryCode: string) {
     })
     .check(
       z.superRefine((values, ctx) => {
-        const issue = siretIssue(values.siret, countryCode === HOME_COUNTRY);
+        const issue = siretIssue(values.siret, countryCode);
         if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['siret'], input: values });
       }),
     );
@@ -81,7 +83,7 @@ export function servicesStepSchema(countryCode: string) {
 
 export type ServicesStepValues = z.input<ReturnType<typeof servicesStepSchema>>;
 
-/** The details page: name and creation date required, SIRET in France, website optional. */
+/** The details page: name and creation date required, the company number where the country has one, website optional. */
 export function detailsSchema(countryCode: string) {
   return z
     .object({
@@ -92,7 +94,7 @@ export function detailsSchema(countryCode: string) {
     })
     .check(
       z.superRefine((values, ctx) => {
-        const issue = siretIssue(values.siret, countryCode === HOME_COUNTRY);
+        const issue = siretIssue(values.siret, countryCode);
         if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['siret'], input: values });
       }),
     );

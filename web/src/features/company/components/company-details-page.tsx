@@ -12,6 +12,7 @@ import { CompanyNameField } from '@/features/company/components/company-name-fie
 import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
 import { SaveButton } from '@/features/company/components/save-button';
+import { CompanyNumberField } from '@/features/company/components/company-number-field';
 import { SiretField } from '@/features/company/components/siret-field';
 import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
 import { SectionCard } from '@/components/ui/section-card';
@@ -19,6 +20,7 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { HOME_COUNTRY } from '@/lib/countries';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { hasCompanyNumber } from '@/lib/validation/company-numbers';
 import { detailsSchema, type DetailsValues } from '@/lib/validation/company-forms';
 
 const FIELDS = ['name', 'siret', 'webSite', 'dateOfCreation'] as const;
@@ -44,6 +46,7 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const needsSiret = details.countryCode === HOME_COUNTRY;
+  const needsNumber = hasCompanyNumber(details.countryCode);
   const form = useForm<DetailsValues, DetailsContext>({
     resolver,
     context: { countryCode: details.countryCode },
@@ -61,7 +64,7 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
     mutationFn: (input: DetailsValues) =>
       updateCompanyDetails({
         name: input.name.trim(),
-        siret: needsSiret ? input.siret : '',
+        siret: needsNumber ? input.siret.trim() : '',
         webSite: input.webSite.trim(),
         dateOfCreation: input.dateOfCreation,
       }),
@@ -101,21 +104,33 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
             />
           )}
         />
-        {needsSiret && (
+        {needsNumber && (
           <Controller
             control={control}
             name="siret"
-            render={({ field, fieldState }) => (
-              <SiretField
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                check={siretCheck}
-                error={fieldState.error?.message}
-              />
-            )}
+            render={({ field, fieldState }) =>
+              needsSiret ? (
+                <SiretField
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  check={siretCheck}
+                  error={fieldState.error?.message}
+                />
+              ) : (
+                <CompanyNumberField
+                  country={details.countryCode}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )
+            }
           />
         )}
         <Controller
@@ -159,7 +174,7 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
   );
 }
 
-/** /company/details: name, SIRET (French companies), website and creation date. */
+/** /company/details: name, company number (the SIRET in France, the country's own elsewhere), website and creation date. */
 export function CompanyDetailsPage() {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: COMPANY_DETAILS_KEY, queryFn: getCompanyDetails });

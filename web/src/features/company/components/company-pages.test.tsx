@@ -81,12 +81,21 @@ describe('the company details page', () => {
     expect(checks).toBe(0);
   }, 30_000);
 
-  it('has no SIRET outside France and keeps Save disabled without a name', async () => {
-    server.use(http.get('*/api/company/details', () => HttpResponse.json({ ...details, countryCode: 'BE', siret: '', siretStatus: 'unknown' })));
+  it("asks a Belgian company for its enterprise number, not a SIRET, and keeps Save disabled without a name", async () => {
+    server.use(http.get('*/api/company/details', () => HttpResponse.json({ ...details, countryCode: 'BE', siret: '0403170701', siretStatus: 'unknown' })));
     const user = userEvent.setup();
     renderPage(<CompanyDetailsPage />);
     await screen.findByLabelText(/^Company name/);
     expect(screen.queryByLabelText(/SIRET/)).toBeNull();
+    const number = screen.getByLabelText(/^Enterprise number \(BCE\/KBO\)/);
+    expect(number).toHaveValue('0403170701');
+    await user.clear(number);
+    await user.type(number, '0403170702');
+    await user.tab();
+    expect(await screen.findByText(/A Belgian enterprise number is 10 digits/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(number);
+    await user.type(number, '0403.170.701');
     await user.clear(screen.getByLabelText(/^Company name/));
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });

@@ -17,6 +17,7 @@ import { AddressFields } from '@/features/company/components/address-fields';
 import { CompanyNameField } from '@/features/company/components/company-name-field';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
 import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
+import { CompanyNumberField } from '@/features/company/components/company-number-field';
 import { SiretField } from '@/features/company/components/siret-field';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
@@ -28,6 +29,7 @@ import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { getConfig } from '@/lib/config';
 import { HOME_COUNTRY, isEuropeanCountry } from '@/lib/countries';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { hasCompanyNumber } from '@/lib/validation/company-numbers';
 import {
   addressSchema,
   companyStepSchema,
@@ -51,7 +53,8 @@ const servicesResolver: Resolver<ServicesStepValues, ServicesContext> = (values,
 
 /**
  * The three-step wizard of part 1 §2: company (name, creation date), address
- * (search, postal code, city, country), services (SIRET in France, services,
+ * (search, postal code, city, country), services (the company number named
+ * as the country names it: SIRET in France; services,
  * languages). Each Next is enabled once its step is valid; Finish sends
  * everything to POST /api/onboarding/finish, and on 201 the guard takes the
  * user to /dashboard with the state fromOnboarding.
@@ -95,6 +98,7 @@ export function OnboardingWizard() {
   const servicesValues = useWatch({ control: servicesForm.control });
   const siret = useWatch({ control: servicesForm.control, name: 'siret' });
   const needsSiret = countryCode === HOME_COUNTRY;
+  const needsNumber = hasCompanyNumber(countryCode);
   const siretCheck = useSiretCheck(needsSiret ? siret : '');
 
   const valid = [
@@ -148,7 +152,7 @@ export function OnboardingWizard() {
     finish.mutate({
       company: {
         name: company.name.trim(),
-        siret: needsSiret ? services.siret : '',
+        siret: needsNumber ? services.siret.trim() : '',
         address: {
           zipcode: address.zipcode.trim(),
           city: address.city.trim(),
@@ -257,22 +261,36 @@ export function OnboardingWizard() {
 
             {active === 2 && (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }} data-testid="onboarding-step-services">
-                {needsSiret && (
+                {needsNumber && (
                   <Controller
+                    key={countryCode}
                     control={servicesForm.control}
                     name="siret"
-                    render={({ field, fieldState }) => (
-                      <SiretField
-                        name={field.name}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        check={siretCheck}
-                        error={fieldState.error?.message}
-                        disabled={busy}
-                      />
-                    )}
+                    render={({ field, fieldState }) =>
+                      needsSiret ? (
+                        <SiretField
+                          name={field.name}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          inputRef={field.ref}
+                          check={siretCheck}
+                          error={fieldState.error?.message}
+                          disabled={busy}
+                        />
+                      ) : (
+                        <CompanyNumberField
+                          country={countryCode}
+                          name={field.name}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          inputRef={field.ref}
+                          error={fieldState.error?.message}
+                          disabled={busy}
+                        />
+                      )
+                    }
                   />
                 )}
                 <Controller
