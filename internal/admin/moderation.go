@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/company"
 	"noces/internal/emails"
 	"noces/internal/model"
 	"noces/internal/store"
@@ -126,7 +127,8 @@ func (s *Service) Reject(ctx context.Context, actorID, userID, reason string) (M
 }
 
 // VerifySiret records an admin's manual check of a provider's SIRET, for
-// when the company register is not configured: active or inactive.
+// when the company register is not configured: active or inactive. Only a
+// French company has a SIRET to verify.
 func (s *Service) VerifySiret(ctx context.Context, actorID, userID string, isActive *bool) (string, error) {
 	if isActive == nil {
 		return "", apperr.Validation(map[string]string{"isActive": "validation.required"})
@@ -134,6 +136,19 @@ func (s *Service) VerifySiret(ctx context.Context, actorID, userID string, isAct
 	u, err := s.provider(ctx, userID)
 	if err != nil {
 		return "", err
+	}
+	c, err := s.store.GetCompany(ctx, u.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", apperr.Wrap(apperr.Conflict, "admin.errors.not_onboarded", err)
+	}
+	if err != nil {
+		return "", err
+	}
+	if c.CountryCode != company.HomeCountry {
+		// Only France has a register whose answer hides a profile: a number
+		// of another country is checked by its check digits on saving, and an
+		// admin's verdict on it would change nothing anyone sees.
+		return "", apperr.New(apperr.Conflict, "company_number.errors.no_register")
 	}
 	status := model.SiretInactive
 	if *isActive {

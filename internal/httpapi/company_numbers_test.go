@@ -106,3 +106,32 @@ func listed(ls []store.PublicListing, slug string) bool {
 	}
 	return false
 }
+
+// TestAdminVerifiesOnlyAFrenchSiret: with no register outside France, an
+// admin's manual verdict is refused for an Italian company and writes nothing.
+func TestAdminVerifiesOnlyAFrenchSiret(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tok := e.login("admin").Access
+	p := e.waitingProvider("italia@example.com", model.RolePlanner, "Studio Milano", "it")
+	c, err := e.store.GetCompany(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.CountryCode, c.City, c.Zipcode = "IT", "Milano", "20121"
+	c.Siret = "00743110157"
+	if err := e.store.UpdateCompanyAddress(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.store.UpdateCompanyDetails(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	e.refused(t, req{method: "POST", path: "/api/admin/users/" + p.ID + "/siret-verify", token: tok, body: map[string]any{"isActive": true}},
+		409, "company_number.errors.no_register", "", "")
+	if again, _ := e.store.GetCompany(ctx, p.ID); again.SiretStatus != model.SiretUnknown {
+		t.Errorf("status %q", again.SiretStatus)
+	}
+	if rows := e.auditRows(p.ID); len(rows) != 0 {
+		t.Errorf("audit %v", rows)
+	}
+}
