@@ -34,17 +34,26 @@ function queue(items: object[], calls: string[] = []) {
 
 describe('the moderation queue', () => {
   it('lists the waiting professionals with their SIRET status', async () => {
-    const calls = queue([item(), item({ id: 'u-venue', companyName: 'Château Lefèvre', role: 'ROLE_VENUE', siret: '', siretStatus: 'unknown', moderationNote: 'Photos manquantes' })]);
+    const calls = queue([
+      item(),
+      item({ id: 'u-venue', companyName: 'Château Lefèvre', role: 'ROLE_VENUE', country: 'NL', siret: '', siretStatus: 'unknown', moderationNote: 'Photos manquantes' }),
+      item({ id: 'u-it', companyName: 'Studio Milano', country: 'IT', siret: '00743110157', siretStatus: 'unknown' }),
+    ]);
     renderAdmin(<ModerationRoute />, '/admin/moderation');
     const table = await screen.findByRole('table', { name: 'Professionals waiting for moderation' });
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
+    expect(within(table).getByRole('columnheader', { name: 'Company number' })).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Atelier Lumière');
     expect(rows[1]).toHaveTextContent('Lyon, France');
     expect(within(rows[1]!).getByTestId('siret-chip')).toHaveTextContent('Not verified');
-    expect(rows[2]).toHaveTextContent('No SIRET (outside France)');
+    expect(rows[2]).toHaveTextContent('No company number');
+    // An Italian number is named as Italy names it, with no register verdict.
+    expect(rows[3]).toHaveTextContent('00743110157');
+    expect(rows[3]).toHaveTextContent('Partita IVA');
+    expect(within(rows[3]!).queryByTestId('siret-chip')).toBeNull();
     expect(rows[2]).toHaveTextContent('Refused: Photos manquantes');
-    expect(screen.getByText('Professionals waiting for approval, oldest first: 2.')).toBeInTheDocument();
+    expect(screen.getByText('Professionals waiting for approval, oldest first: 3.')).toBeInTheDocument();
     expect(calls).toEqual(['?page=1']);
   });
 

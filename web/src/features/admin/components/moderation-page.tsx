@@ -11,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useApproveProvider } from '@/features/admin/api/approve-provider';
 import { useModerationQueue, type ModerationItem } from '@/features/admin/api/list-moderation';
@@ -25,14 +26,20 @@ import { SiretVerifyDialog } from '@/features/admin/components/siret-verify-dial
 import { formatDate, formatDateTime, fullName } from '@/features/admin/format';
 import { usePageAndFilters } from '@/features/admin/hooks/use-page-and-filters';
 import { useNotify } from '@/components/ui/snackbar-provider';
+import { HOME_COUNTRY } from '@/lib/countries';
 import { regionNamesOf } from '@/lib/region-names';
 
 type DialogState = { kind: 'details' | 'approve' | 'reject' | 'siret'; item: ModerationItem } | null;
 
 const displayName = (item: ModerationItem) => item.companyName || fullName(item);
 
-/** A profile with an unverified SIRET stays hidden from the directory even once approved. */
-const siretBlocksVisibility = (item: ModerationItem) => item.siret !== '' && item.siretStatus !== 'active';
+/** A profile with an unverified SIRET stays hidden from the directory even once approved (France only: no register elsewhere). */
+const siretBlocksVisibility = (item: ModerationItem) => item.country === HOME_COUNTRY && item.siret !== '' && item.siretStatus !== 'active';
+
+/** The number's name in the company's country (SIRET, Partita IVA…), shown under a number of another country. */
+function numberName(t: TFunction, country: string): string {
+  return country === HOME_COUNTRY ? 'SIRET' : t(`company_number.label.${country.toLowerCase()}`);
+}
 
 /**
  * The moderation queue: providers who finished onboarding and wait, oldest
@@ -83,11 +90,17 @@ export function ModerationPage() {
         <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
           {item.siret}
         </Box>
-        <SiretChip status={item.siretStatus} />
+        {item.country === HOME_COUNTRY ? (
+          <SiretChip status={item.siretStatus} />
+        ) : (
+          <Typography variant="caption" color="text.secondary">
+            {numberName(t, item.country)}
+          </Typography>
+        )}
       </Box>
     ) : (
       <Typography variant="body2" color="text.secondary">
-        {t('admin.siret.none')}
+        {t('company_number.none')}
       </Typography>
     );
 
@@ -137,7 +150,7 @@ export function ModerationPage() {
         </Typography>
       ),
     },
-    { id: 'siret', header: t('admin.siret.label'), cell: siret },
+    { id: 'siret', header: t('company_number.column'), cell: siret },
     {
       id: 'since',
       header: t('admin.moderation.since'),
@@ -262,19 +275,23 @@ function ProviderDetailsDialog({ item, region, locale, onClose, onAction }: Deta
             { label: t('admin.moderation.city'), value: item.city || '—' },
             { label: t('admin.moderation.country'), value: item.country ? region(item.country) : '—' },
             {
-              label: t('admin.siret.label'),
+              label: item.country && item.country !== HOME_COUNTRY ? numberName(t, item.country) : t('admin.siret.label'),
               value: item.siret ? (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Box component="span" sx={{ fontFamily: 'monospace' }}>
                     {item.siret}
                   </Box>
-                  <SiretChip status={item.siretStatus} />
-                  <Button size="small" onClick={() => onAction('siret')}>
-                    {t('admin.siret.verify')}
-                  </Button>
+                  {item.country === HOME_COUNTRY && (
+                    <>
+                      <SiretChip status={item.siretStatus} />
+                      <Button size="small" onClick={() => onAction('siret')}>
+                        {t('admin.siret.verify')}
+                      </Button>
+                    </>
+                  )}
                 </Box>
               ) : (
-                t('admin.siret.none')
+                t('company_number.none')
               ),
             },
             { label: t('admin.moderation.registered'), value: formatDateTime(item.createdAt, locale) },
