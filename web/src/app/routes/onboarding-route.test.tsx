@@ -40,6 +40,13 @@ function renderWizard() {
   return router;
 }
 
+/** Types a valid Belgian enterprise number (as on an invoice: prefix, dots) in step 3. */
+async function enterNumber(user: ReturnType<typeof userEvent.setup>) {
+  const field = screen.getByLabelText(/^Enterprise number \(BCE\/KBO\)/);
+  await user.clear(field);
+  await user.type(field, 'BE 0403.170.701');
+}
+
 const brussels = { zipcode: '1000', city: 'Bruxelles', countrycode: 'BE', country: 'Belgium', lat: 50.8466, lng: 4.3528 };
 let searches: string[] = [];
 let finished: unknown = null;
@@ -114,12 +121,17 @@ describe('the onboarding wizard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    // Belgium: no SIRET; a service and a language are needed.
+    // Belgium: no SIRET but the enterprise number, checked by its modulo 97; a service and a language are needed.
     await screen.findByRole('heading', { level: 2, name: 'Your services' });
     expect(screen.queryByLabelText(/SIRET/)).toBeNull();
     const finish = screen.getByRole('button', { name: 'Finish' });
     expect(finish).toBeDisabled();
     await chooseOptions(user);
+    await user.type(screen.getByLabelText(/^Enterprise number \(BCE\/KBO\)/), '0403.170.702');
+    await user.tab();
+    expect(await screen.findByText(/A Belgian enterprise number is 10 digits/)).toBeInTheDocument();
+    expect(finish).toBeDisabled();
+    await enterNumber(user);
     await waitFor(() => expect(finish).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Where are you based?' })).toBeInTheDocument();
@@ -141,13 +153,14 @@ describe('the onboarding wizard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await chooseOptions(user);
+    await enterNumber(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     expect(await screen.findByTestId('arrival')).toHaveTextContent('/dashboard {"fromOnboarding":true}');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(finished).toEqual({
       company: {
         name: 'Atelier Lumière & Co',
-        siret: '',
+        siret: 'BE 0403.170.701',
         address: { zipcode: '1000', city: 'Bruxelles', countryCode: 'BE', latitude: 50.8466, longitude: 4.3528 },
         prestations: [4],
         langues: [6],
@@ -177,6 +190,7 @@ describe('the onboarding wizard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await chooseOptions(user);
+    await enterNumber(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     expect(await screen.findByTestId('snackbar')).toHaveTextContent('Your profile could not be created');
     expect(await screen.findByRole('heading', { level: 2, name: 'Your company' })).toBeInTheDocument();

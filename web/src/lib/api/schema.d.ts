@@ -1282,7 +1282,7 @@ export interface paths {
                     "application/json": {
                         company: {
                             name: string;
-                            /** @description required when the country is FR */
+                            /** @description the company number of the address's country, under its historical name: SIRET (FR), enterprise number (BE), company number (GB), Handelsregister number or USt-IdNr (DE), Partita IVA (IT), NIF/CIF (ES), NIF (PT); required in those countries, ignored in the others; spacing, dots and the VAT prefix are accepted and removed (see docs/company-numbers.md) */
                             siret?: string;
                             address: components["schemas"]["Address"];
                             prestations: number[];
@@ -1354,6 +1354,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description the company number of the company's country, as in POST /api/onboarding/finish */
                         siret?: string;
                         /** @description completed with https:// when it has no scheme */
                         webSite?: string;
@@ -4014,7 +4015,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a manual SIRET check (when the company register is not configured) */
+        /** Record a manual SIRET check (when the company register is not configured); 409 for a company outside France */
         post: {
             parameters: {
                 query?: never;
@@ -5454,8 +5455,12 @@ export interface components {
         CompanyDetails: {
             countryCode: string;
             name: string;
+            /** @description the company number, normalised (its name depends on the country: docs/company-numbers.md); empty in a country without one */
             siret: string;
-            /** @enum {string} */
+            /**
+             * @description the French register's verdict; always unknown outside France, which has no register
+             * @enum {string}
+             */
             siretStatus: "unknown" | "active" | "inactive" | "not_found";
             webSite: string;
             dateOfCreation: string;
@@ -5574,8 +5579,12 @@ export interface components {
             city: string;
             /** @description the company's country code */
             country: string;
+            /** @description the company number, normalised (its name depends on the country: docs/company-numbers.md); empty in a country without one */
             siret: string;
-            /** @enum {string} */
+            /**
+             * @description the French register's verdict; always unknown outside France, which has no register
+             * @enum {string}
+             */
             siretStatus: "unknown" | "active" | "inactive" | "not_found";
             /** @description the reason of the last refusal, empty when never refused */
             moderationNote: string;
