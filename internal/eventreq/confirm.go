@@ -134,7 +134,10 @@ func (s *Service) Confirmation(ctx context.Context, token string) (Pending, erro
 	if err != nil {
 		return Pending{}, err
 	}
-	out := Pending{Project: p, ExpiresAt: c.ExpiresAt, Confirmed: p.ConfirmedAt.Valid, Matched: int(c.Matched.Int64),
+	// matched is set in the confirming transaction with confirmed_at, and
+	// read in one row with the rest of the confirmation: the project, read
+	// by a second statement, may be newer.
+	out := Pending{Project: p, ExpiresAt: c.ExpiresAt, Confirmed: c.Matched.Valid, Matched: int(c.Matched.Int64),
 		ToPage: c.ProviderSlug != "" || c.VenueSlug != ""}
 	if !out.Confirmed && !s.clock.Now().Before(c.ExpiresAt) {
 		return Pending{}, errExpiredLink
@@ -257,10 +260,4 @@ func (s *Service) Resend(ctx context.Context, projectID, key, clientIP string) e
 		}
 		return s.sendConfirmLink(ctx, tx, p, token)
 	})
-}
-
-// ExpireUnconfirmed deletes the projects never confirmed within ConfirmTTL
-// (with their languages and confirmations); the periodic job runs it.
-func (s *Service) ExpireUnconfirmed(ctx context.Context) (int64, error) {
-	return s.store.DeleteUnconfirmedProjectsBefore(ctx, s.clock.Now().Add(-ConfirmTTL))
 }
