@@ -100,7 +100,7 @@ export function ContactCard({ detail, status, premium, credits, onUnlock, onReje
         </Row>
       </Box>
 
-      {status === 'locked' && (
+      {status === 'locked' && !detail.closed && (
         <Box sx={{ mt: 2, p: 2, borderRadius: 2, bgcolor: 'grey.50', border: '1px dashed', borderColor: 'divider' }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('requests.contact.lockedHint', { credits })}
