@@ -118,7 +118,7 @@ export function ContactCard({ detail, status, premium, credits, onUnlock, onReje
 
       {status === 'unlocked' && (
         <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {premium && !message.unlockDate ? (
+          {premium ? (
             <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
               <WorkspacePremiumRoundedIcon fontSize="small" color="secondary" aria-hidden="true" />
               {t('requests.contact.premiumIncluded')}
