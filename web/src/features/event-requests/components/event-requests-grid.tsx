@@ -122,10 +122,10 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
       {
         field: 'status',
         headerName: t('requests.columns.status'),
-        width: 250,
+        width: 170,
         sortable: false,
         renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, height: '100%' }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center', gap: 0.5, height: '100%' }}>
             <StatusChip status={requestStatus(row, premium)} />
             <UnlockCapChip request={row} />
           </Box>
