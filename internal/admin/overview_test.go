@@ -2,6 +2,7 @@ package admin
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"reflect"
 	"testing"
@@ -49,7 +50,7 @@ func (w *overviewWorld) provider(at time.Time, finished, moderated bool) model.U
 func (w *overviewWorld) request(provider model.User, at time.Time, unlockedAt time.Time) {
 	w.t.Helper()
 	p := model.Project{ID: w.id(), Domain: "fr", EventType: "wedding", EventDate: "2027-06-12", ServiceType: "planner",
-		Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: at}
+		Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: at, ConfirmedAt: sql.NullTime{Time: at, Valid: true}}
 	storetest.Must(w.t, w.st.CreateProject(w.ctx, p))
 	r := model.EventRequest{ID: w.id(), ProjectID: p.ID, ProviderID: provider.ID, CreatedAt: at}
 	storetest.Must(w.t, w.st.CreateEventRequest(w.ctx, r))

@@ -202,7 +202,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Company = company.NewService(a.Store, a.Clock, checker, a.Texts, log)
 	a.Directory = directory.NewService(a.Store, a.Clock, a.Media, limiter, derivedKey(cfg.TokenKey, "profile-views"))
 	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
-		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log})
+		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log,
+		UnlockCap: cfg.UnlockCap})
 
 	a.MediaService, err = media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
 		FreePhotoQuota: cfg.FreePhotoQuota, ViewKey: derivedKey(cfg.TokenKey, "media-views")})

@@ -11,6 +11,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"noces/internal/eventreq/eventreqtest"
 	"strconv"
 	"testing"
 	"time"
@@ -247,6 +248,9 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 			if _, err := app.Events.Submit(ctx, in, i18n.Domains[0]); err != nil {
 				t.Fatalf("project %d on server %d: %v", i, i%2, err)
 			}
+			// The couple confirms on the other server.
+			other := c.apps[(i+1)%2]
+			eventreqtest.Confirm(t, other.Store, other.Events, in.Email)
 		}
 		waitFor(t, "every project's e-mails", func() bool { return c.relay.Count("planner@noces.test")-before >= n })
 		time.Sleep(2 * time.Second)
@@ -254,8 +258,8 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 			t.Errorf("the planner got %d new-request e-mails, want %d", got, n)
 		}
 		for i := 0; i < n; i++ {
-			if got := c.relay.Count(fmt.Sprintf("couple-%03d@example.com", i)); got != 1 {
-				t.Errorf("couple %d got %d confirmations, want 1", i, got)
+			if got := c.relay.Count(fmt.Sprintf("couple-%03d@example.com", i)); got != 2 {
+				t.Errorf("couple %d got %d e-mails, want 2 (the confirmation link, then the summary)", i, got)
 			}
 		}
 		var notSent int

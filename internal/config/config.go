@@ -50,6 +50,8 @@ type Config struct {
 
 	// FreePhotoQuota is the number of gallery photos of a free plan.
 	FreePhotoQuota int
+	// UnlockCap is how many providers may unlock one couple's project.
+	UnlockCap int
 	// JobWorkers is how many background jobs (e-mails, SMS, clean-ups) this
 	// server works at once; 0 makes a server that only answers requests and
 	// leaves the jobs it inserts to the others.
@@ -235,6 +237,7 @@ var Vars = []Var{
 	{"NOCES_PASSWORD_QUEUE_WAIT", "3s", false, "longest a sign-in (or any password check) waits in that line; past it, or when the line ahead is expected to take longer, the answer is 429 with `Retry-After`"},
 	{"NOCES_MEMORY_LIMIT", "512MiB (or the runtime's `GOMEMLIMIT` when set)", false, "soft memory limit of the Go runtime: above it the garbage collector works harder rather than let the heap grow; e.g. `300MiB`, `1GiB`, or `off`. Keep it under the container's hard limit"},
 	{"NOCES_FREE_PHOTO_QUOTA", "10", false, "number of gallery photos a free plan may have (premium has no limit)"},
+	{"NOCES_UNLOCK_CAP", "3", false, "how many providers may unlock one couple's project (premium access included); past it the request is closed for the others, with nothing charged. 1 to 20"},
 	{"NOCES_STRIPE_SECRET_KEY", "empty: the sandbox provider (test pages, no real payment)", true, "Stripe secret key (sk_live_... or sk_test_...)"},
 	{"NOCES_STRIPE_PUBLISHABLE_KEY", "", false, "Stripe publishable key (pk_...), handed to the browser; required with the secret key"},
 	{"NOCES_STRIPE_WEBHOOK_SECRET", "", true, "signing secret (whsec_...) of the Stripe webhook endpoint `/api/webhooks/stripe`; required with the secret key"},
@@ -362,6 +365,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.FreePhotoQuota, err = strconv.Atoi(or(getenv("NOCES_FREE_PHOTO_QUOTA"), "10")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_FREE_PHOTO_QUOTA: not a number"))
+	}
+	if c.UnlockCap, err = strconv.Atoi(or(getenv("NOCES_UNLOCK_CAP"), "3")); err != nil {
+		errs = append(errs, fmt.Errorf("NOCES_UNLOCK_CAP: not a number"))
 	}
 	if c.JobWorkers, err = strconv.Atoi(or(getenv("NOCES_JOB_WORKERS"), "10")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_JOB_WORKERS: not a number"))
@@ -528,6 +534,9 @@ func (c Config) Validate() error {
 	}
 	if c.FreePhotoQuota < 1 || c.FreePhotoQuota > 1000 {
 		bad("NOCES_FREE_PHOTO_QUOTA", "want 1 to 1000, got %d", c.FreePhotoQuota)
+	}
+	if c.UnlockCap < 1 || c.UnlockCap > 20 {
+		bad("NOCES_UNLOCK_CAP", "want 1 to 20, got %d", c.UnlockCap)
 	}
 	if c.ShutdownTimeout <= 0 {
 		bad("NOCES_SHUTDOWN_TIMEOUT", "must be positive")

@@ -229,6 +229,8 @@ func seedRequests(ctx context.Context, s *store.Store, providerID, venueID strin
 	for i := 0; i < n; i++ {
 		p := demoCouples[i%len(demoCouples)]
 		p.ID, p.Domain, p.CreatedAt = model.NewID(), "fr", now.Add(-time.Duration(i)*26*time.Hour)
+		// The demo's couples confirmed their e-mail: their projects reached providers.
+		p.ConfirmedAt = sql.NullTime{Time: p.CreatedAt, Valid: true}
 		p.EventDate = now.AddDate(0, 1+3*i, 0).Format(time.DateOnly)
 		p.Languages = []string{"fr"}
 		r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: providerID, CreatedAt: p.CreatedAt}

@@ -45,6 +45,9 @@ const (
 	KindEventRequestNew = "event_request_new"
 	// KindProjectConfirmation confirms to a couple that their request went out.
 	KindProjectConfirmation = "project_confirmation"
+	// KindProjectConfirmLink asks a couple to confirm its e-mail address by
+	// a link before its project reaches any provider.
+	KindProjectConfirmLink = "project_confirm_link"
 	// KindReviewReceived tells a professional about a new review.
 	KindReviewReceived = "review_received"
 	// KindVenueValidated tells a venue owner that an admin validated one of
@@ -90,6 +93,7 @@ var kinds = map[string]kind{
 	KindModerationRejected:       {fields: []string{"firstname", "reason"}},
 	KindEventRequestNew:          {fields: []string{"firstname", "eventDate", "eventCity", "requestUrl"}, button: "requestUrl"},
 	KindProjectConfirmation:      {fields: []string{"firstname", "matched"}},
+	KindProjectConfirmLink:       {fields: []string{"firstname", "confirmUrl"}, button: "confirmUrl"},
 	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
 	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
 	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},

@@ -42,6 +42,8 @@ var projectRule = ratelimit.Rule{Max: projectsPerDay, Window: 24 * time.Hour}
 // Links builds the URLs e-mails carry.
 type Links interface {
 	ProURL(domain, path string) string
+	// PublicURL is a page of a domain's public site.
+	PublicURL(domain, path string) string
 }
 
 // Service runs the event request rules.
@@ -55,6 +57,8 @@ type Service struct {
 	limiter *ratelimit.Limiter
 	tokens  formTokens
 	log     *slog.Logger
+	// unlockCap is how many providers may unlock one project.
+	unlockCap int
 }
 
 // Deps are the service's collaborators.
@@ -70,13 +74,25 @@ type Deps struct {
 	// FormKey signs the forms' time tokens.
 	FormKey []byte
 	Log     *slog.Logger
+	// UnlockCap is how many providers may unlock one project
+	// (NOCES_UNLOCK_CAP); 0 is DefaultUnlockCap.
+	UnlockCap int
 }
+
+// DefaultUnlockCap is the unlock cap when none is configured.
+const DefaultUnlockCap = 3
 
 // NewService wires the service.
 func NewService(d Deps) *Service {
+	if d.UnlockCap <= 0 {
+		d.UnlockCap = DefaultUnlockCap
+	}
 	return &Service{store: d.Store, clock: d.Clock, outbox: d.Outbox, emails: d.Emails, texts: d.Texts,
-		links: d.Links, limiter: d.Limiter, tokens: formTokens{key: d.FormKey}, log: d.Log}
+		links: d.Links, limiter: d.Limiter, tokens: formTokens{key: d.FormKey}, log: d.Log, unlockCap: d.UnlockCap}
 }
+
+// UnlockCap is how many providers may unlock one project.
+func (s *Service) UnlockCap() int { return s.unlockCap }
 
 // FormToken is the anti-spam token a form carries from the moment it is served.
 func (s *Service) FormToken() string { return s.tokens.issue(s.clock.Now()) }
@@ -112,14 +128,16 @@ type ProjectInput struct {
 	ClientIP      string
 }
 
-// Submitted is the outcome of a project.
+// Submitted is the outcome of a project: stored, waiting for the couple to
+// confirm its e-mail. ResendKey lets the page that says so ask for the
+// link again.
 type Submitted struct {
 	ProjectID string
-	Matched   int
+	ResendKey string
 }
 
-// Submit checks a couple's project, stores it, sends it to the provider it is
-// addressed to or to up to 8 matching providers, and e-mails everyone.
+// Submit checks a couple's project, stores it unconfirmed and e-mails the
+// couple its confirmation link. Nothing reaches a provider before Confirm.
 func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domain) (Submitted, error) {
 	// A robot fills the hidden field or posts too fast: it is told nothing.
 	tok, ok := s.tokens.verify(in.FormToken, s.clock.Now())
@@ -133,30 +151,24 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 	if err := s.limiter.Allow(ctx, "project:ip:"+in.ClientIP, projectRule); err != nil {
 		return Submitted{}, err
 	}
-	var providers []addressee
-	switch venue, slug := strings.TrimSpace(in.VenueSlug), strings.TrimSpace(in.ProviderSlug); {
+	// The page the form was sent from must exist now, so the couple hears
+	// of a wrong address at once; the project goes there (or is matched)
+	// only when the couple confirms its e-mail (confirm.go).
+	venue, slug := strings.TrimSpace(in.VenueSlug), strings.TrimSpace(in.ProviderSlug)
+	switch {
 	case venue != "":
-		v, err := s.store.GetVisibleVenueBySlug(ctx, venue)
-		if errors.Is(err, store.ErrNotFound) {
+		slug = ""
+		if _, err := s.store.GetVisibleVenueBySlug(ctx, venue); errors.Is(err, store.ErrNotFound) {
 			return Submitted{}, apperr.Wrap(apperr.NotFound, "project.errors.provider_not_found", err)
-		}
-		if err != nil {
+		} else if err != nil {
 			return Submitted{}, err
 		}
-		providers = []addressee{{user: v.OwnerID, venue: v.ID}}
 	case slug != "":
-		to, err := s.addressee(ctx, slug)
-		if err != nil {
-			return Submitted{}, err
-		}
-		providers = []addressee{to}
-	default:
-		if providers, err = s.match(ctx, p, domain); err != nil {
+		if _, err := s.addressee(ctx, slug); err != nil {
 			return Submitted{}, err
 		}
 	}
-	now := s.clock.Now()
-	requests := make([]model.EventRequest, len(providers))
+	token, hash := newConfirmToken()
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
 		// The token is spent first: a concurrent replay waits on its key
 		// and then finds it taken, before writing anything.
@@ -170,21 +182,17 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 		if err := tx.CreateProject(ctx, p); err != nil {
 			return err
 		}
-		for i, to := range providers {
-			requests[i] = model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: to.user, CreatedAt: now}
-			if to.venue != "" {
-				requests[i].VenueID = sql.NullString{String: to.venue, Valid: true}
-			}
-			if err := tx.CreateEventRequest(ctx, requests[i]); err != nil {
-				return err
-			}
+		err = tx.CreateProjectConfirmation(ctx, store.ProjectConfirmation{ProjectID: p.ID, TokenHash: hash,
+			ProviderSlug: slug, VenueSlug: venue, ExpiresAt: p.CreatedAt.Add(ConfirmTTL)})
+		if err != nil {
+			return err
 		}
-		return s.notify(ctx, tx, p, requests, domain)
+		return s.sendConfirmLink(ctx, tx, p, token)
 	})
 	if err != nil {
 		return Submitted{}, err
 	}
-	return Submitted{ProjectID: p.ID, Matched: len(providers)}, nil
+	return Submitted{ProjectID: p.ID, ResendKey: s.ResendKey(p.ID)}, nil
 }
 
 // SpentTokensKeptUntil is the time before which spent form tokens can be

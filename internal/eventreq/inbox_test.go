@@ -35,7 +35,8 @@ func setup(t *testing.T, credits, requests int, premium bool) (*Service, *store.
 	var ids []string
 	for i := 0; i < requests; i++ {
 		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", EventDate: "2027-06-12", ServiceType: "FULL_PLANNING",
-			Firstname: "Ana", Lastname: "Lima", Email: "ana@example.com", Phone: "+33611111111", CreatedAt: now}
+			Firstname: "Ana", Lastname: "Lima", Email: "ana@example.com", Phone: "+33611111111", CreatedAt: now,
+			ConfirmedAt: sql.NullTime{Time: now, Valid: true}}
 		storetest.Must(t, s.CreateProject(ctx, p))
 		r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: u.ID, CreatedAt: now.Add(time.Duration(i) * time.Second)}
 		storetest.Must(t, s.CreateEventRequest(ctx, r))

@@ -12,6 +12,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/config"
 	"noces/internal/emails"
+	"noces/internal/eventreq/eventreqtest"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/model"
@@ -108,9 +109,10 @@ func TestRequestsRecordTheVenueTheyAreFor(t *testing.T) {
 	t.Run("a general venue project: each owner's best match", func(t *testing.T) {
 		res, err := e.submit(t, "", "general@example.com")
 		storetest.Must(t, err)
+		done := eventreqtest.Confirm(t, e.store, e.svc, "general@example.com")
 		got := e.venuesOf(t, res.ProjectID)
-		if res.Matched != 2 || len(got) != 2 {
-			t.Fatalf("matched %d: %v", res.Matched, got)
+		if done.Matched != 2 || len(got) != 2 {
+			t.Fatalf("matched %d: %v", done.Matched, got)
 		}
 		if got[a].String != aNear || got[b].String != bOnly {
 			t.Errorf("venues %v, want %s for a (the nearest that seats the guests) and %s for b", got, aNear, bOnly)
@@ -119,9 +121,10 @@ func TestRequestsRecordTheVenueTheyAreFor(t *testing.T) {
 	t.Run("a project from a venue's page: that venue", func(t *testing.T) {
 		res, err := e.submit(t, "a-far", "page@example.com")
 		storetest.Must(t, err)
+		done := eventreqtest.Confirm(t, e.store, e.svc, "page@example.com")
 		got := e.venuesOf(t, res.ProjectID)
-		if res.Matched != 1 || len(got) != 1 || got[a].String != aFar {
-			t.Errorf("matched %d: %v, want only %s", res.Matched, got, aFar)
+		if done.Matched != 1 || len(got) != 1 || got[a].String != aFar {
+			t.Errorf("matched %d: %v, want only %s", done.Matched, got, aFar)
 		}
 	})
 	t.Run("an unvalidated venue's page takes no project", func(t *testing.T) {
@@ -137,7 +140,8 @@ func TestRequestsRecordTheVenueTheyAreFor(t *testing.T) {
 	})
 	t.Run("a planner's request has no venue", func(t *testing.T) {
 		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", EventDate: "2027-06-12", ServiceType: "FULL_PLANNING",
-			Firstname: "Ana", Lastname: "Lima", Email: "ana@example.com", Phone: "+33611111111", CreatedAt: now}
+			Firstname: "Ana", Lastname: "Lima", Email: "ana@example.com", Phone: "+33611111111", CreatedAt: now,
+			ConfirmedAt: sql.NullTime{Time: now, Valid: true}}
 		storetest.Must(t, e.store.CreateProject(context.Background(), p))
 		storetest.Must(t, e.store.CreateEventRequest(context.Background(), model.EventRequest{ID: model.NewID(), ProjectID: p.ID,
 			ProviderID: b, CreatedAt: now}))

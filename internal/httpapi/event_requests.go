@@ -37,6 +37,9 @@ type requestItem struct {
 	UnlockDate    *time.Time     `json:"unlockDate"`
 	Project       requestProject `json:"project"`
 	Venue         *requestVenue  `json:"venue"`
+	UnlockCount   int            `json:"unlockCount"`
+	UnlockCap     int            `json:"unlockCap"`
+	Closed        bool           `json:"closed"`
 }
 
 // requestVenue names the venue a request is for; null for a planner's.
@@ -79,7 +82,8 @@ func (s *Server) toRequestItem(v eventreq.View, lang string) requestItem {
 			EventLocationCity: p.EventCity, EventLocationCountry: geo.CountryName(p.EventCountry, lang),
 			BudgetRangeLabel: s.label(lang, "project.budget_range.", p.BudgetRange), GuestRangeLabel: s.label(lang, "project.guest_range.", p.GuestRange),
 			LanguagesLabel: []string{}, HasTheme: p.HasTheme, WeddingTheme: p.WeddingTheme},
-		Venue: toRequestVenue(v),
+		Venue:       toRequestVenue(v),
+		UnlockCount: v.UnlockCount, UnlockCap: v.UnlockCap, Closed: v.Closed,
 	}
 	for _, l := range p.Languages {
 		it.Project.LanguagesLabel = append(it.Project.LanguagesLabel, s.Texts.T(lang, "langues."+l))
@@ -151,6 +155,9 @@ type requestDetail struct {
 	Project          requestDetailProject `json:"project"`
 	RejectionReasons map[string]string    `json:"rejectionReasons"`
 	Venue            *requestVenue        `json:"venue"`
+	UnlockCount      int                  `json:"unlockCount"`
+	UnlockCap        int                  `json:"unlockCap"`
+	Closed           bool                 `json:"closed"`
 }
 
 func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
@@ -163,11 +170,14 @@ func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
 			BudgetPlannerRangeLabel: item.Project.BudgetRangeLabel, EventLocationZipcode: p.EventZipcode},
 		RejectionReasons: map[string]string{},
 		Venue:            item.Venue,
+		UnlockCount:      v.UnlockCount, UnlockCap: v.UnlockCap, Closed: v.Closed,
 	}
 	if v.RejectionReason.Valid {
 		d.Message.RejectionReason = &v.RejectionReason.String
 	}
-	if v.Unlocked {
+	// The couple's contact goes only to a provider that took one of the
+	// project's places (unlocked_at): premium access takes one when opened.
+	if v.UnlockedAt.Valid {
 		d.Project.Member.Lastname, d.Project.Member.Email, d.Project.Member.Phone = &p.Lastname, &p.Email, &p.Phone
 	}
 	if p.EventLatitude.Valid && p.EventLongitude.Valid {

@@ -18,7 +18,7 @@ func (e *env) sendRequests(providerID string, n int) []string {
 		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", EventDate: e.clock.Now().AddDate(0, 0, 3+i*30).Format("2006-01-02"),
 			ServiceType: "FULL_PLANNING", EventCity: "Lyon", EventCountry: "FR", BudgetRange: "20k_35k", GuestRange: "50_100",
 			Message: "Bonjour !", Firstname: "Inès", Lastname: "Moreau", Email: "ines@example.com", Phone: "+33611223344",
-			CreatedAt: e.clock.Now(), Languages: []string{"fr", "en"}}
+			CreatedAt: e.clock.Now(), ConfirmedAt: sql.NullTime{Time: e.clock.Now(), Valid: true}, Languages: []string{"fr", "en"}}
 		if err := e.store.CreateProject(ctx, p); err != nil {
 			e.t.Fatal(err)
 		}

@@ -66,6 +66,7 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, projectReply{UUID: res.ProjectID, Matched: res.Matched})
+	// Nothing reaches a provider before the couple confirms its e-mail.
+	writeJSON(w, http.StatusCreated, projectReply{UUID: res.ProjectID, Matched: 0})
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"noces/internal/eventreq/eventreqtest"
 	"strings"
 	"testing"
 	"time"
@@ -82,8 +83,15 @@ func TestProjectsAreMatchedToProviders(t *testing.T) {
 
 	before := e.counts()
 	r := e.do(req{method: "POST", path: "/api/public/projects", body: projectFor(e.formToken())})
-	if r.status != 201 || r.json(t)["matched"] != float64(8) {
+	if r.status != 201 || r.json(t)["matched"] != float64(0) {
 		t.Fatalf("%d %s", r.status, r.body)
+	}
+	// Nothing reaches a provider before the couple confirms its e-mail.
+	if n := e.counts()["event_requests"] - before["event_requests"]; n != 0 {
+		t.Fatalf("%d event requests before confirmation", n)
+	}
+	if done := eventreqtest.Confirm(t, e.store, e.server.Events, "ines.couple@example.com"); done.Matched != 8 {
+		t.Fatalf("confirmed: %+v", done)
 	}
 	after := e.counts()
 	if after["event_requests"]-before["event_requests"] != 8 {
@@ -105,9 +113,11 @@ func TestProjectsAreMatchedToProviders(t *testing.T) {
 	if farthestNear != 0 {
 		t.Error("the farthest planner was matched although 8 were nearer or premium")
 	}
+	// The confirmation link, then the summary saying to how many it went.
 	confirm := e.outbox("ines.couple@example.com")
-	if len(confirm) != 1 || !strings.Contains(confirm[0].BodyText, "8") {
-		t.Errorf("couple's confirmation: %+v", confirm)
+	if len(confirm) != 2 || !strings.Contains(confirm[0].BodyText+confirm[1].BodyText, "/confirm/") ||
+		!strings.Contains(confirm[0].BodyText+confirm[1].BodyText, " 8.") {
+		t.Errorf("couple's e-mails: %+v", confirm)
 	}
 	for _, u := range []model.User{near[6], premiumFar} {
 		mails := e.outbox(u.Email)
@@ -135,8 +145,11 @@ func TestAProjectAddressedToOneProvider(t *testing.T) {
 	body := projectFor(e.formToken())
 	body["providerSlug"] = "the-one"
 	r := e.do(req{method: "POST", path: "/api/public/projects", body: body})
-	if r.status != 201 || r.json(t)["matched"] != float64(1) {
+	if r.status != 201 {
 		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if done := eventreqtest.Confirm(t, e.store, e.server.Events, "ines.couple@example.com"); done.Matched != 1 {
+		t.Fatalf("confirmed: %+v", done)
 	}
 	var n int
 	_ = e.store.DB().QueryRow(`SELECT COUNT(*) FROM event_requests WHERE provider_id = $1`, target.ID).Scan(&n)

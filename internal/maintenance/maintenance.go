@@ -47,6 +47,8 @@ func Register(q *jobs.Queue, d Deps) {
 	q.Every(time.Hour, CleanupArgs{})
 	jobs.Register(q, &blobSweepWorker{d: d})
 	q.Every(10*time.Minute, BlobSweepArgs{})
+	jobs.Register(q, &expireProjectsWorker{d: d})
+	q.Every(ExpireProjectsEvery, ExpireProjectsArgs{})
 	if d.Reconcile != nil {
 		jobs.Register(q, &reconcileWorker{d: d})
 		q.Every(24*time.Hour, ReconcileArgs{})

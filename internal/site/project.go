@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -147,9 +146,10 @@ func formStatus(fm *form) int {
 }
 
 // submitProject sends a couple's project, addressed to the page it was sent
-// from or, from the general form, matched to providers. A refused form is shown again by again with its
-// values and messages; a sent one redirects to the thank-you page, so a
-// reload does not send it twice.
+// from or, from the general form, matched to providers, once the couple
+// confirms its e-mail (confirm.go). A refused form is shown again by again
+// with its values and messages; a sent one redirects to the "check your
+// inbox" page, so a reload does not send it twice.
 func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, to addressed, again func(http.ResponseWriter, *http.Request, *form)) {
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
@@ -181,7 +181,7 @@ func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, to addresse
 	}
 	res, err := s.Events.Submit(ctx, in, d)
 	if err == nil {
-		http.Redirect(w, r, "/project/sent?n="+strconv.Itoa(res.Matched), http.StatusSeeOther)
+		http.Redirect(w, r, sentURL(res.ProjectID, res.ResendKey), http.StatusSeeOther)
 		return
 	}
 	fm := newForm(cloneValues(pf, honeypotField), projectFieldOrder, projectLabels)
@@ -240,20 +240,4 @@ func (s *Site) locate(ctx context.Context, city, zipcode, country string) (lat, 
 		return 0, 0, false
 	}
 	return places[0].Lat, places[0].Lng, true
-}
-
-type sentPage struct {
-	Matched int
-}
-
-func (s *Site) projectSent(w http.ResponseWriter, r *http.Request) {
-	n, err := strconv.Atoi(r.URL.Query().Get("n"))
-	if err != nil || n < 0 || n > eventreq.MaxMatches {
-		n = 0
-	}
-	v := s.newView(r, "")
-	v.Title = v.T("site.sent.title") + " – Noces"
-	v.NoIndex = true
-	v.P = sentPage{Matched: n}
-	s.render(w, r, http.StatusOK, "sent", v, cacheNoStore)
 }

@@ -117,6 +117,7 @@ type Site struct {
 
 // pageFiles are the pages; each is parsed with the layout and the partials.
 var pageFiles = []string{"home", "search", "browse", "provider", "venue", "project", "sent", "review", "review_sent", "message",
+	"confirm", "confirm_problem",
 	"photo", "photos", "video", "portfolio", "legal"}
 
 // New parses the page templates and registers the routes.
@@ -173,6 +174,9 @@ func (s *Site) routes() {
 	m.HandleFunc("GET /project", s.project)
 	m.HandleFunc("POST /project", s.projectSubmit)
 	m.HandleFunc("GET /project/sent", s.projectSent)
+	m.HandleFunc("POST /project/resend", s.projectResend)
+	m.HandleFunc("GET /confirm/{token}", s.confirm)
+	m.HandleFunc("POST /confirm/{token}", s.confirmSubmit)
 	m.HandleFunc("GET /review/{token}", s.review)
 	m.HandleFunc("POST /review/{token}", s.reviewSubmit)
 	m.HandleFunc("GET /review/{token}/sent", s.reviewSent)

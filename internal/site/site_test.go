@@ -83,13 +83,13 @@ func TestPagesInTwoLanguages(t *testing.T) {
 			"fr.localhost": {"Votre avis sur Atelier Lumière", `name="rating" value="5"`, `enctype="multipart/form-data"`, `type="file"`, "E-mail (non publié)", `content="noindex"`, "Parent des mariés"},
 			"de.localhost": {"Ihre Bewertung von Atelier Lumière", "E-Mail (wird nicht veröffentlicht)"},
 		}},
-		{"thank-you", "/project/sent?n=3", 200, map[string][]string{
-			"fr.localhost": {"Merci\u00a0!", "Votre projet a été envoyé à 3 professionnels."},
-			"de.localhost": {"Vielen Dank!", "Ihr Projekt wurde an 3 Profis gesendet."},
+		{"check your inbox", "/project/sent", 200, map[string][]string{
+			"fr.localhost": {"Vérifiez votre boîte e-mail pour confirmer", "Le lien est valable 48 heures."},
+			"de.localhost": {"Prüfen Sie Ihr Postfach, um zu bestätigen", "Der Link gilt 48 Stunden."},
 		}},
-		{"thank-you without matches", "/project/sent?n=0", 200, map[string][]string{
-			"fr.localhost": {"aucun professionnel proche de votre mariage"},
-			"de.localhost": {"derzeit passt kein Profi"},
+		{"an unknown confirmation link", "/confirm/nope", 404, map[string][]string{
+			"fr.localhost": {"Ce lien n&#39;est pas valable"},
+			"de.localhost": {"Dieser Link ist nicht gültig"},
 		}},
 		{"not found", "/nope", 404, map[string][]string{
 			"fr.localhost": {"Page introuvable"},
@@ -609,8 +609,21 @@ func TestProjectForm(t *testing.T) {
 		tok := fresh("fr.localhost", "/project")
 		e.clock.Advance(5 * time.Second)
 		r := e.postForm("fr.localhost", "/project", validProject(tok))
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/project/sent?n=2" {
+		if r.status != http.StatusSeeOther || !strings.HasPrefix(r.header.Get("Location"), "/project/sent?") {
 			t.Fatalf("%d %q\n%s", r.status, r.header.Get("Location"), r.body)
+		}
+		// Nothing reaches a provider before the couple confirms.
+		if projects() != 1 || requestsTo(s.free) != 0 || requestsTo(s.premium) != 0 {
+			t.Errorf("before confirmation: %d projects, requests %d/%d", projects(), requestsTo(s.free), requestsTo(s.premium))
+		}
+		sent := e.get("fr.localhost", r.header.Get("Location"))
+		if !strings.Contains(sent.body, "Vérifiez votre boîte e-mail pour confirmer") || !strings.Contains(sent.body, `action="/project/resend"`) ||
+			sent.header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s", sent.body)
+		}
+		done := e.confirm("camille@example.com")
+		if !strings.Contains(done.body, "Il a été envoyé à 2 professionnels.") {
+			t.Errorf("%s", done.body)
 		}
 		if projects() != 1 || requestsTo(s.free) != 1 || requestsTo(s.premium) != 1 {
 			t.Errorf("%d projects, requests %d/%d", projects(), requestsTo(s.free), requestsTo(s.premium))
@@ -621,10 +634,6 @@ func TestProjectForm(t *testing.T) {
 		if err != nil || !lat.Valid || lat.Float64 < 45 || lat.Float64 > 46.5 || theme != "Bohème" {
 			t.Errorf("the city was not located: %v %v %q", err, lat, theme)
 		}
-		sent := e.get("fr.localhost", r.header.Get("Location"))
-		if !strings.Contains(sent.body, "Votre projet a été envoyé à 2 professionnels.") || sent.header.Get("Cache-Control") != "no-store" {
-			t.Errorf("%s", sent.body)
-		}
 	})
 	t.Run("a form on a planner's page goes to that planner only", func(t *testing.T) {
 		tok := fresh("fr.localhost", "/p/atelier-lumiere")
@@ -633,8 +642,11 @@ func TestProjectForm(t *testing.T) {
 		v := validProject(tok)
 		v.Set("serviceType", "FULL_PLANNING")
 		r := e.postForm("fr.localhost", "/p/atelier-lumiere/request", v)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/project/sent?n=1" {
+		if r.status != http.StatusSeeOther || !strings.HasPrefix(r.header.Get("Location"), "/project/sent?") {
 			t.Fatalf("%d %q\n%s", r.status, r.header.Get("Location"), r.body)
+		}
+		if done := e.confirm("camille@example.com"); !strings.Contains(done.body, "Il a été envoyé à 1 professionnel.") {
+			t.Errorf("%s", done.body)
 		}
 		if requestsTo(s.free) != 2 || requestsTo(s.premium) != before {
 			t.Errorf("requests %d/%d", requestsTo(s.free), requestsTo(s.premium))
@@ -662,6 +674,7 @@ func TestProjectForm(t *testing.T) {
 		// A planner whose slug is the venue's must not get the venue's request.
 		twin := e.seedPlanner(planner{name: "Twin Slug", slug: "chateau-loire", city: "Tours", lat: 47.39, lng: 0.68})
 		r := e.postForm("fr.localhost", "/v/chateau-loire/request", v)
+		e.confirm("camille@example.com")
 		if r.status != http.StatusSeeOther || requestsTo(s.venueOwner) != 1 || requestsTo(twin) != 0 {
 			t.Errorf("%d, %d requests, %d to the planner\n%s", r.status, requestsTo(s.venueOwner), requestsTo(twin), r.body)
 		}
@@ -675,8 +688,12 @@ func TestProjectForm(t *testing.T) {
 		v := validProject(tok)
 		v.Set("serviceType", "CORPORATE_EVENTS")
 		r := e.postForm("fr.localhost", "/project", v)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/project/sent?n=0" {
+		if r.status != http.StatusSeeOther {
 			t.Fatalf("%d %q", r.status, r.header.Get("Location"))
+		}
+		done := e.confirm("camille@example.com")
+		if !strings.Contains(done.body, `data-matched="0"`) || !strings.Contains(done.body, "il n&#39;a été envoyé à personne") {
+			t.Errorf("%s", done.body)
 		}
 	})
 	t.Run("too many projects from one address get the too-many page", func(t *testing.T) {
@@ -696,10 +713,10 @@ func TestProjectForm(t *testing.T) {
 		}
 		checkPage(t, r)
 	})
-	t.Run("the thank-you page takes no nonsense", func(t *testing.T) {
-		r := e.get("fr.localhost", "/project/sent?n=999")
-		if r.status != 200 || !strings.Contains(r.body, "aucun professionnel") {
-			t.Errorf("%d", r.status)
+	t.Run("the check-your-inbox page offers no resend for a forged key", func(t *testing.T) {
+		r := e.get("fr.localhost", "/project/sent?p=x&k=forged")
+		if r.status != 200 || strings.Contains(r.body, `action="/project/resend"`) || !strings.Contains(r.body, "Vérifiez votre boîte e-mail") {
+			t.Errorf("%d\n%s", r.status, r.body)
 		}
 	})
 }

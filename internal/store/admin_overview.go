@@ -64,7 +64,7 @@ type OverviewSeries int
 // The series of the admin's overview.
 const (
 	SeriesNewProviders    OverviewSeries = iota // providers who registered
-	SeriesProjects                              // couples' projects
+	SeriesProjects                              // couples' projects, once confirmed
 	SeriesRequests                              // requests sent to providers (a project reaches several)
 	SeriesUnlocks                               // requests unlocked
 	SeriesCreditSales                           // card payments of credits; Amount is the credits bought
@@ -77,7 +77,7 @@ var seriesQueries = map[OverviewSeries]string{
 	SeriesNewProviders: `SELECT created_at AS at, 0 AS credits, 0 AS amount_cents, '' AS currency FROM users
 		WHERE created_at >= $1 AND created_at < $2 AND role IN ` + providerRoles,
 	SeriesProjects: `SELECT created_at AS at, 0 AS credits, 0 AS amount_cents, '' AS currency FROM projects
-		WHERE created_at >= $1 AND created_at < $2`,
+		WHERE created_at >= $1 AND created_at < $2 AND confirmed_at IS NOT NULL`,
 	SeriesRequests: `SELECT created_at AS at, 0 AS credits, 0 AS amount_cents, '' AS currency FROM event_requests
 		WHERE created_at >= $1 AND created_at < $2`,
 	SeriesUnlocks: `SELECT unlocked_at AS at, 0 AS credits, 0 AS amount_cents, '' AS currency FROM event_requests

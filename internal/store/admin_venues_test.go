@@ -184,7 +184,8 @@ func TestEventRequestNamesItsVenue(t *testing.T) {
 	theirs := adminVenue(t, s, other.ID, "Their barn", true, now)
 	send := func(venueID string) string {
 		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", ServiceType: "VENUE", EventDate: "2027-06-12",
-			Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: now}
+			Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: now,
+			ConfirmedAt: sql.NullTime{Time: now, Valid: true}}
 		storetest.Must(t, s.CreateProject(ctx, p))
 		r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: owner.ID, CreatedAt: now}
 		storetest.Must(t, s.CreateEventRequest(ctx, r))

@@ -3,6 +3,7 @@ package store_test
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -32,7 +33,7 @@ func TestListEventRequestsPagesAndSorts(t *testing.T) {
 		// Few distinct dates and creation times, so ties must be broken by id.
 		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", ServiceType: "FULL_PLANNING",
 			EventDate: fmt.Sprintf("2027-0%d-1%d", 1+i%3, i%2), Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com",
-			CreatedAt: now, Languages: []string{"fr", "en"}[:1+i%2]}
+			CreatedAt: now, ConfirmedAt: sql.NullTime{Time: now, Valid: true}, Languages: []string{"fr", "en"}[:1+i%2]}
 		storetest.Must(t, s.CreateProject(ctx, p))
 		r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: me.ID, CreatedAt: now.Add(time.Duration(i%4) * time.Hour)}
 		storetest.Must(t, s.CreateEventRequest(ctx, r))
@@ -110,21 +111,30 @@ func TestRequestEventDateCopiedFromProject(t *testing.T) {
 	t.Cleanup(func() { s.Close() })
 	storetest.Must(t, s.MigrateTo(ctx, 8))
 	me := newUser(t, s, "me@example.com")
-	mk := func(date string) model.EventRequest {
+	mk := func(date string, old bool) model.EventRequest {
 		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", ServiceType: "FULL_PLANNING",
-			EventDate: date, Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: now, Languages: []string{"fr"}}
-		storetest.Must(t, s.CreateProject(ctx, p))
+			EventDate: date, Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: now,
+			ConfirmedAt: sql.NullTime{Time: now, Valid: true}, Languages: []string{"fr"}}
+		if old {
+			// The columns of the time, before confirmed_at (00024).
+			_, err := s.DB().ExecContext(ctx, `INSERT INTO projects (id, domain, event_type, event_date, service_type, firstname,
+				lastname, email, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '', $9)`,
+				p.ID, p.Domain, p.EventType, p.EventDate, p.ServiceType, p.Firstname, p.Lastname, p.Email, p.CreatedAt)
+			storetest.Must(t, err)
+		} else {
+			storetest.Must(t, s.CreateProject(ctx, p))
+		}
 		return model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: me.ID, CreatedAt: now}
 	}
 	// Written as the store did before 00009.
-	a, b := mk("2027-09-12"), mk("2028-01-05")
+	a, b := mk("2027-09-12", true), mk("2028-01-05", true)
 	for _, r := range []model.EventRequest{b, a} {
 		_, err = s.DB().ExecContext(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at) VALUES ($1, $2, $3, $4)`,
 			r.ID, r.ProjectID, r.ProviderID, r.CreatedAt)
 		storetest.Must(t, err)
 	}
 	storetest.Must(t, s.Migrate(ctx))
-	c := mk("2027-06-01")
+	c := mk("2027-06-01", false)
 	storetest.Must(t, s.CreateEventRequest(ctx, c))
 	rows, total, _, err := s.ListEventRequests(ctx, me.ID, store.SortEventDate, false, 10, 0)
 	storetest.Must(t, err)

@@ -6,7 +6,7 @@
 // weighs under 100 KB of HTML, CSS and JavaScript as transferred.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { journey, login, shot, useServer } from './harness.mjs';
+import { journey, login, shot, useServer, waitForOutbox } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const PLANNER = 'planner@noces.test';
@@ -109,9 +109,15 @@ describe('a couple on the French directory', () => {
       await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
       await page.waitForURL((url) => url.pathname === '/project/sent');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      assert.match(await page.locator('main').innerText(), /Votre projet a été envoyé à 1 professionnel/);
+      assert.match(await page.locator('main').innerText(), /Vérifiez votre boîte e-mail pour confirmer/);
       weights.sent = await scale.take();
       await shot(page, 'public-request-sent');
+      // The couple confirms by the e-mailed link (issue #18): only then does the planner get it.
+      const mail = await waitForOutbox(page.request, server.baseURL, `lea-${stamp}@example.com`, (m) => /\/confirm\//.test(m.text ?? ''));
+      await page.goto(`${publicBase}${new URL(mail.text.match(/https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/)[0]).pathname}`);
+      await page.getByRole('button', { name: 'Confirmer et envoyer mon projet' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Votre projet est confirmé' }).waitFor();
+      assert.match(await page.locator('main').innerText(), /Il a été envoyé à 1 professionnel\./);
     });
 
     for (const [name, weight] of Object.entries(weights)) {

@@ -7,7 +7,7 @@
 // Runs on its own server: it spends a credit.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiMe, apiTokens, checkA11y, journey as harnessJourney, login, pngImage, shot, useServer, WIDTHS } from './harness.mjs';
+import { apiMe, apiTokens, checkA11y, journey as harnessJourney, login, pngImage, shot, useServer, waitForOutbox, WIDTHS } from './harness.mjs';
 
 // The map's tile server is configuration; the browser gets its tiles from a route below, never the internet.
 const TILES = 'https://tile.example/{z}/{x}/{y}.png';
@@ -190,6 +190,12 @@ describe('the event requests of a free planner', () => {
         },
       });
       assert.equal(sent.status(), 201, await sent.text());
+      // The couple confirms by the e-mailed link (issue #18): only then does the planner get it.
+      const mail = await waitForOutbox(page.request, server.baseURL, 'chloe.bernard@example.com', (m) => /\/confirm\//.test(m.text ?? ''));
+      const link = new URL(mail.text.match(/https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/)[0]).pathname;
+      await page.goto(`http://fr.localhost:${new URL(server.baseURL).port}${link}`);
+      await page.getByRole('button', { name: 'Confirmer et envoyer mon projet' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Votre projet est confirmé' }).waitFor();
 
       await login(page, server.baseURL, PLANNER);
       const popup = page.getByRole('dialog', { name: 'Vous avez une nouvelle demande' });

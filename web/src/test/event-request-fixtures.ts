@@ -14,6 +14,9 @@ export function makeItem(overrides: Partial<Omit<EventRequestItem, 'project'>> &
     isUnlocked: false,
     unlockDate: null,
     venue: null,
+    unlockCount: 0,
+    unlockCap: 3,
+    closed: false,
     ...rest,
     project: {
       eventDate: '2026-09-12',
@@ -55,16 +58,21 @@ export const REASON_LABELS: Record<string, string> = {
 
 type DetailOverrides = {
   uuid?: string;
+  cap?: Partial<Pick<EventRequestDetail, 'unlockCount' | 'unlockCap' | 'closed'>>;
   venue?: EventRequestDetail['venue'];
   message?: Partial<EventRequestDetail['message']>;
   project?: Partial<EventRequestDetail['project']>;
   member?: Partial<EventRequestDetail['project']['member']>;
 };
 
-export function makeDetail({ uuid, venue, message, project, member }: DetailOverrides = {}): EventRequestDetail {
+export function makeDetail({ uuid, cap, venue, message, project, member }: DetailOverrides = {}): EventRequestDetail {
   return {
     uuid: uuid ?? '0190a1b2-0000-7000-8000-00000000aa01',
     createdAt: '2026-06-10T09:30:00Z',
+    unlockCount: 0,
+    unlockCap: 3,
+    closed: false,
+    ...cap,
     message: {
       isUnlocked: false,
       isRejected: false,

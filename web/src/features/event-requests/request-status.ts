@@ -3,10 +3,11 @@ import type { User } from '@/lib/auth/user';
 /** Part 2 §4: rejected if isRejected, else unlocked if isUnlocked, else locked. */
 export type RequestStatus = 'locked' | 'unlocked' | 'rejected';
 
-export function requestStatus(request: { isRejected: boolean; isUnlocked: boolean }, premium: boolean): RequestStatus {
+export function requestStatus(request: { isRejected: boolean; isUnlocked: boolean; closed?: boolean }, premium: boolean): RequestStatus {
   if (request.isRejected) return 'rejected';
-  // A premium provider sees every request that is not rejected as unlocked.
-  if (request.isUnlocked || premium) return 'unlocked';
+  // A premium provider sees every request that is not rejected as unlocked,
+  // unless other providers took every place (issue #18: closed).
+  if (request.isUnlocked || (premium && !request.closed)) return 'unlocked';
   return 'locked';
 }
 

@@ -3683,7 +3683,7 @@ export interface paths {
         put?: never;
         /**
          * A couple's project
-         * @description Addressed to one provider or venue (providerSlug), or matched to up to 8 planners of the domain's country by service type, distance (100 km), language, premium first. Each match becomes an event request; the couple gets a confirmation e-mail, each provider an e-mail (and an SMS when premium) without the couple's contact details. website is a honeypot that people leave empty. formToken comes from GET /api/public/options and is good for one project: sent again (a double click, the back button, a replay from any address) it gets 409 project.errors.form_used and nothing is created; a token sent within 3 s of being served, older than 24 h or not signed by the server gets 400 project.errors.spam.
+         * @description Addressed to one provider or venue (providerSlug), or matched to up to 8 planners of the domain's country by service type, distance (100 km), language, premium first. The project is stored unconfirmed and the couple gets an e-mail with a confirmation link (/confirm/{token} on the domain's public site, valid 48 h); only when the couple confirms does each match become an event request, each provider getting an e-mail (and an SMS when premium) without the couple's contact details. A project not confirmed within 48 h is deleted. website is a honeypot that people leave empty. formToken comes from GET /api/public/options and is good for one project: sent again (a double click, the back button, a replay from any address) it gets 409 project.errors.form_used and nothing is created; a token sent within 3 s of being served, older than 24 h or not signed by the server gets 400 project.errors.spam.
          */
         post: {
             parameters: {
@@ -3730,7 +3730,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             uuid: string;
-                            /** @description providers who received it */
+                            /** @description providers who received it: 0, since nothing is sent before the couple confirms its e-mail */
                             matched: number;
                         };
                     };
@@ -5510,17 +5510,28 @@ export interface components {
             isRejected: boolean;
             /** Format: date-time */
             hasRejectedAt: string | null;
-            /** @description unlocked, or premium and not rejected */
+            /** @description unlocked by this provider, or premium and neither rejected nor closed (opening it then takes a place, free) */
             isUnlocked: boolean;
             /** Format: date-time */
             unlockDate: string | null;
             project: components["schemas"]["RequestProject"];
             venue: components["schemas"]["RequestVenue"];
+            /** @description providers who unlocked the couple's project, whoever they are (credit or premium) */
+            unlockCount: number;
+            /** @description at most this many providers unlock one project (NOCES_UNLOCK_CAP) */
+            unlockCap: number;
+            /** @description the cap is reached by others: this provider can no longer unlock it */
+            closed: boolean;
         };
         EventRequestDetail: {
             uuid: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description providers who unlocked the couple's project (this one included once it has) */
+            unlockCount: number;
+            unlockCap: number;
+            /** @description the cap is reached by others: no unlock, nothing to pay */
+            closed: boolean;
             message: {
                 isUnlocked: boolean;
                 isRejected: boolean;
@@ -5546,11 +5557,11 @@ export interface components {
                 weddingTheme: string;
                 member: {
                     firstname: string;
-                    /** @description null until unlocked */
+                    /** @description null until unlocked by this provider */
                     lastname: string | null;
-                    /** @description null until unlocked */
+                    /** @description null until unlocked by this provider */
                     email: string | null;
-                    /** @description null until unlocked */
+                    /** @description null until unlocked by this provider */
                     phone: string | null;
                 };
                 budgetPlannerRangeLabel: string;

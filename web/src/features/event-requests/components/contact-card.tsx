@@ -100,7 +100,7 @@ export function ContactCard({ detail, status, premium, credits, onUnlock, onReje
         </Row>
       </Box>
 
-      {status === 'locked' && (
+      {status === 'locked' && !detail.closed && (
         <Box sx={{ mt: 2, p: 2, borderRadius: 2, bgcolor: 'grey.50', border: '1px dashed', borderColor: 'divider' }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('requests.contact.lockedHint', { credits })}
@@ -118,7 +118,7 @@ export function ContactCard({ detail, status, premium, credits, onUnlock, onReje
 
       {status === 'unlocked' && (
         <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {premium && !message.unlockDate ? (
+          {premium ? (
             <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
               <WorkspacePremiumRoundedIcon fontSize="small" color="secondary" aria-hidden="true" />
               {t('requests.contact.premiumIncluded')}

@@ -21,6 +21,7 @@ import { LocationCard } from '@/features/event-requests/components/location-card
 import { MessageCard } from '@/features/event-requests/components/message-card';
 import { RejectDialog } from '@/features/event-requests/components/reject-dialog';
 import { SoonChip, StatusChip } from '@/features/event-requests/components/request-chips';
+import { UnlockCapNotice } from '@/features/event-requests/components/unlock-cap';
 import { UnlockDialog } from '@/features/event-requests/components/unlock-dialog';
 import { formatDate, isPremiumUser, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -87,7 +88,7 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
   const [dialog, setDialog] = useState<'unlock' | 'reject' | null>(() => (hasUnlockIntent(location.state) ? 'unlock' : null));
   const leaving = useRef(false);
   const { project, message } = detail;
-  const status = requestStatus(message, premium);
+  const status = requestStatus({ ...message, closed: detail.closed }, premium);
   const days = soonDays(project.eventDate);
   const name = project.member.firstname;
 
@@ -95,6 +96,7 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       status === 'locked' &&
+      !detail.closed &&
       !leaving.current &&
       currentLocation.pathname !== nextLocation.pathname &&
       // A sign-out or an expired session always gets through.
@@ -181,7 +183,8 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
         <Box sx={{ gridArea: 'info', display: 'grid' }}>
           <EventInfoCard project={project} />
         </Box>
-        <Box sx={{ gridArea: 'contact', display: 'grid' }}>
+        <Box sx={{ gridArea: 'contact', display: 'grid', alignContent: 'start' }}>
+          {status !== 'rejected' && <UnlockCapNotice request={detail} unlocked={message.unlockDate !== null} />}
           <ContactCard
             detail={detail}
             status={status}
