@@ -37,6 +37,9 @@ type requestItem struct {
 	UnlockDate    *time.Time     `json:"unlockDate"`
 	Project       requestProject `json:"project"`
 	Venue         *requestVenue  `json:"venue"`
+	// UnreadMessages counts the couple's messages the provider has not read.
+	UnreadMessages int `json:"unreadMessages"`
+	requestOutcome
 }
 
 // requestVenue names the venue a request is for; null for a planner's.
@@ -79,7 +82,7 @@ func (s *Server) toRequestItem(v eventreq.View, lang string) requestItem {
 			EventLocationCity: p.EventCity, EventLocationCountry: geo.CountryName(p.EventCountry, lang),
 			BudgetRangeLabel: s.label(lang, "project.budget_range.", p.BudgetRange), GuestRangeLabel: s.label(lang, "project.guest_range.", p.GuestRange),
 			LanguagesLabel: []string{}, HasTheme: p.HasTheme, WeddingTheme: p.WeddingTheme},
-		Venue: toRequestVenue(v),
+		Venue: toRequestVenue(v), requestOutcome: toRequestOutcome(v),
 	}
 	for _, l := range p.Languages {
 		it.Project.LanguagesLabel = append(it.Project.LanguagesLabel, s.Texts.T(lang, "langues."+l))
@@ -102,18 +105,32 @@ func (s *Server) listEventRequests(w http.ResponseWriter, r *http.Request, c acc
 		sort = string(store.SortCreatedAt)
 	}
 	lq := eventreq.ListQuery{Page: page, PageSize: size, Sort: store.RequestSort(sort), Desc: q.Get("sortDirection") != "asc"}
-	views, total, unseen, err := s.Events.List(r.Context(), c.UserID, lq)
+	views, total, _, err := s.Events.List(r.Context(), c.UserID, lq)
+	if err != nil {
+		return err
+	}
+	// The list's dot counts the couples' unread messages (issue #18).
+	unread, err := s.Conversations.UnreadMessages(r.Context(), c.UserID)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, len(views))
+	for i, v := range views {
+		ids[i] = v.ID
+	}
+	perRow, err := s.Conversations.UnreadByRequest(r.Context(), ids)
 	if err != nil {
 		return err
 	}
 	lang := i18n.LangFrom(r.Context())
-	out := requestList{EventRequests: make([]requestItem, len(views)), UnreadMessages: unseen,
+	out := requestList{EventRequests: make([]requestItem, len(views)), UnreadMessages: unread,
 		pageInfo: pageInfo{Total: total, Page: max(page, 1), PageSize: size}}
 	if out.PageSize != 50 && out.PageSize != 100 {
 		out.PageSize = 25
 	}
 	for i, v := range views {
 		out.EventRequests[i] = s.toRequestItem(v, lang)
+		out.EventRequests[i].UnreadMessages = perRow[v.ID]
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -151,6 +168,7 @@ type requestDetail struct {
 	Project          requestDetailProject `json:"project"`
 	RejectionReasons map[string]string    `json:"rejectionReasons"`
 	Venue            *requestVenue        `json:"venue"`
+	requestOutcome
 }
 
 func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
@@ -163,6 +181,7 @@ func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
 			BudgetPlannerRangeLabel: item.Project.BudgetRangeLabel, EventLocationZipcode: p.EventZipcode},
 		RejectionReasons: map[string]string{},
 		Venue:            item.Venue,
+		requestOutcome:   item.requestOutcome,
 	}
 	if v.RejectionReason.Valid {
 		d.Message.RejectionReason = &v.RejectionReason.String

@@ -191,7 +191,7 @@ type RequestCounts struct {
 	Seen      int `db:"seen"`
 	Unlocked  int `db:"unlocked"`
 	Rejected  int `db:"rejected"`
-	Answered  int `db:"answered"` // a first message within 48 hours (migration 00026)
+	Answered  int `db:"answered"`   // a first message within 48 hours (migration 00026)
 	SinceFrom int `db:"since_from"` // received since the "since" argument
 }
 
