@@ -176,13 +176,14 @@ func (s *Service) ProviderThread(ctx context.Context, userID, requestID string) 
 // providerRequest reads a request of the provider's; another's is not
 // found, exactly like a missing one.
 func (s *Service) providerRequest(ctx context.Context, userID, requestID string) (store.ConversationRequest, error) {
-	if _, err := s.store.GetEventRequest(ctx, userID, requestID); err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return store.ConversationRequest{}, apperr.Wrap(apperr.NotFound, "event_request.errors.not_found", err)
-		}
-		return store.ConversationRequest{}, err
+	r, err := s.store.GetConversationRequest(ctx, requestID)
+	if err == nil && r.ProviderID != userID {
+		err = store.ErrNotFound
 	}
-	return s.store.GetConversationRequest(ctx, requestID)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.ConversationRequest{}, apperr.Wrap(apperr.NotFound, "event_request.errors.not_found", err)
+	}
+	return r, err
 }
 
 // Send writes the provider's message to the couple of one of its requests
