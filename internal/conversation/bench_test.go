@@ -28,7 +28,7 @@ func BenchmarkOpenConversation1000(b *testing.B) {
 			sender = model.MessageFromCouple
 		}
 		storetest.Must(b, e.store.AddMessage(ctx, model.Message{ID: model.NewID(), RequestID: id, Sender: sender,
-			Body: fmt.Sprintf("Message %d: let's talk about the menu, the flowers and https://example.com/%d.", i, i),
+			Body:      fmt.Sprintf("Message %d: let's talk about the menu, the flowers and https://example.com/%d.", i, i),
 			CreatedAt: now.Add(time.Duration(i) * time.Minute)}))
 	}
 	// Other requests' messages around, so the index has something to skip.
