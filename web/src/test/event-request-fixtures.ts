@@ -14,6 +14,10 @@ export function makeItem(overrides: Partial<Omit<EventRequestItem, 'project'>> &
     isUnlocked: false,
     unlockDate: null,
     venue: null,
+    unreadMessages: 0,
+    outcome: null,
+    outcomeAt: null,
+    bookedThisProvider: false,
     ...rest,
     project: {
       eventDate: '2026-09-12',
@@ -65,6 +69,9 @@ export function makeDetail({ uuid, venue, message, project, member }: DetailOver
   return {
     uuid: uuid ?? '0190a1b2-0000-7000-8000-00000000aa01',
     createdAt: '2026-06-10T09:30:00Z',
+    outcome: null,
+    outcomeAt: null,
+    bookedThisProvider: false,
     message: {
       isUnlocked: false,
       isRejected: false,
