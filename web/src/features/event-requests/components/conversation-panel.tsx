@@ -130,7 +130,7 @@ export function ConversationPanel({ detail, canUnlockedWrite }: PanelProps) {
         notify(t('conversation.sent', { name }), 'success');
       },
       onError: (err) => {
-        if (isApiError(err) && err.fields.body) setError(err.message);
+        if (isApiError(err) && err.fields.body) setError(i18n.exists(err.fields.body) ? t(err.fields.body) : err.message);
         else notify(describeError(err, t, 'conversation.sendError'), 'error');
         if (isApiError(err) && err.status === 409) void messages.refetch();
       },

@@ -25,7 +25,7 @@ interface Editing {
 
 /** The provider's saved replies: list, add, edit, delete (at most `max`). */
 export function ReplyTemplatesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const notify = useNotify();
@@ -54,8 +54,9 @@ export function ReplyTemplatesDialog({ open, onClose }: { open: boolean; onClose
         },
         onError: (err) => {
           if (isApiError(err) && (err.fields.name || err.fields.body)) {
-            // The server's message is in the user's language; each field gets its own.
-            setErrors({ name: err.fields.name ? err.message : undefined, body: err.fields.body ? err.message : undefined });
+            // Each field gets the text of its code (conversation.errors.*).
+            const text = (code?: string) => (code ? (i18n.exists(code) ? t(code) : err.message) : undefined);
+            setErrors({ name: text(err.fields.name), body: text(err.fields.body) });
           } else notify(describeError(err, t, 'conversation.templates.error'), 'error');
         },
       },
