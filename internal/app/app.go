@@ -29,6 +29,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
+	"noces/internal/conversation"
 	"noces/internal/directory"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
@@ -73,6 +74,8 @@ type App struct {
 	Company   *company.Service
 	Directory *directory.Service
 	Events    *eventreq.Service
+	// Conversations runs the providers' conversations with couples.
+	Conversations *conversation.Service
 	// Jobs is the queue of background work; Serve works it.
 	Jobs *jobs.Queue
 	// Outbox queues e-mails and SMS in the transactions they report.
@@ -204,6 +207,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log,
 		UnlockCap: cfg.UnlockCap})
+	a.Conversations = conversation.NewService(conversation.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
+		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, Events: a.Events, Log: log})
 
 	a.MediaService, err = media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
 		FreePhotoQuota: cfg.FreePhotoQuota, ViewKey: derivedKey(cfg.TokenKey, "media-views")})
@@ -228,7 +233,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		log.Warn("legal pages: set the publisher's facts; these still have their demo value", "variables", strings.Join(demo, ","))
 	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
-		Cities: gazetteer, Media: a.MediaService, Instagram: a.Instagram, Legal: legalPages, Log: log, Clock: a.Clock})
+		Conversations: a.Conversations,
+		Cities:        gazetteer, Media: a.MediaService, Instagram: a.Instagram, Legal: legalPages, Log: log, Clock: a.Clock})
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +271,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
-		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
+		Conversations: a.Conversations,
+		Admin:         admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {
 		return nil, err

@@ -158,6 +158,11 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 		if err := seedRequests(ctx, s, u.ID, "", sd.requests, now); err != nil {
 			return nil, err
 		}
+		if sd.premium && sd.requests > 0 {
+			if err := seedConversation(ctx, s, u.ID, now); err != nil {
+				return nil, err
+			}
+		}
 		if sd.credits > 0 {
 			err := s.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: u.ID, CreatedAt: now,
 				Description: "credits.log.demo", Deposited: sd.credits,

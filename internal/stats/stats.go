@@ -31,7 +31,8 @@ type Rates struct {
 	ViewsTotal               int
 }
 
-// Rates computes the dashboard rates. Answered means unlocked or rejected.
+// Rates computes the dashboard rates. Answered means a first message to the
+// couple within 48 hours of the request (issue #18).
 func (s *Service) Rates(ctx context.Context, userID string) (Rates, error) {
 	c, err := s.store.CountEventRequests(ctx, userID, s.clock.Now().AddDate(0, 0, -30))
 	if err != nil {

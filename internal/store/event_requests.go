@@ -191,7 +191,7 @@ type RequestCounts struct {
 	Seen      int `db:"seen"`
 	Unlocked  int `db:"unlocked"`
 	Rejected  int `db:"rejected"`
-	Answered  int `db:"answered"`
+	Answered  int `db:"answered"`   // a first message within 48 hours (migration 00026)
 	SinceFrom int `db:"since_from"` // received since the "since" argument
 }
 
@@ -202,7 +202,7 @@ func (s *Store) CountEventRequests(ctx context.Context, providerID string, since
 		COALESCE(SUM(CASE WHEN seen_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS seen,
 		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS unlocked,
 		COALESCE(SUM(CASE WHEN rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS rejected,
-		COALESCE(SUM(CASE WHEN unlocked_at IS NOT NULL OR rejected_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS answered,
+		COALESCE(SUM(CASE WHEN answered_48h THEN 1 ELSE 0 END), 0) AS answered,
 		COALESCE(SUM(CASE WHEN created_at >= $2 THEN 1 ELSE 0 END), 0) AS since_from
 		FROM event_requests WHERE provider_id = $1`, providerID, since)
 	if err != nil {

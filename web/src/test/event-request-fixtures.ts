@@ -17,6 +17,10 @@ export function makeItem(overrides: Partial<Omit<EventRequestItem, 'project'>> &
     unlockCount: 0,
     unlockCap: 3,
     closed: false,
+    unreadMessages: 0,
+    outcome: null,
+    outcomeAt: null,
+    bookedThisProvider: false,
     ...rest,
     project: {
       eventDate: '2026-09-12',
@@ -73,6 +77,9 @@ export function makeDetail({ uuid, cap, venue, message, project, member }: Detai
     unlockCap: 3,
     closed: false,
     ...cap,
+    outcome: null,
+    outcomeAt: null,
+    bookedThisProvider: false,
     message: {
       isUnlocked: false,
       isRejected: false,

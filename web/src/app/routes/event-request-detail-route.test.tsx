@@ -41,6 +41,10 @@ function serve(detail: EventRequestDetail, { unlock, reject }: { unlock?: () => 
   server.use(
     http.get(`*/api/event-requests/${UUID}`, () => HttpResponse.json(detail)),
     http.get('*/api/event-requests', () => HttpResponse.json({ eventRequests: [], unreadMessages: 0, total: 0, page: 1, pageSize: 25 })),
+    http.get(`*/api/event-requests/${UUID}/messages`, () =>
+      HttpResponse.json({ messages: [], canWrite: true, stopped: false, expiresAt: '2026-11-11T00:00:00Z' }),
+    ),
+    http.get('*/api/reply-templates', () => HttpResponse.json({ templates: [], max: 20 })),
     http.post(`*/api/event-requests/${UUID}/unlock`, () => {
       calls.unlock += 1;
       if (unlock) return unlock();
@@ -97,7 +101,8 @@ describe('a locked request', () => {
       [UUID, true],
       ['other', false],
     ]);
-    expect(list?.unreadMessages).toBe(1);
+    // The unread count is the couples' messages: opening the request reads none.
+    expect(list?.unreadMessages).toBe(2);
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 

@@ -61,7 +61,7 @@ describe('the event requests list on a desktop', () => {
     expect(within(rows[1]!).getByTestId('status-chip')).toHaveTextContent('Unlocked');
     expect(within(rows[2]!).getByTestId('status-chip')).toHaveTextContent('Rejected');
     expect(within(rows[1]!).queryByTestId('soon-chip')).toBeNull();
-    expect(screen.getByTestId('unread-count')).toHaveTextContent('1 new');
+    expect(screen.getByTestId('unread-count')).toHaveTextContent('1 unread message');
     const banner = screen.getByTestId('premium-banner');
     expect(within(banner).getByRole('link', { name: 'Discover Premium' })).toHaveAttribute('href', '/subscription');
     expect(screen.getByTestId('requests-credits')).toHaveTextContent('Credits: 3');

@@ -3096,7 +3096,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             eventRequests: components["schemas"]["EventRequestItem"][];
-                            /** @description requests never opened */
+                            /** @description the couples' messages the provider has not read, over all its requests */
                             unreadMessages: number;
                             total: number;
                             page: number;
@@ -3246,6 +3246,230 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event-requests/{uuid}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** The conversation with the couple, oldest first; marks the couple's messages read */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The messages with their read marks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: components["schemas"]["ConversationMessage"][];
+                            /** @description not stopped by the couple, not expired, not rejected */
+                            canWrite: boolean;
+                            /** @description the couple stopped the conversation */
+                            stopped: boolean;
+                            /**
+                             * Format: date-time
+                             * @description when the couple's links expire
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Write to the couple (plain text, 1 to 5,000 characters); a premium provider's request is unlocked first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1 to 5000 characters after trimming */
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The message, stored and e-mailed to the couple */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConversationMessage"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reply-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's saved replies, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The saved replies and how many may be kept */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            templates: components["schemas"]["ReplyTemplate"][];
+                            max: number;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Save a reply (name and body with {firstname} {date} {city} placeholders) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReplyTemplateInput"];
+                };
+            };
+            responses: {
+                /** @description The saved reply */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplyTemplate"];
+                    };
+                };
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reply-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a saved reply */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReplyTemplateInput"];
+                };
+            };
+            responses: {
+                /** @description The saved reply */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplyTemplate"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Delete a saved reply */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5494,6 +5718,33 @@ export interface components {
             hasTheme: boolean;
             weddingTheme: string;
         };
+        ConversationMessage: {
+            id: string;
+            /** @enum {string} */
+            sender: "provider" | "couple";
+            /** @description plain text; links are made clickable on display */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description when the other side first read it
+             */
+            readAt: string | null;
+        };
+        ReplyTemplate: {
+            id: string;
+            name: string;
+            body: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ReplyTemplateInput: {
+            /** @description 1 to 80 characters after trimming */
+            name: string;
+            /** @description 1 to 5000 characters after trimming */
+            body: string;
+        };
         /** @description the venue a request is for; null for a planner's request */
         RequestVenue: null | {
             id: string;
@@ -5522,6 +5773,17 @@ export interface components {
             unlockCap: number;
             /** @description the cap is reached by others: this provider can no longer unlock it */
             closed: boolean;
+            /** @description the couple's messages the provider has not read */
+            unreadMessages: number;
+            /**
+             * @description how the couple closed its project
+             * @enum {string|null}
+             */
+            outcome: "booked_provider" | "booked_other" | "postponed" | "still_looking" | null;
+            /** Format: date-time */
+            outcomeAt: string | null;
+            /** @description the couple booked the provider of this request */
+            bookedThisProvider: boolean;
         };
         EventRequestDetail: {
             uuid: string;
@@ -5574,6 +5836,15 @@ export interface components {
                 [key: string]: string;
             };
             venue: components["schemas"]["RequestVenue"];
+            /**
+             * @description how the couple closed its project
+             * @enum {string|null}
+             */
+            outcome: "booked_provider" | "booked_other" | "postponed" | "still_looking" | null;
+            /** Format: date-time */
+            outcomeAt: string | null;
+            /** @description the couple booked the provider of this request */
+            bookedThisProvider: boolean;
         };
         Choice: {
             value: string;

@@ -51,10 +51,10 @@ export function patchListItem(queryClient: QueryClient, uuid: string, patch: Par
   queryClient.setQueriesData<EventRequestPage>({ queryKey: EVENT_REQUEST_LISTS_KEY }, (page) => {
     const item = page?.eventRequests.find((request) => request.uuid === uuid);
     if (!page || !item) return page;
-    const nowSeen = patch.isSeen === true && !item.isSeen;
+    // unreadMessages counts the couples' messages: opening a request does
+    // not read them, its conversation does (useMessages).
     return {
       ...page,
-      unreadMessages: nowSeen ? Math.max(0, page.unreadMessages - 1) : page.unreadMessages,
       eventRequests: page.eventRequests.map((request) => (request.uuid === uuid ? { ...request, ...patch } : request)),
     };
   });

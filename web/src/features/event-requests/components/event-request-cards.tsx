@@ -56,7 +56,7 @@ function RequestCard({ request, premium }: { request: EventRequestItem; premium:
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              {!request.isSeen && <UnseenDot />}
+              {(!request.isSeen || request.unreadMessages > 0) && <UnseenDot unread={request.isSeen} />}
               <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', fontWeight: request.isSeen ? 600 : 700 }} noWrap>
                 {project.eventTypeLabel}
               </Typography>

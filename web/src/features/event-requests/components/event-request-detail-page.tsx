@@ -15,6 +15,7 @@ import { useEventRequest, type EventRequestDetail } from '@/features/event-reque
 import { useRejectEventRequest, type RejectionReason } from '@/features/event-requests/api/reject-event-request';
 import { useUnlockEventRequest } from '@/features/event-requests/api/unlock-event-request';
 import { ContactCard } from '@/features/event-requests/components/contact-card';
+import { ConversationPanel, OutcomeBanner } from '@/features/event-requests/components/conversation-panel';
 import { EventInfoCard } from '@/features/event-requests/components/event-info-card';
 import { LeavePrompt } from '@/features/event-requests/components/leave-prompt';
 import { LocationCard } from '@/features/event-requests/components/location-card';
@@ -171,6 +172,8 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
         </Box>
       </Box>
 
+      <OutcomeBanner detail={detail} />
+
       <Box
         sx={{
           display: 'grid',
@@ -201,6 +204,8 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
           <LocationCard project={project} />
         </Box>
       </Box>
+
+      {status !== 'rejected' && <ConversationPanel detail={detail} canUnlockedWrite={status === 'unlocked' || premium} />}
 
       <UnlockDialog
         open={dialog === 'unlock' && status === 'locked'}

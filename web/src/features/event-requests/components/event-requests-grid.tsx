@@ -55,7 +55,7 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
         valueGetter: (_value, row) => row.project.eventTypeLabel,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
-            <Box sx={{ width: 10, display: 'flex', justifyContent: 'center' }}>{!row.isSeen && <UnseenDot />}</Box>
+            <Box sx={{ width: 10, display: 'flex', justifyContent: 'center' }}>{(!row.isSeen || row.unreadMessages > 0) && <UnseenDot unread={row.isSeen} />}</Box>
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" noWrap sx={{ fontWeight: row.isSeen ? 500 : 700 }}>
                 {row.project.eventTypeLabel}
@@ -192,7 +192,7 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
         if (first.field === 'createdAt' || first.field === 'eventDate') onChange({ sortField: first.field, sortDirection: first.sort });
       }}
       onRowClick={({ row }) => void navigate(`/event-requests/${(row as EventRequestItem).uuid}`)}
-      getRowClassName={({ row }) => (row.isSeen ? '' : 'request-unseen')}
+      getRowClassName={({ row }) => (row.isSeen && row.unreadMessages === 0 ? '' : 'request-unseen')}
       localeText={GRID_TEXTS[locale.slice(0, 2)] ?? GRID_TEXTS.en}
       rowHeight={64}
       columnHeaderHeight={48}

@@ -93,7 +93,7 @@ export function EventRequestsPage() {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
             <Typography variant="h1">{t('requests.list.title')}</Typography>
             {data && data.unreadMessages > 0 && (
-              <Chip color="primary" size="small" label={t('requests.list.unread', { n: data.unreadMessages })} data-testid="unread-count" />
+              <Chip color="primary" size="small" label={t('conversation.unread', { count: data.unreadMessages })} data-testid="unread-count" />
             )}
           </Box>
           <Typography color="text.secondary">{t('requests.list.subtitle')}</Typography>

@@ -37,8 +37,8 @@ export function SoonChip({ days }: { days: number }) {
   );
 }
 
-/** The dot of a request never opened, named for screen readers. */
-export function UnseenDot() {
+/** The dot of a request never opened, or with unread messages, named for screen readers. */
+export function UnseenDot({ unread = false }: { unread?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box component="span" data-testid="unseen-dot" sx={{ display: 'inline-flex', flexShrink: 0 }}>
@@ -48,7 +48,7 @@ export function UnseenDot() {
         sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}33` }}
       />
       <Box component="span" sx={visuallyHidden}>
-        {t('requests.unseen')}
+        {unread ? t('conversation.unreadDot') : t('requests.unseen')}
       </Box>
     </Box>
   );
