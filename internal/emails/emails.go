@@ -50,6 +50,9 @@ const (
 	// KindVenueValidated tells a venue owner that an admin validated one of
 	// their venues, with its name and public address.
 	KindVenueValidated = "venue_validated"
+	// KindCreditRefunded tells a professional that the credit spent on a
+	// request came back by itself, and why (issue #18).
+	KindCreditRefunded = "credit_refunded"
 	// KindSignInFailures warns the owner of repeated failed sign-ins on
 	// their account: how many since when, and where to change the password.
 	KindSignInFailures = "sign_in_failures"
@@ -91,6 +94,7 @@ var kinds = map[string]kind{
 	KindEventRequestNew:          {fields: []string{"firstname", "eventDate", "eventCity", "requestUrl"}, button: "requestUrl"},
 	KindProjectConfirmation:      {fields: []string{"firstname", "matched"}},
 	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
+	KindCreditRefunded:           {fields: []string{"firstname", "reason", "requestUrl"}, button: "requestUrl"},
 	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
 	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},
 }
