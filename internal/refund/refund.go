@@ -50,6 +50,14 @@ const (
 	sweepLimit = 500
 )
 
+// texts are the keys of each reason: the credit history's row, and the
+// clause of the e-mail to the provider.
+var texts = map[string]struct{ log, reason string }{
+	model.RefundBounced:  {"credits.log.refund_bounced", "refund.reason.bounced"},
+	model.RefundUnopened: {"credits.log.refund_unopened", "refund.reason.unopened"},
+	model.RefundBooked:   {"credits.log.refund_booked", "refund.reason.booked"},
+}
+
 // Ref is the ledger reference of the refund of request id: unique, so the
 // credit comes back at most once.
 func Ref(requestID string) string { return "refund:" + requestID }
@@ -151,7 +159,7 @@ func (s *Service) Check(ctx context.Context, requestID string) (string, error) {
 			return err
 		}
 		err = tx.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: f.ProviderID, CreatedAt: now,
-			Description: "credits.log.refund_" + reason, Deposited: 1, Ref: sql.NullString{String: Ref(requestID), Valid: true}})
+			Description: texts[reason].log, Deposited: 1, Ref: sql.NullString{String: Ref(requestID), Valid: true}})
 		if errors.Is(err, store.ErrDuplicateRef) {
 			// The credit already came back (a row written by hand, say):
 			// the request is marked, nothing is given twice, nobody told twice.
@@ -178,7 +186,7 @@ func (s *Service) tell(ctx context.Context, tx *store.Store, providerID, request
 	}
 	m, err := s.emails.Render(u.Locale, emails.KindCreditRefunded, map[string]string{
 		"firstname":  u.Firstname,
-		"reason":     s.texts.T(u.Locale, "refund.reason."+reason),
+		"reason":     s.texts.T(u.Locale, texts[reason].reason),
 		"requestUrl": s.links.ProURL(u.Domain, "/event-requests/"+requestID),
 	})
 	if err != nil {

@@ -243,7 +243,8 @@ func TestAFirstMessageTheRelayRefusesForGoodGivesTheCreditBackOnce(t *testing.T)
 	if err != nil || len(rows) != 1 {
 		t.Fatalf("%d e-mails to the provider, %v", len(rows), err)
 	}
-	if rows[0].Subject != "Sie haben ein Guthaben zurückerhalten" || !strings.Contains(rows[0].BodyText, "/event-requests/"+ids[0]) {
+	if rows[0].Subject != "Sie haben ein Guthaben zurückerhalten" || !strings.Contains(rows[0].BodyText, "/event-requests/"+ids[0]) ||
+		!strings.Contains(rows[0].BodyText, "die E-Mail-Adresse des Paares hat Ihre erste Nachricht abgelehnt") {
 		t.Errorf("the e-mail: %q\n%s", rows[0].Subject, rows[0].BodyText)
 	}
 	logs, err := r.s.ListCreditLogs(t.Context(), u.ID)
