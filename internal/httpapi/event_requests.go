@@ -37,6 +37,7 @@ type requestItem struct {
 	UnlockDate    *time.Time     `json:"unlockDate"`
 	Project       requestProject `json:"project"`
 	Venue         *requestVenue  `json:"venue"`
+	requestRefund
 }
 
 // requestVenue names the venue a request is for; null for a planner's.
@@ -79,7 +80,7 @@ func (s *Server) toRequestItem(v eventreq.View, lang string) requestItem {
 			EventLocationCity: p.EventCity, EventLocationCountry: geo.CountryName(p.EventCountry, lang),
 			BudgetRangeLabel: s.label(lang, "project.budget_range.", p.BudgetRange), GuestRangeLabel: s.label(lang, "project.guest_range.", p.GuestRange),
 			LanguagesLabel: []string{}, HasTheme: p.HasTheme, WeddingTheme: p.WeddingTheme},
-		Venue: toRequestVenue(v),
+		Venue: toRequestVenue(v), requestRefund: toRequestRefund(v),
 	}
 	for _, l := range p.Languages {
 		it.Project.LanguagesLabel = append(it.Project.LanguagesLabel, s.Texts.T(lang, "langues."+l))
@@ -151,6 +152,7 @@ type requestDetail struct {
 	Project          requestDetailProject `json:"project"`
 	RejectionReasons map[string]string    `json:"rejectionReasons"`
 	Venue            *requestVenue        `json:"venue"`
+	requestRefund
 }
 
 func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
@@ -163,6 +165,7 @@ func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
 			BudgetPlannerRangeLabel: item.Project.BudgetRangeLabel, EventLocationZipcode: p.EventZipcode},
 		RejectionReasons: map[string]string{},
 		Venue:            item.Venue,
+		requestRefund:    item.requestRefund,
 	}
 	if v.RejectionReason.Valid {
 		d.Message.RejectionReason = &v.RejectionReason.String
