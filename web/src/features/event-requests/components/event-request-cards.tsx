@@ -21,6 +21,7 @@ import {
   type SortField,
 } from '@/features/event-requests/api/list-event-requests';
 import { SoonChip, StatusChip, UnseenDot } from '@/features/event-requests/components/request-chips';
+import { RefundChip } from '@/features/event-requests/components/refund-notice';
 import { formatDate, formatEventDate, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { requestSubtitle } from '@/features/event-requests/request-venue';
 
@@ -71,6 +72,7 @@ function RequestCard({ request, premium }: { request: EventRequestItem; premium:
             {formatEventDate(project.eventDate, i18n.language)}
           </Typography>
           {days !== null && <SoonChip days={days} />}
+          <RefundChip request={request} />
         </Box>
         <Fact icon={<PlaceOutlinedIcon />}>{[project.eventLocationCity, project.eventLocationCountry].filter(Boolean).join(', ')}</Fact>
         {facts && (

@@ -21,6 +21,7 @@ import { LocationCard } from '@/features/event-requests/components/location-card
 import { MessageCard } from '@/features/event-requests/components/message-card';
 import { RejectDialog } from '@/features/event-requests/components/reject-dialog';
 import { SoonChip, StatusChip } from '@/features/event-requests/components/request-chips';
+import { RefundNotice } from '@/features/event-requests/components/refund-notice';
 import { UnlockDialog } from '@/features/event-requests/components/unlock-dialog';
 import { formatDate, isPremiumUser, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -168,6 +169,7 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
           </Typography>
         </Box>
       </Box>
+      <RefundNotice request={detail} />
 
       <Box
         sx={{

@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { EventRequestItem, ListParams, PageSize } from '@/features/event-requests/api/list-event-requests';
 import { PAGE_SIZES } from '@/features/event-requests/api/list-event-requests';
 import { SoonChip, StatusChip, UnseenDot } from '@/features/event-requests/components/request-chips';
+import { RefundChip } from '@/features/event-requests/components/refund-notice';
 import { formatDate, formatEventDate, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { requestSubtitle } from '@/features/event-requests/request-venue';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
@@ -121,11 +122,12 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
       {
         field: 'status',
         headerName: t('requests.columns.status'),
-        width: 140,
+        width: 170,
         sortable: false,
         renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center', gap: 0.5, height: '100%' }}>
             <StatusChip status={requestStatus(row, premium)} />
+            <RefundChip request={row} />
           </Box>
         ),
       },
