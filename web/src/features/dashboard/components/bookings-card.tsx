@@ -53,16 +53,19 @@ function Bookings({ data }: { data: StatisticsBookings }) {
           </Typography>
         </Box>
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: 72, mt: 2 }} aria-hidden="true" data-testid="bookings-bars">
-        {data.months.map((m) => (
-          <Box key={m.month} sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, height: '100%', justifyContent: 'flex-end' }}>
-            <Box sx={{ width: '100%', maxWidth: 24, height: `${Math.max(4, (m.booked / top) * 48)}px`, borderRadius: 1, bgcolor: m.booked ? 'primary.main' : 'divider' }} />
-            <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1 }}>
-              {monthLabel(m.month, locale, 'short')}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      {/* Twelve empty bars say nothing the note does not: they come with the first booking. */}
+      {data.booked > 0 && (
+        <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: 72, mt: 2 }} aria-hidden="true" data-testid="bookings-bars">
+          {data.months.map((m) => (
+            <Box key={m.month} sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, height: '100%', justifyContent: 'flex-end' }}>
+              <Box sx={{ width: '100%', maxWidth: 24, height: `${Math.max(4, (m.booked / top) * 48)}px`, borderRadius: 1, bgcolor: m.booked ? 'primary.main' : 'divider' }} />
+              <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1 }}>
+                {monthLabel(m.month, locale, 'short')}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
       <Box component="table" sx={visuallyHidden}>
         <caption>{t('refund.bookings.chart')}</caption>
         <thead>
