@@ -15,18 +15,12 @@ CREATE INDEX messages_provider_unread ON messages (created_at, request_id)
 -- The "booked" sweep: projects closed recently, by when.
 CREATE INDEX projects_outcome_at ON projects (outcome_at) WHERE outcome_at IS NOT NULL;
 
--- The booked-weddings statistic: the projects that name a request as the
--- one the couple booked.
-CREATE INDEX projects_outcome_request ON projects (outcome_request_id, outcome_at)
-    WHERE outcome_request_id IS NOT NULL;
-
 -- The cost per booked wedding: a provider's premium invoices by date
 -- (00020's index is by date alone, for the admin's totals).
 CREATE INDEX premium_invoices_user ON premium_invoices (user_id, paid_at);
 
 -- +goose Down
 DROP INDEX premium_invoices_user;
-DROP INDEX projects_outcome_request;
 DROP INDEX projects_outcome_at;
 DROP INDEX messages_provider_unread;
 DROP INDEX messages_outbox;
