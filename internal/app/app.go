@@ -50,6 +50,7 @@ import (
 	"noces/internal/platform/siren"
 	"noces/internal/platform/sms"
 	"noces/internal/ratelimit"
+	"noces/internal/refund"
 	"noces/internal/site"
 	"noces/internal/stats"
 	"noces/internal/store"
@@ -86,6 +87,9 @@ type App struct {
 	// Instagram syncs providers' Instagram posts (unavailable without an app).
 	Instagram *instagram.Service
 	Server    *httpapi.Server
+
+	// Refunds gives back credits spent on worthless requests (issue #18).
+	Refunds *refund.Service
 }
 
 // Options tune New for tests and tools.
@@ -156,7 +160,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		}
 	}()
 	a.Outbox = outbox.New(a.Store, a.Jobs, a.Clock)
-	jobs.Register(a.Jobs, outbox.NewWorker(a.Store, a.Clock, log, relay, gateway))
+	deliver := outbox.NewWorker(a.Store, a.Clock, log, relay, gateway)
+	jobs.Register(a.Jobs, deliver)
 	if a.Media, err = blob.Open(cfg.BlobURL, cfg.S3); err != nil {
 		return nil, err
 	}
@@ -209,6 +214,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		UnlockCap: cfg.UnlockCap})
 	a.Conversations = conversation.NewService(conversation.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, Events: a.Events, Log: log})
+	// Credits come back by themselves (issue #18): the checks and the sweep
+	// are jobs, and a message the relay refuses for good queues a check.
+	a.Refunds = refund.NewService(refund.Deps{Store: a.Store, Clock: a.Clock, Queue: a.Jobs, Outbox: a.Outbox,
+		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
+	a.Refunds.Register(a.Jobs)
+	deliver.OnRefused = a.Refunds.OnRefused
 
 	a.MediaService, err = media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
 		FreePhotoQuota: cfg.FreePhotoQuota, ViewKey: derivedKey(cfg.TokenKey, "media-views")})

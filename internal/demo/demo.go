@@ -38,7 +38,8 @@ type seed struct {
 	services []model.CompanyPrestation
 	langues  []int
 	venues   []demoVenue
-	requests int // demo couples' projects sent to this provider
+	requests int  // demo couples' projects sent to this provider
+	refunded bool // one more request, whose credit came back by itself (refunds.go)
 	// photos are the titles and descriptions of gallery photos of a
 	// planner without a showcase (media.go), drawn like its pictures.
 	photos [][2]string
@@ -64,7 +65,7 @@ func seeds() []seed {
 			Lastname: "Martin", Locale: "fr", Domain: "fr", Moderated: true, Onboarded: true},
 			about: "admin"},
 		{user: planner("planner@noces.test", "Camille", "Durand"),
-			about: "free planner, moderated, 3 credits", credits: 3, requests: 4,
+			about: "free planner, moderated, 3 credits", credits: 3, requests: 4, refunded: true,
 			company: co("Camille Durand Événements", "camille-durand-evenements", "Lyon", "69002", 45.7578, 4.8320),
 			services: []model.CompanyPrestation{
 				service(4, "De la première idée au dernier slow : budget, prestataires, planning et coordination.", 3500),
@@ -169,6 +170,11 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 				Ref: sql.NullString{String: "demo:" + u.ID, Valid: true}})
 			if err != nil {
 				return nil, fmt.Errorf("demo: credits of %s: %w", u.Email, err)
+			}
+		}
+		if sd.refunded {
+			if err := seedRefund(ctx, s, u.ID, now); err != nil {
+				return nil, err
 			}
 		}
 		if sd.premium {

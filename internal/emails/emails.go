@@ -53,6 +53,9 @@ const (
 	// KindVenueValidated tells a venue owner that an admin validated one of
 	// their venues, with its name and public address.
 	KindVenueValidated = "venue_validated"
+	// KindCreditRefunded tells a professional that the credit spent on a
+	// request came back by itself, and why (issue #18).
+	KindCreditRefunded = "credit_refunded"
 	// KindSignInFailures warns the owner of repeated failed sign-ins on
 	// their account: how many since when, and where to change the password.
 	KindSignInFailures = "sign_in_failures"
@@ -100,6 +103,7 @@ var kinds = map[string]kind{
 	KindProjectConfirmation:      {fields: []string{"firstname", "matched"}},
 	KindProjectConfirmLink:       {fields: []string{"firstname", "confirmUrl"}, button: "confirmUrl"},
 	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
+	KindCreditRefunded:           {fields: []string{"firstname", "reason", "requestUrl"}, button: "requestUrl"},
 	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
 	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},
 	KindConversationMessage:      {fields: []string{"firstname", "providerName", "conversationUrl"}, button: "conversationUrl"},

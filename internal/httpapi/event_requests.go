@@ -43,6 +43,7 @@ type requestItem struct {
 	// UnreadMessages counts the couple's messages the provider has not read.
 	UnreadMessages int `json:"unreadMessages"`
 	requestOutcome
+	requestRefund
 }
 
 // requestVenue names the venue a request is for; null for a planner's.
@@ -88,6 +89,7 @@ func (s *Server) toRequestItem(v eventreq.View, lang string) requestItem {
 		Venue:       toRequestVenue(v),
 		UnlockCount: v.UnlockCount, UnlockCap: v.UnlockCap, Closed: v.Closed,
 		requestOutcome: toRequestOutcome(v),
+		requestRefund:  toRequestRefund(v),
 	}
 	for _, l := range p.Languages {
 		it.Project.LanguagesLabel = append(it.Project.LanguagesLabel, s.Texts.T(lang, "langues."+l))
@@ -177,6 +179,7 @@ type requestDetail struct {
 	UnlockCap        int                  `json:"unlockCap"`
 	Closed           bool                 `json:"closed"`
 	requestOutcome
+	requestRefund
 }
 
 func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
@@ -191,6 +194,7 @@ func (s *Server) toRequestDetail(v eventreq.View, lang string) requestDetail {
 		Venue:            item.Venue,
 		UnlockCount:      v.UnlockCount, UnlockCap: v.UnlockCap, Closed: v.Closed,
 		requestOutcome: item.requestOutcome,
+		requestRefund:  item.requestRefund,
 	}
 	if v.RejectionReason.Valid {
 		d.Message.RejectionReason = &v.RejectionReason.String

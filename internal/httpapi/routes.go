@@ -59,6 +59,7 @@ func (s *Server) registerRoutes() {
 	// Statistics.
 	s.route("GET /api/statistics/rates", s.provider(s.statisticsRates))
 	s.route("GET /api/statistics/views", s.provider(s.statisticsViews))
+	s.route("GET /api/statistics/bookings", s.provider(s.statisticsBookings))
 	s.route("GET /api/statistics/portfolio-views", s.provider(s.statisticsPortfolioViews))
 
 	// Marketing.

@@ -111,6 +111,10 @@ type Worker struct {
 	Backoff, MaxBackoff time.Duration
 	// Window is RetryWindow; tests shorten it.
 	Window time.Duration
+	// OnRefused, when set, runs in the transaction that marks a message
+	// failed for a permanent refusal, so what depends on it (a refund
+	// check, issue #18) is queued exactly when the failure is recorded.
+	OnRefused func(ctx context.Context, tx *store.Store, m model.OutboxMessage) error
 }
 
 // NewWorker returns the delivery worker; relay and gateway may be nil.
@@ -157,7 +161,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
 	default:
 		out.State, out.Error = model.OutboxRetrying, sendErr.Error()
 	}
-	if err := w.store.SetOutboxOutcome(ctx, m.ID, out); err != nil {
+	if err := w.setOutcome(ctx, m, out); err != nil {
 		return err
 	}
 	switch out.State {
@@ -169,6 +173,20 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
 		return river.JobCancel(sendErr)
 	}
 	return nil
+}
+
+// setOutcome records the attempt, with OnRefused in the same transaction
+// when the relay refused the message for good.
+func (w *Worker) setOutcome(ctx context.Context, m model.OutboxMessage, out store.OutboxOutcome) error {
+	if !out.Permanent || w.OnRefused == nil {
+		return w.store.SetOutboxOutcome(ctx, m.ID, out)
+	}
+	return w.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.SetOutboxOutcome(ctx, m.ID, out); err != nil {
+			return err
+		}
+		return w.OnRefused(ctx, tx, m)
+	})
 }
 
 // NextRetry waits Backoff after the first failure, doubling up to MaxBackoff:

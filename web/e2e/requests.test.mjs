@@ -1,6 +1,6 @@
 // The event request screens (part 2 §2, /event-requests and /event-requests/{uuid})
 // against the real binary with the demo data: planner@noces.test has 3 credits
-// and 4 requests. The new-request popup after sign-in, the list at 1440 and
+// and 4 new requests (and a fifth, older, whose credit came back). The new-request popup after sign-in, the list at 1440 and
 // 390 px, a request unlocked (3 credits, then 2), another rejected with a
 // reason, the leave prompt, a couple's new request placed on the map of the
 // configured tile server, a premium planner's contacts; axe on every screen.
@@ -162,7 +162,7 @@ describe('the event requests of a free planner', () => {
       await page.waitForURL('**/event-requests');
       const cards = page.getByTestId('request-card');
       await cards.first().waitFor();
-      assert.equal(await cards.count(), 4);
+      assert.equal(await cards.count(), 5);
       assert.equal(await page.getByRole('grid').count(), 0);
       await eventually(() => page.getByTestId('unseen-dot').count(), 0);
       await checkA11y(page);

@@ -21,6 +21,8 @@ export function makeItem(overrides: Partial<Omit<EventRequestItem, 'project'>> &
     outcome: null,
     outcomeAt: null,
     bookedThisProvider: false,
+    refundedAt: null,
+    refundReason: null,
     ...rest,
     project: {
       eventDate: '2026-09-12',
@@ -67,10 +69,13 @@ type DetailOverrides = {
   message?: Partial<EventRequestDetail['message']>;
   project?: Partial<EventRequestDetail['project']>;
   member?: Partial<EventRequestDetail['project']['member']>;
+  refund?: Pick<EventRequestDetail, 'refundedAt' | 'refundReason'>;
 };
 
-export function makeDetail({ uuid, cap, venue, message, project, member }: DetailOverrides = {}): EventRequestDetail {
+export function makeDetail({ uuid, cap, venue, message, project, member, refund }: DetailOverrides = {}): EventRequestDetail {
   return {
+    refundedAt: refund?.refundedAt ?? null,
+    refundReason: refund?.refundReason ?? null,
     uuid: uuid ?? '0190a1b2-0000-7000-8000-00000000aa01',
     createdAt: '2026-06-10T09:30:00Z',
     unlockCount: 0,

@@ -34,6 +34,7 @@ type Server struct {
 	messages []Message
 	delay    time.Duration
 	refuse   time.Time // until then, every message gets a 451
+	bounce   map[string]bool
 	srv      *smtp.Server
 }
 
@@ -72,6 +73,17 @@ func (s *Server) RefuseUntil(t time.Time) {
 	s.refuse = t
 }
 
+// Bounce makes the relay refuse every message to addr for good, with the
+// 550 a mailbox that does not exist gets.
+func (s *Server) Bounce(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.bounce == nil {
+		s.bounce = map[string]bool{}
+	}
+	s.bounce[addr] = true
+}
+
 // Messages returns what was accepted so far.
 func (s *Server) Messages() []Message {
 	s.mu.Lock()
@@ -101,6 +113,12 @@ type session struct {
 func (se *session) Mail(string, *smtp.MailOptions) error { return nil }
 
 func (se *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	se.s.mu.Lock()
+	bounce := se.s.bounce[to]
+	se.s.mu.Unlock()
+	if bounce {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
+	}
 	se.to = append(se.to, to)
 	return nil
 }

@@ -33,6 +33,13 @@ interface Rates {
 
 const calls: string[] = [];
 
+// The booked-weddings card's answer (issue #18): none yet unless a test sets some.
+const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, booked: 0 }));
+let bookings: Record<string, unknown> = {};
+function noBookings() {
+  bookings = { months, booked: 0, currency: 'EUR', creditsSpent: 0, creditValueCents: 0, spentCents: 0, perBookingCents: null };
+}
+
 function stats(rates: Partial<Rates> = {}) {
   server.use(
     http.get('*/api/statistics/rates', ({ request }) => {
@@ -44,6 +51,7 @@ function stats(rates: Partial<Rates> = {}) {
         viewsTotal: 120,
       });
     }),
+    http.get('*/api/statistics/bookings', () => HttpResponse.json(bookings)),
     http.get('*/api/statistics/views', ({ request }) => {
       const url = new URL(request.url);
       calls.push(`${url.pathname}?period=${url.searchParams.get('period')}`);
@@ -114,6 +122,7 @@ function renderDashboard(user: User, state: unknown = null) {
 
 beforeEach(() => {
   calls.length = 0;
+  noBookings();
   config.podcastUrl = '';
   confetti.launch.mockClear();
   stats();
@@ -168,6 +177,35 @@ describe('the dashboard', () => {
     await waitFor(() => expect(calls).toContain('popup?type=planner'));
     expect(screen.queryByTestId('statistics-card')).toBeNull();
     expect(calls).not.toContain('/api/statistics/rates');
+  });
+
+  it('shows "—" for the cost per booked wedding before a first booking', async () => {
+    stats();
+    renderDashboard(makeUser());
+    const card = await screen.findByTestId('bookings-card');
+    expect(await within(card).findByTestId('bookings-cost')).toHaveTextContent('—');
+    expect(within(card).getByTestId('bookings-note')).toHaveTextContent('No booking yet');
+    expect(within(card).queryByTestId('bookings-bars')).toBeNull();
+  });
+
+  it("shows the booked weddings per month and the cost of each in the reader's language", async () => {
+    stats();
+    bookings = {
+      months: months.map((m, i) => ({ ...m, booked: i === 10 ? 2 : i === 3 ? 1 : 0 })),
+      booked: 3,
+      currency: 'EUR',
+      creditsSpent: 4,
+      creditValueCents: 2591,
+      spentCents: 15264,
+      perBookingCents: 5088,
+    };
+    renderDashboard(makeUser());
+    const booked = await screen.findByTestId('bookings-card');
+    expect(await within(booked).findByTestId('bookings-cost')).toHaveTextContent('€50.88');
+    expect(within(booked).getByTestId('bookings-count')).toHaveTextContent('3');
+    expect(within(booked).getByTestId('bookings-note')).toHaveTextContent('Spent over 12 months: €152.64 (unlocks net of refunds: 4 × €25.91, plus premium)');
+    expect(within(booked).getByTestId('bookings-bars')).toBeInTheDocument();
+    expect(within(booked).getByRole('table', { name: 'Weddings booked per month' })).toHaveTextContent('November 20262');
   });
 
   it('claps when every request was answered or seen', async () => {

@@ -114,11 +114,20 @@ describe('a locked request', () => {
     expect(within(venue).getByRole('link', { name: 'Château du Lac' })).toHaveAttribute('href', '/venues/v-1');
   });
 
+  it('says when and why the credit came back by itself, and says nothing on other requests', async () => {
+    serve(makeDetail({ message: { isUnlocked: true }, refund: { refundedAt: '2026-06-18T09:00:00Z', refundReason: 'bounced' } }));
+    renderRequests(PATH);
+    const notice = await screen.findByTestId('refund-notice');
+    expect(notice).toHaveTextContent('Your credit came back');
+    expect(notice).toHaveTextContent("Returned on June 18, 2026: the couple's address refused your first message.");
+  });
+
   it("names no venue on a planner's request", async () => {
     serve(makeDetail());
     renderRequests(PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Wedding in Lyon' })).toBeInTheDocument();
     expect(screen.queryByTestId('request-venue')).toBeNull();
+    expect(screen.queryByTestId('refund-notice')).toBeNull();
   });
 
   it('unlocks after a confirmation showing 3 credits then 2, shows the contact and refreshes the balance', async () => {

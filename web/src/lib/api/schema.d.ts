@@ -1558,6 +1558,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statistics/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weddings booked with the provider per month (last 12) and what each cost it
+         * @description A booked wedding is a project the couple closed as "booked with this provider" naming one of the provider's requests, counted in the UTC month of that outcome. The cost of the period is the credits spent on unlocks net of automatic refunds, each valued at the average price the provider paid per credit over all its purchases (given credits cost nothing), plus the premium invoices paid in the period; only amounts in the provider's billing currency count.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The twelve months, oldest first, and the cost */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            months: {
+                                month: string;
+                                booked: number;
+                            }[];
+                            booked: number;
+                            /** @description ISO 4217 */
+                            currency: string;
+                            /** @description credits spent on unlocks net of refunds */
+                            creditsSpent: number;
+                            creditValueCents: number;
+                            spentCents: number;
+                            /** @description null before a first booking */
+                            perBookingCents: number | null;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statistics/views": {
         parameters: {
             query?: never;
@@ -5784,7 +5838,19 @@ export interface components {
             outcomeAt: string | null;
             /** @description the couple booked the provider of this request */
             bookedThisProvider: boolean;
+            refundedAt: components["schemas"]["RefundedAt"];
+            refundReason: components["schemas"]["RefundReason"];
         };
+        /**
+         * Format: date-time
+         * @description when the credit spent on the request came back by itself; null when it did not
+         */
+        RefundedAt: string | null;
+        /**
+         * @description why the credit came back (the first message bounced, was unread after 72 hours, or the couple had booked someone within 24 hours)
+         * @enum {string|null}
+         */
+        RefundReason: "bounced" | "unopened" | "booked" | null;
         EventRequestDetail: {
             uuid: string;
             /** Format: date-time */
@@ -5845,6 +5911,8 @@ export interface components {
             outcomeAt: string | null;
             /** @description the couple booked the provider of this request */
             bookedThisProvider: boolean;
+            refundedAt: components["schemas"]["RefundedAt"];
+            refundReason: components["schemas"]["RefundReason"];
         };
         Choice: {
             value: string;

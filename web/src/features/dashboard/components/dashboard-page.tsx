@@ -12,6 +12,7 @@ import { ProfileCompletionCard } from '@/features/dashboard/components/profile-c
 import { PromotionalAlert } from '@/features/dashboard/components/promotional-alert';
 import { PromotionalPopup } from '@/features/dashboard/components/promotional-popup';
 import { StatisticsCard } from '@/features/dashboard/components/statistics-card';
+import { BookingsCard } from '@/features/dashboard/components/bookings-card';
 import { VenueChecklistCard, VenueStatsCard } from '@/features/dashboard/components/venue-cards';
 import { ViewsCard } from '@/features/dashboard/components/views-card';
 import { clearOnboardingArrival, isOnboardingArrival } from '@/lib/auth/onboarding-arrival';
@@ -87,6 +88,7 @@ export function DashboardPage() {
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
               {user.isModerated && isVenue && <VenueStatsCard />}
               {user.isModerated && <StatisticsCard />}
+              {user.isModerated && <BookingsCard />}
               {showViews && <ViewsCard premium={user.isPremium} />}
               {podcastUrl && <PodcastPlayer url={podcastUrl} />}
             </Box>

@@ -22,6 +22,7 @@ import {
 } from '@/features/event-requests/api/list-event-requests';
 import { SoonChip, StatusChip, UnseenDot } from '@/features/event-requests/components/request-chips';
 import { UnlockCapChip } from '@/features/event-requests/components/unlock-cap';
+import { RefundChip } from '@/features/event-requests/components/refund-notice';
 import { formatDate, formatEventDate, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { requestSubtitle } from '@/features/event-requests/request-venue';
 
@@ -73,6 +74,7 @@ function RequestCard({ request, premium }: { request: EventRequestItem; premium:
           </Typography>
           {days !== null && <SoonChip days={days} />}
           <UnlockCapChip request={request} />
+          <RefundChip request={request} />
         </Box>
         <Fact icon={<PlaceOutlinedIcon />}>{[project.eventLocationCity, project.eventLocationCountry].filter(Boolean).join(', ')}</Fact>
         {facts && (

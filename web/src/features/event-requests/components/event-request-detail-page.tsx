@@ -23,6 +23,7 @@ import { MessageCard } from '@/features/event-requests/components/message-card';
 import { RejectDialog } from '@/features/event-requests/components/reject-dialog';
 import { SoonChip, StatusChip } from '@/features/event-requests/components/request-chips';
 import { UnlockCapNotice } from '@/features/event-requests/components/unlock-cap';
+import { RefundNotice } from '@/features/event-requests/components/refund-notice';
 import { UnlockDialog } from '@/features/event-requests/components/unlock-dialog';
 import { formatDate, isPremiumUser, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -171,6 +172,7 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
           </Typography>
         </Box>
       </Box>
+      <RefundNotice request={detail} />
 
       <OutcomeBanner detail={detail} />
 

@@ -11,6 +11,7 @@ import type { EventRequestItem, ListParams, PageSize } from '@/features/event-re
 import { PAGE_SIZES } from '@/features/event-requests/api/list-event-requests';
 import { SoonChip, StatusChip, UnseenDot } from '@/features/event-requests/components/request-chips';
 import { UnlockCapChip } from '@/features/event-requests/components/unlock-cap';
+import { RefundChip } from '@/features/event-requests/components/refund-notice';
 import { formatDate, formatEventDate, requestStatus, soonDays } from '@/features/event-requests/request-status';
 import { requestSubtitle } from '@/features/event-requests/request-venue';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
@@ -128,6 +129,7 @@ export function EventRequestsGrid({ rows, total, params, premium, loading, onCha
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center', gap: 0.5, height: '100%' }}>
             <StatusChip status={requestStatus(row, premium)} />
             <UnlockCapChip request={row} />
+            <RefundChip request={row} />
           </Box>
         ),
       },

@@ -1,0 +1,74 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// ListBookedWeddings returns when each couple that booked the provider
+// (outcome booked_provider naming one of its requests) said so, since since,
+// oldest first. It reads the provider's requests by its index and each
+// project by its key.
+func (s *Store) ListBookedWeddings(ctx context.Context, providerID string, since time.Time) ([]time.Time, error) {
+	var at []time.Time
+	err := s.q.SelectContext(ctx, &at, `SELECT p.outcome_at FROM event_requests r
+		JOIN projects p ON p.id = r.project_id AND p.outcome_request_id = r.id
+		WHERE r.provider_id = $1 AND p.outcome = 'booked_provider' AND p.outcome_at >= $2
+		ORDER BY p.outcome_at`, providerID, since)
+	if err != nil {
+		return nil, fmt.Errorf("store: booked weddings: %w", err)
+	}
+	return at, nil
+}
+
+// UnlockSpend is what a provider spent on unlocks over a period, in credits.
+type UnlockSpend struct {
+	// Spent is the credits withdrawn by unlocks, Refunded those that came
+	// back by themselves.
+	Spent    int `db:"spent"`
+	Refunded int `db:"refunded"`
+}
+
+// SumUnlockSpend sums a provider's unlock and refund ledger rows since since.
+func (s *Store) SumUnlockSpend(ctx context.Context, userID string, since time.Time) (UnlockSpend, error) {
+	var u UnlockSpend
+	err := s.q.GetContext(ctx, &u, `SELECT
+		COALESCE(SUM(CASE WHEN ref LIKE 'unlock:%' THEN withdrawn ELSE 0 END), 0) AS spent,
+		COALESCE(SUM(CASE WHEN ref LIKE 'refund:%' THEN deposited ELSE 0 END), 0) AS refunded
+		FROM credit_log WHERE user_id = $1 AND created_at >= $2`, userID, since)
+	if err != nil {
+		return u, fmt.Errorf("store: unlock spend: %w", err)
+	}
+	return u, nil
+}
+
+// CreditPurchases totals a provider's paid credit purchases in one currency.
+type CreditPurchases struct {
+	Credits     int   `db:"credits"`
+	AmountCents int64 `db:"amount_cents"`
+}
+
+// SumCreditPurchases totals the provider's succeeded credit payments in
+// currency (any case), over all time.
+func (s *Store) SumCreditPurchases(ctx context.Context, userID, currency string) (CreditPurchases, error) {
+	var c CreditPurchases
+	err := s.q.GetContext(ctx, &c, `SELECT COALESCE(SUM(credits), 0) AS credits, COALESCE(SUM(amount_cents), 0) AS amount_cents
+		FROM payments WHERE user_id = $1 AND status = 'succeeded' AND LOWER(currency) = LOWER($2)`, userID, currency)
+	if err != nil {
+		return c, fmt.Errorf("store: credit purchases: %w", err)
+	}
+	return c, nil
+}
+
+// SumPremiumSpend totals the provider's premium invoices in currency paid
+// since since.
+func (s *Store) SumPremiumSpend(ctx context.Context, userID, currency string, since time.Time) (int64, error) {
+	var n int64
+	err := s.q.GetContext(ctx, &n, `SELECT COALESCE(SUM(amount_cents), 0) FROM premium_invoices
+		WHERE user_id = $1 AND paid_at >= $2 AND LOWER(currency) = LOWER($3)`, userID, since, currency)
+	if err != nil {
+		return 0, fmt.Errorf("store: premium spend: %w", err)
+	}
+	return n, nil
+}

@@ -1,0 +1,158 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"noces/internal/model"
+)
+
+// RefundFacts is what the refund rules of one request read: the request, its
+// project's outcome, whether a credit was spent on it, and the provider's
+// first message to the couple with the state of the e-mail that carried it.
+type RefundFacts struct {
+	ID         string       `db:"id"`
+	ProviderID string       `db:"provider_id"`
+	UnlockedAt sql.NullTime `db:"unlocked_at"`
+	RefundedAt sql.NullTime `db:"refunded_at"`
+	// Spent counts the ledger rows of the unlock (0 or 1): a premium
+	// provider's unlock wrote none.
+	Spent            int            `db:"spent"`
+	Outcome          sql.NullString `db:"outcome"`
+	OutcomeRequestID sql.NullString `db:"outcome_request_id"`
+	OutcomeAt        sql.NullTime   `db:"outcome_at"`
+	// First is the provider's earliest message; Valid false when it wrote none.
+	First FirstMessage `db:"-"`
+}
+
+// FirstMessage is the provider's earliest message of a request.
+type FirstMessage struct {
+	Valid     bool
+	CreatedAt time.Time
+	ReadAt    sql.NullTime
+	// Bounced: its e-mail failed with the relay's permanent refusal.
+	Bounced bool
+}
+
+// GetRefundFacts reads what the refund rules need about request id; spentRef
+// is the ledger reference of its unlock.
+func (s *Store) GetRefundFacts(ctx context.Context, id, spentRef string) (RefundFacts, error) {
+	var f RefundFacts
+	err := s.q.GetContext(ctx, &f, `SELECT r.id, r.provider_id, r.unlocked_at, r.refunded_at,
+		(SELECT COUNT(*) FROM credit_log c WHERE c.ref = $2) AS spent,
+		p.outcome, p.outcome_request_id, p.outcome_at
+		FROM event_requests r JOIN projects p ON p.id = r.project_id WHERE r.id = $1`, id, spentRef)
+	if err != nil {
+		return f, fmt.Errorf("store: refund facts: %w", notFound(err))
+	}
+	var m struct {
+		CreatedAt time.Time      `db:"created_at"`
+		ReadAt    sql.NullTime   `db:"read_at"`
+		State     sql.NullString `db:"state"`
+		Permanent sql.NullBool   `db:"permanent"`
+	}
+	err = s.q.GetContext(ctx, &m, `SELECT m.created_at, m.read_at, o.state, o.permanent
+		FROM messages m LEFT JOIN outbox o ON o.id = m.outbox_id
+		WHERE m.request_id = $1 AND m.sender = 'provider' ORDER BY m.created_at, m.id LIMIT 1`, id)
+	switch {
+	case err == sql.ErrNoRows:
+		return f, nil
+	case err != nil:
+		return f, fmt.Errorf("store: refund facts, first message: %w", err)
+	}
+	f.First = FirstMessage{Valid: true, CreatedAt: m.CreatedAt, ReadAt: m.ReadAt,
+		Bounced: m.State.String == "failed" && m.Permanent.Bool}
+	return f, nil
+}
+
+// MarkEventRequestRefunded records that the credit spent on request id came
+// back, for reason, unless it already did or none was spent (no ledger row
+// spentRef). False when nothing changed: of two concurrent refunds only one
+// goes on to credit the provider.
+func (s *Store) MarkEventRequestRefunded(ctx context.Context, id, reason, spentRef string, now time.Time) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE event_requests SET refunded_at = $2, refund_reason = $3
+		WHERE id = $1 AND refunded_at IS NULL AND unlocked_at IS NOT NULL
+		AND EXISTS (SELECT 1 FROM credit_log c WHERE c.ref = $4)`, id, now, reason, spentRef)
+	if err != nil {
+		return false, fmt.Errorf("store: mark refunded: %w", err)
+	}
+	return affected(res) == 1, nil
+}
+
+// RequestOfOutboxMessage returns the request whose provider message the
+// outbox e-mail outboxID carried, or ErrNotFound for any other e-mail.
+func (s *Store) RequestOfOutboxMessage(ctx context.Context, outboxID string) (string, error) {
+	var id string
+	err := s.q.GetContext(ctx, &id, `SELECT request_id FROM messages WHERE outbox_id = $1 AND sender = 'provider' LIMIT 1`, outboxID)
+	if err != nil {
+		return "", fmt.Errorf("store: request of outbox message: %w", notFound(err))
+	}
+	return id, nil
+}
+
+// RefundCandidates are the requests a refund sweep checks.
+type RefundCandidates struct {
+	// BouncedSince: provider messages whose e-mail, queued since then, failed
+	// permanently.
+	BouncedSince time.Time
+	// UnreadFrom, UnreadTo: provider messages written in [from, to] and
+	// still unread.
+	UnreadFrom, UnreadTo time.Time
+	// OutcomeSince: projects closed as booked since then.
+	OutcomeSince time.Time
+	// Limit bounds each of the three lists.
+	Limit int
+}
+
+// ListRefundCandidates returns the ids of unrefunded requests on which a
+// credit was spent and one of the refund rules may hold: three queries, each
+// read through its own index (migration 00027), each bounded by its window.
+// The rules themselves are checked per request afterwards.
+func (s *Store) ListRefundCandidates(ctx context.Context, c RefundCandidates) ([]string, error) {
+	const spent = ` AND r.refunded_at IS NULL AND r.unlocked_at IS NOT NULL
+		AND EXISTS (SELECT 1 FROM credit_log c WHERE c.ref = 'unlock:' || r.id)`
+	queries := []struct {
+		q    string
+		args []any
+	}{
+		{`SELECT DISTINCT m.request_id FROM outbox o JOIN messages m ON m.outbox_id = o.id
+			JOIN event_requests r ON r.id = m.request_id
+			WHERE o.state = 'failed' AND o.permanent = TRUE AND o.created_at >= $1 AND m.sender = 'provider'` + spent + ` LIMIT $2`,
+			[]any{c.BouncedSince, c.Limit}},
+		{`SELECT DISTINCT m.request_id FROM messages m JOIN event_requests r ON r.id = m.request_id
+			WHERE m.sender = 'provider' AND m.read_at IS NULL AND m.created_at >= $1 AND m.created_at <= $2` + spent + ` LIMIT $3`,
+			[]any{c.UnreadFrom, c.UnreadTo, c.Limit}},
+		{`SELECT r.id FROM projects p JOIN event_requests r ON r.project_id = p.id
+			WHERE p.outcome_at IS NOT NULL AND p.outcome_at >= $1 AND p.outcome IN ('booked_other', 'booked_provider')` + spent + ` LIMIT $2`,
+			[]any{c.OutcomeSince, c.Limit}},
+	}
+	seen := map[string]bool{}
+	var ids []string
+	for _, q := range queries {
+		var got []string
+		if err := s.q.SelectContext(ctx, &got, q.q, q.args...); err != nil {
+			return nil, fmt.Errorf("store: refund candidates: %w", err)
+		}
+		for _, id := range got {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids, nil
+}
+
+// CreateMessageRow writes one conversation message as it is, for the demo
+// data of the refunds; the conversation code has its own writer with its
+// rules.
+func (s *Store) CreateMessageRow(ctx context.Context, m model.Message) error {
+	_, err := s.exec(ctx, `INSERT INTO messages (id, request_id, sender, body, created_at, read_at, outbox_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, m.ID, m.RequestID, m.Sender, m.Body, m.CreatedAt, m.ReadAt, m.OutboxID)
+	if err != nil {
+		return fmt.Errorf("store: create message: %w", err)
+	}
+	return nil
+}
