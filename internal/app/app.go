@@ -212,14 +212,14 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log,
 		UnlockCap: cfg.UnlockCap})
-	a.Conversations = conversation.NewService(conversation.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
-		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, Events: a.Events, Log: log})
 	// Credits come back by themselves (issue #18): the checks and the sweep
 	// are jobs, and a message the relay refuses for good queues a check.
 	a.Refunds = refund.NewService(refund.Deps{Store: a.Store, Clock: a.Clock, Queue: a.Jobs, Outbox: a.Outbox,
 		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
 	a.Refunds.Register(a.Jobs)
 	deliver.OnRefused = a.Refunds.OnRefused
+	a.Conversations = conversation.NewService(conversation.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
+		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, Events: a.Events, Refunds: a.Refunds, Log: log})
 
 	a.MediaService, err = media.NewService(media.Deps{Store: a.Store, Clock: a.Clock, Blobs: a.Media, Links: a.Hosts, Log: log,
 		FreePhotoQuota: cfg.FreePhotoQuota, ViewKey: derivedKey(cfg.TokenKey, "media-views")})

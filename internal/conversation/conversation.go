@@ -38,6 +38,7 @@ import (
 	"noces/internal/outbox"
 	"noces/internal/platform/sms"
 	"noces/internal/ratelimit"
+	"noces/internal/refund"
 	"noces/internal/store"
 )
 
@@ -77,6 +78,7 @@ type Service struct {
 	links   Links
 	limiter *ratelimit.Limiter
 	events  *eventreq.Service
+	refunds RefundScheduler
 	log     *slog.Logger
 }
 
@@ -92,7 +94,17 @@ type Deps struct {
 	// Events unlocks a premium provider's request before it writes, so
 	// that premium takes its place among the request's providers.
 	Events *eventreq.Service
-	Log    *slog.Logger
+	// Refunds schedules, in the transaction of a first message or of an
+	// outcome, the check that gives a credit back when the couple leaves
+	// the message unread or had booked someone (nil: no checks).
+	Refunds RefundScheduler
+	Log     *slog.Logger
+}
+
+// RefundScheduler queues a refund check of a request at a time (zero: now)
+// in tx; internal/refund's Service is one.
+type RefundScheduler interface {
+	ScheduleTx(ctx context.Context, tx *store.Store, requestID string, at time.Time) error
 }
 
 // NewService wires the service.
@@ -101,7 +113,7 @@ func NewService(d Deps) *Service {
 		d.Log = slog.Default()
 	}
 	return &Service{store: d.Store, clock: d.Clock, outbox: d.Outbox, emails: d.Emails, texts: d.Texts, links: d.Links,
-		limiter: d.Limiter, events: d.Events, log: d.Log}
+		limiter: d.Limiter, events: d.Events, refunds: d.Refunds, log: d.Log}
 }
 
 // CheckBody trims a message and checks it: 1 to 5,000 characters of
@@ -249,7 +261,13 @@ func (s *Service) Send(ctx context.Context, userID, requestID, body string) (mod
 		if err := tx.AddMessage(ctx, m); err != nil {
 			return err
 		}
-		return tx.RecordFirstAnswer(ctx, r.ID, now, now.Sub(r.CreatedAt) <= AnswerWindow)
+		first, err := tx.RecordFirstAnswer(ctx, r.ID, now, now.Sub(r.CreatedAt) <= AnswerWindow)
+		if err != nil || !first || s.refunds == nil {
+			return err
+		}
+		// The credit comes back if the couple has not opened the first
+		// message when its time is up; the sweep catches a lost job.
+		return s.refunds.ScheduleTx(ctx, tx, r.ID, now.Add(refund.UnopenedAfter))
 	})
 	if err != nil {
 		return model.Message{}, err
@@ -405,7 +423,26 @@ func (s *Service) Close(ctx context.Context, token, outcome string) error {
 	if outcome == model.ProjectOutcomeBookedProvider {
 		booked = r.ID
 	}
-	return s.store.SetProjectOutcome(ctx, r.ProjectID, outcome, booked, s.clock.Now())
+	return s.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.SetProjectOutcome(ctx, r.ProjectID, outcome, booked, s.clock.Now()); err != nil {
+			return err
+		}
+		if s.refunds == nil {
+			return nil
+		}
+		// Every provider of the project may now be owed its credit (a
+		// couple that booked someone else within a day of an unlock).
+		ids, err := tx.ProjectRequestIDs(ctx, r.ProjectID)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if err := s.refunds.ScheduleTx(ctx, tx, id, time.Time{}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // Stop ends a conversation from the couple's link: every link to it is

@@ -2,9 +2,11 @@ package conversation
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"log/slog"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -27,9 +29,36 @@ import (
 var now = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 
 type env struct {
-	svc   *Service
-	store *store.Store
-	clock *clock.Fixed
+	svc     *Service
+	store   *store.Store
+	clock   *clock.Fixed
+	refunds *scheduled
+}
+
+// scheduled records the refund checks the service queues.
+type scheduled struct {
+	mu     sync.Mutex
+	checks []check
+}
+
+type check struct {
+	requestID string
+	at        time.Time
+}
+
+func (s *scheduled) ScheduleTx(ctx context.Context, tx *store.Store, requestID string, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.checks = append(s.checks, check{requestID, at})
+	return nil
+}
+
+func (s *scheduled) taken() []check {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.checks
+	s.checks = nil
+	return out
 }
 
 func newEnv(t testing.TB) env {
@@ -46,9 +75,10 @@ func newEnv(t testing.TB) env {
 	log := slog.New(slog.DiscardHandler)
 	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: ob, Emails: renderer, Texts: texts,
 		Links: hosts.New(cfg), Limiter: limiter, FormKey: []byte("k"), Log: log})
+	refunds := &scheduled{}
 	svc := NewService(Deps{Store: s, Clock: clk, Outbox: ob, Emails: renderer, Texts: texts, Links: hosts.New(cfg),
-		Limiter: limiter, Events: events, Log: log})
-	return env{svc: svc, store: s, clock: clk}
+		Limiter: limiter, Events: events, Refunds: refunds, Log: log})
+	return env{svc: svc, store: s, clock: clk, refunds: refunds}
 }
 
 // provider creates a moderated provider with a company, premium or not.
@@ -70,7 +100,8 @@ func (e env) request(t testing.TB, providerID string, unlocked bool) string {
 	t.Helper()
 	ctx := context.Background()
 	p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", EventDate: "2027-06-12", ServiceType: "FULL_PLANNING",
-		EventCity: "Lyon", Firstname: "Ana", Lastname: "Lima", Email: "ana@example.com", Phone: "+33611111111", CreatedAt: now}
+		EventCity: "Lyon", Firstname: "Ana", Lastname: "Lima", Email: "ana@example.com", Phone: "+33611111111", CreatedAt: now,
+		ConfirmedAt: sql.NullTime{Time: now, Valid: true}}
 	storetest.Must(t, e.store.CreateProject(ctx, p))
 	r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: providerID, CreatedAt: e.clock.Now()}
 	storetest.Must(t, e.store.CreateEventRequest(ctx, r))
@@ -429,6 +460,43 @@ func TestTheCoupleClosesItsProject(t *testing.T) {
 	row, _ = e.store.GetEventRequest(ctx, u.ID, id)
 	if row.Project.Outcome.String != model.ProjectOutcomePostponed || row.Project.OutcomeRequestID.Valid {
 		t.Errorf("changed outcome %+v %+v", row.Project.Outcome, row.Project.OutcomeRequestID)
+	}
+}
+
+// The credit of an unlocked request comes back when the couple leaves the
+// first message unread for 72 hours, or said within a day that it booked
+// someone else: the first message queues the check for its 72nd hour, and
+// an outcome queues one now for every provider of the project.
+func TestFirstMessagesAndOutcomesQueueRefundChecks(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	a := e.provider(t, "a@example.com", false)
+	b := e.provider(t, "b@example.com", false)
+	first := e.request(t, a.ID, true)
+	row, err := e.store.GetEventRequest(ctx, a.ID, first)
+	storetest.Must(t, err)
+	other := model.EventRequest{ID: model.NewID(), ProjectID: row.ProjectID, ProviderID: b.ID, CreatedAt: now}
+	storetest.Must(t, e.store.CreateEventRequest(ctx, other))
+
+	m, err := e.svc.Send(ctx, a.ID, first, "Hello Ana")
+	storetest.Must(t, err)
+	if got, want := e.refunds.taken(), []check{{first, now.Add(72 * time.Hour)}}; !slices.Equal(got, want) {
+		t.Errorf("after the first message: checks %v, want %v", got, want)
+	}
+	e.clock.Advance(time.Hour)
+	_, err = e.svc.Send(ctx, a.ID, first, "Are you there?")
+	storetest.Must(t, err)
+	if got := e.refunds.taken(); len(got) != 0 {
+		t.Errorf("a second message queued %v: only the first one's reading counts", got)
+	}
+
+	storetest.Must(t, e.svc.Close(ctx, e.tokenOf(t, m), model.ProjectOutcomeBookedOther))
+	got := e.refunds.taken()
+	slices.SortFunc(got, func(x, y check) int { return strings.Compare(x.requestID, y.requestID) })
+	want := []check{{first, time.Time{}}, {other.ID, time.Time{}}}
+	slices.SortFunc(want, func(x, y check) int { return strings.Compare(x.requestID, y.requestID) })
+	if !slices.Equal(got, want) {
+		t.Errorf("after the outcome: checks %v, want one now for each request of the project %v", got, want)
 	}
 }
 

@@ -36,6 +36,7 @@ func seedConversation(ctx context.Context, s *store.Store, providerID string, no
 				return fmt.Errorf("demo: conversation: %w", err)
 			}
 		}
-		return tx.RecordFirstAnswer(ctx, r.ID, sent, true)
+		_, err := tx.RecordFirstAnswer(ctx, r.ID, sent, true)
+		return err
 	})
 }

@@ -46,7 +46,7 @@ func seedRefund(ctx context.Context, s *store.Store, providerID string, now time
 			Description: "credits.log.unlock", Withdrawn: 1, Ref: sql.NullString{String: eventreq.UnlockRef(r.ID), Valid: true}}); err != nil {
 			return err
 		}
-		if err := tx.CreateMessageRow(ctx, model.Message{ID: model.NewID(), RequestID: r.ID, Sender: model.MessageFromProvider,
+		if err := tx.AddMessage(ctx, model.Message{ID: model.NewID(), RequestID: r.ID, Sender: model.MessageFromProvider,
 			Body: "Bonjour Chloé, merci pour votre demande ! Seriez-vous disponibles pour en parler cette semaine ?", CreatedAt: written}); err != nil {
 			return err
 		}

@@ -106,7 +106,8 @@ func (r *rig) provider(t *testing.T, email string, premium bool) model.User {
 func (r *rig) unlocked(t *testing.T, couple string, providers ...model.User) []string {
 	t.Helper()
 	p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", EventDate: "2027-06-12", ServiceType: "FULL_PLANNING",
-		Firstname: "Ana", Lastname: "Lima", Email: couple, Phone: "+33611111111", CreatedAt: r.clk.Now()}
+		Firstname: "Ana", Lastname: "Lima", Email: couple, Phone: "+33611111111", CreatedAt: r.clk.Now(),
+		ConfirmedAt: sql.NullTime{Time: r.clk.Now(), Valid: true}}
 	storetest.Must(t, r.s.CreateProject(t.Context(), p))
 	var ids []string
 	for _, u := range providers {

@@ -71,13 +71,23 @@ func (s *Store) MarkMessagesRead(ctx context.Context, requestID, sender string, 
 
 // RecordFirstAnswer notes the provider's first message of a request, and
 // whether it came within the answer rate's 48 hours; later messages change
-// nothing.
-func (s *Store) RecordFirstAnswer(ctx context.Context, requestID string, now time.Time, inTime bool) error {
-	if _, err := s.exec(ctx, `UPDATE event_requests SET first_answer_at = $2, answered_48h = $3
-		WHERE id = $1 AND first_answer_at IS NULL`, requestID, now, inTime); err != nil {
-		return fmt.Errorf("store: first answer: %w", err)
+// nothing. It tells whether this was the first.
+func (s *Store) RecordFirstAnswer(ctx context.Context, requestID string, now time.Time, inTime bool) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE event_requests SET first_answer_at = $2, answered_48h = $3
+		WHERE id = $1 AND first_answer_at IS NULL`, requestID, now, inTime)
+	if err != nil {
+		return false, fmt.Errorf("store: first answer: %w", err)
 	}
-	return nil
+	return affected(res) == 1, nil
+}
+
+// ProjectRequestIDs lists the requests a project was sent as.
+func (s *Store) ProjectRequestIDs(ctx context.Context, projectID string) ([]string, error) {
+	var ids []string
+	if err := s.q.SelectContext(ctx, &ids, `SELECT id FROM event_requests WHERE project_id = $1 ORDER BY id`, projectID); err != nil {
+		return nil, fmt.Errorf("store: project requests: %w", err)
+	}
+	return ids, nil
 }
 
 // UnreadMessages counts the couples' messages no one has read over a

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"noces/internal/model"
 )
 
 // RefundFacts is what the refund rules of one request read: the request, its
@@ -143,16 +142,4 @@ func (s *Store) ListRefundCandidates(ctx context.Context, c RefundCandidates) ([
 		}
 	}
 	return ids, nil
-}
-
-// CreateMessageRow writes one conversation message as it is, for the demo
-// data of the refunds; the conversation code has its own writer with its
-// rules.
-func (s *Store) CreateMessageRow(ctx context.Context, m model.Message) error {
-	_, err := s.exec(ctx, `INSERT INTO messages (id, request_id, sender, body, created_at, read_at, outbox_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, m.ID, m.RequestID, m.Sender, m.Body, m.CreatedAt, m.ReadAt, m.OutboxID)
-	if err != nil {
-		return fmt.Errorf("store: create message: %w", err)
-	}
-	return nil
 }
