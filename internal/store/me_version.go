@@ -109,16 +109,6 @@ const meVersionQuery = `SELECT me_version FROM users WHERE id = $1 AND deleted_a
 // MeVersion reads the version of userID's GET /api/me answer;
 // ErrNotFound when the user is gone.
 func (s *Store) MeVersion(ctx context.Context, userID string) (int64, error) {
-	if s.meReads != nil && !s.inTx {
-		if s.count {
-			countQuery(ctx)
-		}
-		v, err := s.meReads.read(ctx, userID)
-		if err != nil {
-			return 0, fmt.Errorf("store: me version: %w", err)
-		}
-		return v, nil
-	}
 	row, err := s.hotRow(ctx, meVersionQuery, userID)
 	if err != nil {
 		return 0, fmt.Errorf("store: me version: %w", err)

@@ -113,9 +113,9 @@ func TestMeVersionRisesWithEveryWrite(t *testing.T) {
 
 // TestMeVersionUnderConcurrentWrites: many requests at once, for several
 // users, each right after a write to its own user through another server's
-// pool. On PostgreSQL the reads are shared (me_version_reads.go): each
-// request must still get its own user's version, and one at least as new
-// as the write committed before it asked.
+// pool: each request gets its own user's version, and one at least as new
+// as the write committed before it asked. Any change to how the version is
+// read (shared reads, another pool) must keep this.
 func TestMeVersionUnderConcurrentWrites(t *testing.T) {
 	s, dbURL := storetest.NewWithURL(t)
 	other := storetest.Open(t, dbURL)

@@ -16,7 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/jmoiron/sqlx"
 	"github.com/pressly/goose/v3"
@@ -60,13 +59,6 @@ type Store struct {
 	// stmts are the hot statements, prepared on the pool (prepared.go),
 	// shared by every Store of one pool.
 	stmts *statements
-	// meReads share the version reads of GET /api/me on PostgreSQL, through
-	// mePool, pgx's own pool (me_version_reads.go); nil on SQLite.
-	meReads *meVersionReads
-	mePool  *pgxpool.Pool
-	// count is set by CountQueries: the reads through mePool, which the
-	// counting driver does not see, are then counted by MeVersion.
-	count bool
 }
 
 // Open connects to the database named by a sqlite: or postgres:// URL.
@@ -105,17 +97,11 @@ func Open(ctx context.Context, databaseURL string, opts ...Option) (*Store, erro
 		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex(), dsn: dsn, stmts: &statements{}, count: o.count}
-	if driver == "postgres" {
-		if s.mePool, s.meReads, err = openMeVersionPool(ctx, dsn); err != nil {
-			db.Close()
-			return nil, err
-		}
-	}
+	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex(), dsn: dsn, stmts: &statements{}}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {
-		s.Close()
+		db.Close()
 		return nil, fmt.Errorf("store: connect: %w", err)
 	}
 	return s, nil
@@ -184,9 +170,6 @@ func (s *Store) SQLTx() *sql.Tx {
 // Close closes the prepared statements and the pool.
 func (s *Store) Close() error {
 	s.stmts.close()
-	if s.mePool != nil {
-		s.mePool.Close()
-	}
 	return s.db.Close()
 }
 
@@ -253,8 +236,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir, dsn: s.dsn, stmts: s.stmts,
-		meReads: s.meReads, mePool: s.mePool, count: s.count}
+	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir, dsn: s.dsn, stmts: s.stmts}
 	if err := fn(txs); err != nil {
 		_ = tx.Rollback()
 		return err
