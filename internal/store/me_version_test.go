@@ -3,8 +3,10 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -106,5 +108,72 @@ func TestMeVersionRisesWithEveryWrite(t *testing.T) {
 	}
 	if _, err := s.MeVersion(ctx, u.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a deleted user's version: %v, want ErrNotFound", err)
+	}
+}
+
+// TestMeVersionUnderConcurrentWrites: many requests at once, for several
+// users, each right after a write to its own user through another server's
+// pool: each request gets its own user's version, and one at least as new
+// as the write committed before it asked. Any change to how the version is
+// read (shared reads, another pool) must keep this.
+func TestMeVersionUnderConcurrentWrites(t *testing.T) {
+	s, dbURL := storetest.NewWithURL(t)
+	other := storetest.Open(t, dbURL)
+	ctx := context.Background()
+	const users, rounds = 6, 25
+	ids := make([]string, users)
+	for i := range ids {
+		ids[i] = newUser(t, s, fmt.Sprintf("concurrent-%d@example.com", i)).ID
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, users*rounds)
+	for i := range users {
+		for w := range 2 { // two clients per user: one writes, both read
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range rounds {
+					var written int64
+					if w == 0 {
+						if err := other.DB().QueryRowContext(ctx, `UPDATE users SET credits = credits + 1 WHERE id = $1 RETURNING me_version`, ids[i]).Scan(&written); err != nil {
+							errs <- err
+							return
+						}
+					}
+					v, err := s.MeVersion(ctx, ids[i])
+					if err != nil {
+						errs <- err
+						return
+					}
+					if v < written {
+						errs <- fmt.Errorf("user %d: version %d read after %d was committed", i, v, written)
+					}
+					m, err := s.GetMe(ctx, ids[i])
+					if err != nil {
+						errs <- err
+						return
+					}
+					if m.User.ID != ids[i] || m.Version < v {
+						errs <- fmt.Errorf("user %d: MeVersion said %d, then GetMe read %d of %s", i, v, m.Version, m.User.ID)
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	// Each user's version, read alone, is the one its writes left.
+	for i, id := range ids {
+		var want int64
+		storetest.Must(t, other.DB().QueryRowContext(ctx, `SELECT me_version FROM users WHERE id = $1`, id).Scan(&want))
+		if v, err := s.MeVersion(ctx, id); err != nil || v != want {
+			t.Errorf("user %d: MeVersion %d, %v; the row says %d", i, v, err, want)
+		}
+	}
+	if _, err := s.MeVersion(ctx, model.NewID()); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unknown user: %v, want ErrNotFound", err)
 	}
 }
