@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
-
 )
 
 // RefundFacts is what the refund rules of one request read: the request, its
