@@ -161,23 +161,27 @@ export function ConversationPanel({ detail, canUnlockedWrite }: PanelProps) {
       {list && open && canUnlockedWrite && (
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField
-              select
-              size="small"
-              label={t('conversation.fromTemplate')}
-              value={templateId}
-              onChange={(event) => startFrom(event.target.value)}
-              sx={{ minWidth: 240, flex: '1 1 240px' }}
-              data-testid="template-select"
-              disabled={!templates.data?.templates.length}
-              helperText={templates.data && templates.data.templates.length === 0 ? t('conversation.noTemplates') : undefined}
-            >
-              {(templates.data?.templates ?? []).map((template) => (
-                <MenuItem key={template.id} value={template.id}>
-                  {template.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            {templates.data && templates.data.templates.length > 0 ? (
+              <TextField
+                select
+                size="small"
+                label={t('conversation.fromTemplate')}
+                value={templateId}
+                onChange={(event) => startFrom(event.target.value)}
+                sx={{ minWidth: 240, flex: '1 1 240px' }}
+                data-testid="template-select"
+              >
+                {templates.data.templates.map((template) => (
+                  <MenuItem key={template.id} value={template.id}>
+                    {template.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 240px' }}>
+                {t('conversation.noTemplates')}
+              </Typography>
+            )}
             <Button variant="text" onClick={() => setManaging(true)} data-testid="manage-templates">
               {t('conversation.manageTemplates')}
             </Button>

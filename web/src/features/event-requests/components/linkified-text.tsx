@@ -44,7 +44,7 @@ export function LinkifiedText({ text }: { text: string }) {
         typeof part === 'string' ? (
           <Fragment key={i}>{part}</Fragment>
         ) : (
-          <Link key={i} href={part.href} target="_blank" rel="nofollow noopener noreferrer ugc" sx={{ overflowWrap: 'anywhere' }}>
+          <Link key={i} href={part.href} target="_blank" rel="nofollow noopener noreferrer ugc" underline="always" sx={{ overflowWrap: 'anywhere' }}>
             {part.link}
           </Link>
         ),
