@@ -4,7 +4,11 @@
 // project then goes to the four planners offering full planning (a city the
 // gazetteer does not know is matched in the whole country), and at most
 // three of them unlock it: the list and the detail say "n/3" before paying,
-// and the fourth finds it closed. Screenshots at 390 and 1440 px, axe.
+// and the fourth finds it closed. Then the conversation closes the loop: the
+// first planner writes from a saved reply, the couple answers on its private
+// page, the planner sees the unread message, the couple closes with "booked
+// with this provider", and the premium planner sees the outcome on its own
+// request. Screenshots at 390 and 1440 px, axe.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiMe, apiTokens, callApi, checkA11y, journey, login, shot, useServer, waitForOutbox } from './harness.mjs';
@@ -164,6 +168,61 @@ describe("the couple's confirmation and the unlock cap", () => {
       assert.equal(await row.getByTestId('unlock-cap').innerText(), 'Fermée · 3/3');
       await checkA11y(page);
       await shot(page, 'cap-list-closed');
+    });
+
+    // The first planner writes from a saved reply, filled from the request.
+    const first = await requestOf('planner@noces.test', city);
+    const saved = await callApi(server.baseURL, 'POST', '/api/reply-templates', {
+      token: first.token,
+      body: { name: 'Premier contact', body: 'Bonjour {firstname}, votre mariage du {date} à {city} nous enchante.' },
+    });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    await journey({}, async (page) => {
+      await login(page, server.baseURL, 'planner@noces.test');
+      await page.goto(`${server.baseURL}/event-requests/${first.item.uuid}`);
+      const conversation = page.getByTestId('conversation');
+      await conversation.getByTestId('template-select').click();
+      await page.getByRole('option', { name: 'Premier contact' }).click();
+      assert.match(await conversation.getByTestId('composer').inputValue(), new RegExp(`^Bonjour Jeanne, votre mariage du .+ à ${city} nous enchante\\.$`));
+      await conversation.getByTestId('send-message').click();
+      await page.getByTestId('snackbar').getByText('Message envoyé à Jeanne.').waitFor();
+      await conversation.getByText('Pas encore lu').waitFor();
+    });
+
+    // The couple answers on its private page, then the planner reads it.
+    const message = await waitForOutbox(await requestContext(), server.baseURL, email, (m) => /vous a écrit/.test(m.subject ?? ''));
+    const link = /\/c\/([A-Za-z0-9_-]{43})/.exec(JSON.stringify(message))?.[1];
+    assert.ok(link, 'the e-mail carries the conversation link');
+    await journey({}, async (page) => {
+      await page.goto(`${publicBase}/c/${link}`);
+      await page.getByText(/votre mariage du .+ nous enchante/).waitFor();
+      await page.getByRole('textbox', { name: 'Votre réponse' }).fill('Avec plaisir, pouvons-nous en parler jeudi ?');
+      await page.getByRole('button', { name: 'Envoyer ma réponse' }).click();
+      await page.getByText('Votre réponse a été envoyée.').waitFor();
+      await shot(page, 'lead-couple-answered');
+    });
+    await journey({}, async (page) => {
+      await login(page, server.baseURL, 'planner@noces.test');
+      await page.goto(`${server.baseURL}/event-requests`);
+      await page.getByTestId('unread-count').getByText('1 message non lu').waitFor();
+      await page.goto(`${server.baseURL}/event-requests/${first.item.uuid}`);
+      await page.getByTestId('conversation').getByText('Avec plaisir, pouvons-nous en parler jeudi ?').waitFor();
+      await shot(page, 'lead-planner-reads');
+    });
+
+    // The couple books the first planner; the premium one sees the outcome.
+    await journey({}, async (page) => {
+      await page.goto(`${publicBase}/c/${link}`);
+      await page.getByRole('radio', { name: 'Réservé avec ce prestataire' }).check();
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByText('Merci, votre réponse est enregistrée.').waitFor();
+    });
+    await journey({}, async (page) => {
+      await login(page, server.baseURL, 'premium@noces.test');
+      await page.goto(`${server.baseURL}/event-requests/${premium.item.uuid}`);
+      await page.getByTestId('request-outcome').getByText('Le couple a réservé un prestataire de cette demande.').waitFor();
+      await checkA11y(page);
+      await shot(page, 'lead-other-planner-outcome');
     });
     await sharedRequest?.dispose();
   });
