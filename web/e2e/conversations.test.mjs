@@ -108,7 +108,7 @@ describe('a conversation between a planner and a couple', () => {
         await cp.getByRole('heading', { level: 1, name: /Votre conversation avec/ }).waitFor();
         await cp.getByText(/Bonjour Inès, merci pour votre demande/).waitFor();
         assert.equal(await cp.getByRole('link', { name: 'https://example.com/formules' }).getAttribute('href'), 'https://example.com/formules');
-        await cp.getByText(/^Lu le /).first().waitFor();
+        await cp.getByText(/· Lu le /).first().waitFor();
         await shot(cp, 'conversation-couple');
 
         // An empty answer is refused in French, then the answer is sent.
@@ -134,7 +134,7 @@ describe('a conversation between a planner and a couple', () => {
 
         // The couple sees its answer read, and closes: booked with this provider.
         await cp.reload();
-        await cp.locator('.msg.mine').getByText(/^Lu le /).waitFor();
+        await cp.locator('.msg.mine').getByText(/· Lu le /).waitFor();
         await cp.getByRole('radio', { name: 'Réservé avec ce prestataire' }).check();
         await cp.getByRole('button', { name: 'Enregistrer' }).click();
         await cp.getByText('Merci, votre réponse est enregistrée.').waitFor();
