@@ -344,7 +344,9 @@ func TestStatistics(t *testing.T) {
 	ctx := context.Background()
 	planner := e.users["planner"]
 	s := e.login("planner")
-	// Four requests: one unseen, one seen, one unlocked, one rejected.
+	// Four requests: one unseen, one seen (and answered after 48 hours), one
+	// unlocked (and answered within 48 hours), one rejected: the answer rate
+	// counts only the answer in time.
 	now := e.clock.Now()
 	for i, state := range []string{"new", "seen", "unlocked", "rejected"} {
 		pid := model.NewID()
@@ -354,17 +356,18 @@ func TestStatistics(t *testing.T) {
 			t.Fatal(err)
 		}
 		created := now.AddDate(0, 0, -i*20)
-		var seen, unlocked, rejected any
+		var seen, unlocked, rejected, answered any
+		inTime := false
 		switch state {
 		case "seen":
-			seen = now
+			seen, answered = now, created.Add(72*time.Hour)
 		case "unlocked":
-			seen, unlocked = now, now
+			seen, unlocked, answered, inTime = now, now, created.Add(time.Hour), true
 		case "rejected":
 			seen, rejected = now, now
 		}
-		_, err = e.store.DB().ExecContext(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, seen_at, unlocked_at, rejected_at, rejection_reason)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, model.NewID(), pid, planner.ID, created, seen, unlocked, rejected, nullIf(state != "rejected", "budget"))
+		_, err = e.store.DB().ExecContext(ctx, `INSERT INTO event_requests (id, project_id, provider_id, created_at, seen_at, unlocked_at, rejected_at, rejection_reason, first_answer_at, answered_48h)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, model.NewID(), pid, planner.ID, created, seen, unlocked, rejected, nullIf(state != "rejected", "budget"), answered, inTime)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -379,7 +382,7 @@ func TestStatistics(t *testing.T) {
 	}
 	r := e.do(req{method: "GET", path: "/api/statistics/rates", token: s.Access}).json(t)
 	data := r["data"].(map[string]any)
-	want := map[string]any{"answeredRate": 50.0, "seenOpenRate": 75.0, "unlockedRate": 25.0, "rejectedRate": 25.0}
+	want := map[string]any{"answeredRate": 25.0, "seenOpenRate": 75.0, "unlockedRate": 25.0, "rejectedRate": 25.0}
 	if diff := cmp.Diff(want, data); diff != "" {
 		t.Errorf("rates (-want +got):\n%s", diff)
 	}
