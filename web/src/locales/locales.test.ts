@@ -110,6 +110,8 @@ describe('the locale files', () => {
     };
     walk(join(process.cwd(), 'src'));
     const en = flat.en as Map<string, unknown>;
-    expect([...used].filter((key) => !en.has(key)).sort()).toEqual([]);
+    // t(key, { count }) reads i18next's plural forms, key_one and key_other.
+    const exists = (key: string) => en.has(key) || (en.has(`${key}_one`) && en.has(`${key}_other`));
+    expect([...used].filter((key) => !exists(key)).sort()).toEqual([]);
   });
 });
