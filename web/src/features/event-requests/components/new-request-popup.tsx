@@ -168,7 +168,8 @@ function NewRequestPrompt({ userId, premium }: PopupGateProps) {
     const shown = shownRequests(userId);
     const fresh = list.data.eventRequests.filter((request) => !request.isSeen && !request.isRejected);
     const first = fresh.find((request) => !shown.has(request.uuid));
-    setPick(first ? { request: first, count: Math.max(list.data.unreadMessages, 1), fresh: fresh.map((request) => request.uuid) } : null);
+    // New requests are the unseen ones (unreadMessages counts the couples' messages).
+    setPick(first ? { request: first, count: fresh.length, fresh: fresh.map((request) => request.uuid) } : null);
   }
 
   useEffect(() => {
