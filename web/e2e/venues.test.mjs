@@ -384,8 +384,12 @@ describe('a venue from its owner to a couple and back', () => {
       await form.getByRole('button', { name: 'Send my request' }).click();
       // Sent, or the form back with what to correct (said in the failure).
       await page.waitForURL((url) => url.pathname === '/project/sent' || url.pathname.endsWith('/request'));
-      const sent = await page.locator('main').innerText();
-      assert.match(sent, /Your project has been sent to 1 professional\./);
+      // The couple confirms by the e-mailed link (issue #18): only then does the owner get it.
+      const mail = await waitForOutbox(page.request, server.baseURL, 'chloe.martin@example.com', (m) => /\/confirm\//.test(m.text ?? ''));
+      await page.goto(new URL(new URL(mail.text.match(/https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/)[0]).pathname, page.url()).href);
+      await page.getByRole('button', { name: 'Confirm and send my project' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your project is confirmed' }).waitFor();
+      assert.match(await page.locator('main').innerText(), /It was sent to 1 professional\./);
     }));
 
   it('the owner sees which venue the request is for and unlocks it with the welcome credit', T, () =>
