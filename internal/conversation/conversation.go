@@ -175,10 +175,7 @@ func (s *Service) ProviderThread(ctx context.Context, userID, requestID string) 
 	if err != nil {
 		return Thread{}, err
 	}
-	if _, err := s.store.MarkMessagesRead(ctx, r.ID, model.MessageFromCouple, s.clock.Now()); err != nil {
-		return Thread{}, err
-	}
-	msgs, err := s.store.ListMessages(ctx, r.ID)
+	msgs, err := s.read(ctx, r.ID, model.MessageFromCouple)
 	if err != nil {
 		return Thread{}, err
 	}
@@ -328,6 +325,15 @@ func (s *Service) byToken(ctx context.Context, token string) (store.Conversation
 	return r, nil
 }
 
+// read marks the messages of the other side (from) read, now, and lists
+// the request's messages as the reader then sees them.
+func (s *Service) read(ctx context.Context, requestID, from string) ([]model.Message, error) {
+	if _, err := s.store.MarkMessagesRead(ctx, requestID, from, s.clock.Now()); err != nil {
+		return nil, err
+	}
+	return s.store.ListMessages(ctx, requestID)
+}
+
 // CoupleThread opens the conversation of a couple's link and marks the
 // provider's messages read.
 func (s *Service) CoupleThread(ctx context.Context, token string) (Thread, error) {
@@ -335,10 +341,7 @@ func (s *Service) CoupleThread(ctx context.Context, token string) (Thread, error
 	if err != nil {
 		return Thread{}, err
 	}
-	if _, err := s.store.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, s.clock.Now()); err != nil {
-		return Thread{}, err
-	}
-	msgs, err := s.store.ListMessages(ctx, r.ID)
+	msgs, err := s.read(ctx, r.ID, model.MessageFromProvider)
 	if err != nil {
 		return Thread{}, err
 	}

@@ -131,6 +131,11 @@ func (s *Service) Get(ctx context.Context, userID, id string) (View, error) {
 		}
 		row.SeenAt = sql.NullTime{Time: now, Valid: true}
 	}
+	return s.viewOne(ctx, row, premium)
+}
+
+// viewOne is one request as its provider sees it, with its project's unlocks.
+func (s *Service) viewOne(ctx context.Context, row store.RequestRow, premium bool) (View, error) {
 	unlocks, err := s.unlocksOf(ctx, s.store, row)
 	if err != nil {
 		return View{}, err
@@ -147,11 +152,7 @@ func (s *Service) reread(ctx context.Context, userID, id string, premium bool) (
 	if err != nil {
 		return View{}, err
 	}
-	unlocks, err := s.unlocksOf(ctx, s.store, row)
-	if err != nil {
-		return View{}, err
-	}
-	return s.view(row, premium, unlocks[row.ProjectID]), nil
+	return s.viewOne(ctx, row, premium)
 }
 
 // request reads one of the provider's requests; another provider's is not
@@ -286,9 +287,5 @@ func (s *Service) Reject(ctx context.Context, userID, id, reason string) (View, 
 	if err != nil {
 		return View{}, err
 	}
-	unlocks, err := s.unlocksOf(ctx, s.store, row)
-	if err != nil {
-		return View{}, err
-	}
-	return s.view(row, premium, unlocks[row.ProjectID]), nil
+	return s.viewOne(ctx, row, premium)
 }
