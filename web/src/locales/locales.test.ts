@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROUTE_AREAS } from '@/lib/i18n';
 import { SUPPORTED_LOCALES } from '@/lib/locales';
 
 /**
@@ -50,6 +51,13 @@ describe('the locale files', () => {
       const inArea = readdirSync(join(dir, area)).map((name) => name.replace(/\.json$/, '')).sort();
       expect({ area, files: inArea }).toEqual({ area, files: [...SUPPORTED_LOCALES].sort() });
     }
+  });
+
+  // An area outside ROUTE_AREAS loads with the core texts, each in a chunk of
+  // its own: three such areas took the sign-in page from 4 scripts in one wave
+  // to 7 (issue #16). Texts every page needs go into the core file instead.
+  it('are each a route area, loaded with its screens', () => {
+    expect(areas.filter((area) => !(ROUTE_AREAS as readonly string[]).includes(area))).toEqual([]);
   });
 
   it('never define one namespace in two files', () => {
