@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"noces/internal/model"
@@ -117,7 +118,7 @@ var exportSections = []ExportSection{
 		"message", "couple_firstname", "couple_lastname", "couple_email", "couple_phone"},
 		query: `SELECT r.id, r.created_at, r.seen_at, r.unlocked_at, r.rejected_at, r.rejection_reason, r.refunded_at, r.refund_reason,
 			r.venue_id, p.id, p.event_type, p.event_date, p.service_type, p.event_location, p.event_city, p.event_zipcode,
-			p.event_country, p.budget_range, p.guest_range, p.languages, CASE WHEN p.has_theme THEN 'true' ELSE 'false' END,
+			p.event_country, p.budget_range, p.guest_range, {{languages}}, CASE WHEN p.has_theme THEN 'true' ELSE 'false' END,
 			p.wedding_theme, p.message, p.firstname,
 			CASE WHEN r.unlocked_at IS NOT NULL THEN p.lastname ELSE '' END,
 			CASE WHEN r.unlocked_at IS NOT NULL THEN p.email ELSE '' END,
@@ -165,6 +166,13 @@ var exportSections = []ExportSection{
 			FROM images WHERE owner_id = $1 ORDER BY created_at, id`},
 }
 
+// exportLanguages is a project's languages as one cell, "de en", by engine:
+// the two spell a sorted string aggregate differently.
+var exportLanguages = map[string]string{
+	"sqlite":   `(SELECT group_concat(code, ' ') FROM (SELECT code FROM project_languages WHERE project_id = p.id ORDER BY code))`,
+	"postgres": `(SELECT string_agg(code, ' ' ORDER BY code) FROM project_languages WHERE project_id = p.id)`,
+}
+
 // ExportSections lists the tables of a data export, in order.
 func ExportSections() []ExportSection { return exportSections }
 
@@ -173,7 +181,7 @@ func ExportSections() []ExportSection { return exportSections }
 // of rows. Cells are text: "" and null=true for NULL, times in RFC 3339 UTC.
 // fn must not keep the slices, which are reused.
 func (s *Store) StreamExportSection(ctx context.Context, sec ExportSection, userID string, fn func(cells []string, null []bool) error) error {
-	rows, err := s.q.QueryContext(ctx, sec.query, userID)
+	rows, err := s.q.QueryContext(ctx, strings.Replace(sec.query, "{{languages}}", exportLanguages[s.driver], 1), userID)
 	if err != nil {
 		return fmt.Errorf("store: export %s: %w", sec.Name, err)
 	}
