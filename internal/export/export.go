@@ -12,6 +12,7 @@ package export
 import (
 	"context"
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
@@ -63,6 +64,10 @@ const (
 	ErrNotReady   = "export.errors.not_ready"
 	ErrBadLink    = "export.errors.link_invalid"
 )
+
+// Prefix is where exports are kept in the media storage; the server never
+// serves it under /media/.
+const Prefix = "exports/"
 
 // Links builds the URLs e-mails carry.
 type Links interface {
@@ -306,7 +311,9 @@ func (s *Service) Build(ctx context.Context, id string) error {
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return fmt.Errorf("export: temp file: %w", err)
 	}
-	key := "exports/" + u.ID + "/" + e.ID + ".zip"
+	// A random part keeps the key unguessable even where the bucket is
+	// readable by URL; the server's own /media/ never serves exports/.
+	key := Prefix + u.ID + "/" + e.ID + "-" + rand.Text() + ".zip"
 	if err := s.d.Blobs.Put(ctx, key, tmp); err != nil {
 		return err
 	}
