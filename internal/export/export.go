@@ -224,6 +224,14 @@ func (s *Service) open(ctx context.Context, e model.DataExport) (File, error) {
 	if e.State != model.DataExportReady || !e.ExpiresAt.After(s.d.Clock.Now()) {
 		return File{}, apperr.New(apperr.NotFound, "errors.not_found")
 	}
+	// A closed account's zip is not served, even by a link signed before:
+	// the sweep deletes it within the hour.
+	if u, err := s.d.Store.GetUser(ctx, e.UserID); err != nil || u.DeletedAt.Valid {
+		if err == nil || errors.Is(err, store.ErrNotFound) {
+			return File{}, apperr.New(apperr.NotFound, "errors.not_found")
+		}
+		return File{}, err
+	}
 	r, info, err := s.d.Blobs.Open(ctx, e.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
 		return File{}, apperr.New(apperr.NotFound, "errors.not_found")
@@ -290,6 +298,10 @@ func (s *Service) Build(ctx context.Context, id string) error {
 		return nil
 	}
 	u, err := s.d.Store.GetUser(ctx, e.UserID)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && u.DeletedAt.Valid) {
+		// The account closed meanwhile: nothing is left to give.
+		return s.Fail(ctx, e.ID)
+	}
 	if err != nil {
 		return err
 	}

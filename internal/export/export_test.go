@@ -434,6 +434,25 @@ func TestExpiredExportsAreDeletedWithTheirFiles(t *testing.T) {
 	if st, _ := r.svc.Get(ctx, a.User.ID); st.State != "none" {
 		t.Fatalf("a's status = %+v", st)
 	}
+	// A closed account's export goes at the next sweep, before its time,
+	// and is no longer served even by a link signed before.
+	bst, err := r.svc.Get(ctx, b.User.ID)
+	if err != nil || bst.State != model.DataExportReady {
+		t.Fatalf("b's status = %+v, %v", bst, err)
+	}
+	if _, err := r.s.DB().ExecContext(ctx, `UPDATE users SET deleted_at = $2 WHERE id = $1`, b.User.ID, r.clk.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.svc.OpenSigned(ctx, strings.TrimPrefix(bst.DownloadPath, "/api/account/export/download?token=")); !apperr.IsKind(err, apperr.NotFound) {
+		t.Fatalf("a closed account's link = %v", err)
+	}
+	if n, err := r.svc.Sweep(ctx); err != nil || n != 1 {
+		t.Fatalf("Sweep = %d, %v, want the closed account's export deleted", n, err)
+	}
+	if n := countBlobs(t, r.blobs, "exports/"+b.User.ID+"/"); n != 0 {
+		t.Fatalf("the closed account's file is still there (%d)", n)
+	}
+
 	// A pending export whose job was lost stops blocking after PendingFor.
 	if _, err := r.svc.Request(ctx, a.User.ID); err != nil {
 		t.Fatal(err)
@@ -484,4 +503,3 @@ func FuzzVerify(f *testing.F) {
 		}
 	})
 }
-

@@ -77,13 +77,16 @@ func (s *Store) MarkDataExportFailed(ctx context.Context, id string) error {
 }
 
 // ListDataExportsToDelete returns, oldest first, up to limit exports whose
-// time is over (expires_at before now) and the ready exports of userID
-// older than keepID, which a newer export replaced. userID may be empty.
+// time is over (expires_at before now), those of closed accounts (their
+// personal data is erased, the zip must go too), and the ready exports of
+// userID other than keepID, which a newer export replaced. userID may be
+// empty.
 func (s *Store) ListDataExportsToDelete(ctx context.Context, now time.Time, userID, keepID string, limit int) ([]model.DataExport, error) {
 	var out []model.DataExport
-	err := s.q.SelectContext(ctx, &out, `SELECT `+dataExportColumns+` FROM data_exports
-		WHERE expires_at < $1 OR (user_id = $2 AND id <> $3 AND state <> 'pending')
-		ORDER BY expires_at, id LIMIT $4`, now, userID, keepID, limit)
+	err := s.q.SelectContext(ctx, &out, `SELECT `+dataExportColumns+` FROM data_exports e
+		WHERE e.expires_at < $1 OR (e.user_id = $2 AND e.id <> $3 AND e.state <> 'pending')
+			OR EXISTS (SELECT 1 FROM users u WHERE u.id = e.user_id AND u.deleted_at IS NOT NULL)
+		ORDER BY e.expires_at, e.id LIMIT $4`, now, userID, keepID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: expired data exports: %w", err)
 	}

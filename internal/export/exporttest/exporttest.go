@@ -29,7 +29,7 @@ type Owned struct {
 	User model.User
 	// Tag is in every text the provider owns, so a test can look for
 	// another provider's tag in a zip.
-	Tag                                                     string
+	Tag                                                    string
 	Requests, Unlocked, Messages, Reviews, Credits, Photos int
 }
 
