@@ -33,6 +33,7 @@ import (
 	"noces/internal/directory"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
+	"noces/internal/export"
 	"noces/internal/hosts"
 	"noces/internal/httpapi"
 	"noces/internal/i18n"
@@ -90,6 +91,8 @@ type App struct {
 
 	// Refunds gives back credits spent on worthless requests (issue #18).
 	Refunds *refund.Service
+	// Exports builds the providers' data exports (issue #19).
+	Exports *export.Service
 }
 
 // Options tune New for tests and tools.
@@ -218,6 +221,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
 	a.Refunds.Register(a.Jobs)
 	deliver.OnRefused = a.Refunds.OnRefused
+	if a.Exports, err = export.NewService(export.Deps{Store: a.Store, Clock: a.Clock, Queue: a.Jobs, Outbox: a.Outbox,
+		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Blobs: a.Media, Limiter: limiter,
+		Key: derivedKey(cfg.TokenKey, "data-exports"), Log: log}); err != nil {
+		return nil, err
+	}
+	a.Exports.Register(a.Jobs)
 	a.Conversations = conversation.NewService(conversation.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, Events: a.Events, Refunds: a.Refunds, Log: log})
 
@@ -282,8 +291,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
-		Conversations: a.Conversations,
-		Admin:         admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
+		Conversations: a.Conversations, Exports: a.Exports,
+		Admin: admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {
 		return nil, err

@@ -64,6 +64,9 @@ const (
 	KindConversationMessage = "conversation_message"
 	// KindConversationReply tells a provider the couple answered.
 	KindConversationReply = "conversation_reply"
+	// KindDataExportReady tells a provider its data export can be
+	// downloaded from the account page (issue #19).
+	KindDataExportReady = "data_export_ready"
 )
 
 // ErrUnknownKind is returned by Render for a kind this package does not know.
@@ -108,6 +111,7 @@ var kinds = map[string]kind{
 	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},
 	KindConversationMessage:      {fields: []string{"firstname", "providerName", "conversationUrl"}, button: "conversationUrl"},
 	KindConversationReply:        {fields: []string{"firstname", "coupleName", "requestUrl"}, button: "requestUrl"},
+	KindDataExportReady:          {fields: []string{"firstname", "accountUrl"}, button: "accountUrl"},
 }
 
 // Kinds lists every kind, sorted, for tests and previews.

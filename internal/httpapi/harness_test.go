@@ -144,7 +144,8 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz,
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
 		Events:    events, Conversations: conversations, Texts: texts, Hosts: hm, Log: log,
-		Web: testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
+		Exports: newTestExports(t, s, clk, media, texts, renderer, hm),
+		Web:     testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
 		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log})})
 	if err != nil {
 		t.Fatal(err)

@@ -35,6 +35,11 @@ func (s *Server) registerRoutes() {
 	s.route("POST /api/account/phone/check", s.authed(s.checkPhone))
 	s.route("POST /api/account/phone/verify", s.authed(s.verifyPhone))
 	s.route("DELETE /api/account/delete", s.authed(s.deleteAccount))
+	// Leaving with your data (issue #19): ask, follow, download.
+	s.route("POST /api/account/export", s.provider(s.requestExport))
+	s.route("GET /api/account/export/status", s.provider(s.exportStatus))
+	s.route("GET /api/account/export", s.provider(s.downloadExport))
+	s.route("GET /api/account/export/download", s.handle(s.downloadSignedExport))
 	s.route("POST /api/images/upload-profile-image", s.authed(s.uploadProfileImage))
 	s.route("DELETE /api/images/delete-profile-image", s.authed(s.deleteProfileImage))
 	s.route("GET /api/profile-url", s.authed(s.profileURL))

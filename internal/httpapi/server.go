@@ -23,6 +23,7 @@ import (
 	"noces/internal/conversation"
 	"noces/internal/directory"
 	"noces/internal/eventreq"
+	"noces/internal/export"
 	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/instagram"
@@ -64,6 +65,8 @@ type Deps struct {
 	MediaService *media.Service
 	// Venues runs the rules of venue owners' listings.
 	Venues *venue.Service
+	// Exports builds and serves the providers' data exports.
+	Exports *export.Service
 	// Instagram runs the Instagram sync; nil shows it as unavailable.
 	Instagram *instagram.Service
 	// Site serves the public directory's pages on public hosts.
@@ -198,6 +201,11 @@ func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(r.URL.Path, "/media/")
+	if strings.HasPrefix(name, export.Prefix) {
+		// A provider's data export is served only to its owner.
+		http.NotFound(w, r)
+		return
+	}
 	f, info, err := s.Media.Open(r.Context(), name)
 	switch {
 	case errors.Is(err, blob.ErrNotFound) || errors.Is(err, blob.ErrBadKey):

@@ -445,3 +445,24 @@ var VenueTypes = []string{"boat", "castle", "domain", "farm", "hotel", "place_of
 
 // NullTime is t, or NULL when t is the zero time.
 func NullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: !t.IsZero()} }
+
+// DataExport is one zip of everything a provider owns (issue #19), built by
+// a job into blob storage and deleted when ExpiresAt passes.
+type DataExport struct {
+	ID     string `db:"id"`
+	UserID string `db:"user_id"`
+	// State is DataExportPending, DataExportReady or DataExportFailed.
+	State     string       `db:"state"`
+	BlobKey   string       `db:"blob_key"`
+	ByteSize  int64        `db:"byte_size"`
+	CreatedAt time.Time    `db:"created_at"`
+	ReadyAt   sql.NullTime `db:"ready_at"`
+	ExpiresAt time.Time    `db:"expires_at"`
+}
+
+// Data export states.
+const (
+	DataExportPending = "pending"
+	DataExportReady   = "ready"
+	DataExportFailed  = "failed"
+)

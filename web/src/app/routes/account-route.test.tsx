@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '@/app/guards/route-guards';
 import { AccountPage } from '@/features/account/components/account-page';
 import { peekLoginNotice } from '@/lib/auth/login-notice';
@@ -28,6 +28,11 @@ function renderAccount(user: User = makeUser()) {
   renderRouter(client, router);
   return { client, router };
 }
+
+beforeEach(() => {
+  // The export card asks for the export's state on every account page.
+  server.use(http.get('*/api/account/export/status', () => HttpResponse.json({ state: 'none' })));
+});
 
 const input = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label, { selector: 'input, textarea' });
 
@@ -229,5 +234,49 @@ describe('account deletion', () => {
     expect(getToken()).toBeNull();
     expect(client.getQueryData(ME_QUERY_KEY)).toBeUndefined();
     expect(peekLoginNotice()).toBe('account_deleted');
+  });
+});
+
+describe('data export', () => {
+  it('starts the export in one click and says it is being prepared', async () => {
+    let asked = 0;
+    server.use(
+      http.post('*/api/account/export', () => {
+        asked++;
+        return HttpResponse.json({ state: 'pending', requestedAt: '2026-11-26T09:00:00Z' }, { status: 202 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAccount();
+    const card = await screen.findByTestId('export-card');
+    await user.click(await within(card).findByRole('button', { name: 'Export my data' }));
+    expect(await within(card).findByText(/Your export is being prepared/)).toBeInTheDocument();
+    expect(asked).toBe(1);
+    expect(within(card).queryByRole('button', { name: 'Export my data' })).toBeNull();
+  });
+
+  it('shows the download link when ready, and the deletion dialog offers it first', async () => {
+    server.use(
+      http.get('*/api/account/export/status', () =>
+        HttpResponse.json({
+          state: 'ready',
+          requestedAt: '2026-11-26T09:00:00Z',
+          readyAt: '2026-11-26T09:01:00Z',
+          expiresAt: '2026-12-03T09:01:00Z',
+          byteSize: 12_500_000,
+          downloadUrl: '/api/account/export/download?token=abc',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAccount();
+    const card = await screen.findByTestId('export-card');
+    const link = await within(card).findByRole('link', { name: 'Download the zip' });
+    expect(link).toHaveAttribute('href', '/api/account/export/download?token=abc');
+    expect(within(card).getByText(/12\.5 MB/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByRole('heading', { name: 'Take your data with you first' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Download the zip' })).toHaveAttribute('href', '/api/account/export/download?token=abc');
   });
 });

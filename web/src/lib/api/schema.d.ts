@@ -880,6 +880,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the newest export's zip
+         * @description The zip itself (application/zip, with Range support), for API clients that carry the session header. 404 when there is no export or it expired, 409 export.errors.not_ready while it is being prepared. Browsers follow the signed downloadUrl of GET /api/account/export/status instead.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Ask for an export of everything the provider owns
+         * @description Planners and venue owners only (403 for an admin, or an admin acting as the provider). Starts a background job that builds one zip: requests with their projects and conversations, reviews, credit history, payments, premium invoices, account, company, profile, portfolio and venue texts (each as CSV and JSON), the original photos, and a README.txt in the provider's language. When it is ready an e-mail points to the account page, whose status call carries a signed download link. One export at a time (409 export.errors.in_progress while one is being prepared), at most 3 a day (429 with Retry-After); a refused request changes nothing. A zip is kept 7 days, and a newer one replaces it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Being prepared */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataExport"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/export/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of the newest export
+         * @description state is none (never asked, or expired), pending, ready or failed. When ready, downloadUrl is a link signed for 15 minutes; ask again for a fresh one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataExport"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/export/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export by its signed link
+         * @description No session: the token, signed by the server for one export and valid 15 minutes, is the credential. An invalid, tampered or expired token, or an export gone, is 404 export.errors.link_invalid.
+         */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/images/upload-profile-image": {
         parameters: {
             query?: never;
@@ -5580,6 +5726,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DataExport: {
+            /** @enum {string} */
+            state: "none" | "pending" | "ready" | "failed";
+            /** Format: date-time */
+            requestedAt?: string;
+            /** Format: date-time */
+            readyAt?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            byteSize?: number;
+            /** @description Signed link to the zip, valid 15 minutes; only when ready */
+            downloadUrl?: string;
+        };
         LegalPage: {
             /** @enum {string} */
             page: "terms" | "privacy" | "cookies" | "imprint" | "ranking";

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -7,24 +8,29 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteAccount } from '@/features/account/api/delete-account';
+import { ExportAction } from '@/features/account/components/export-card';
 import { SectionCard } from '@/components/ui/section-card';
 import { TextInput } from '@/components/ui/text-input';
 import { describeError } from '@/lib/api-error';
 import { setLoginNotice } from '@/lib/auth/login-notice';
+import { useCurrentUser } from '@/lib/auth/session';
+import { hasRole } from '@/lib/auth/user';
 import { clearSession } from '@/lib/auth/token-storage';
 import { deletionSchema, type DeletionValues } from '@/lib/validation/account-forms';
 import { charCount } from '@/lib/validation/password-strength';
 import { DELETION_REASON_MIN } from '@/lib/validation/rules';
 
-function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+function DeleteAccountDialog({ onClose, offerExport }: { onClose: () => void; offerExport: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const exportId = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const {
@@ -60,6 +66,17 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <form noValidate onSubmit={handleSubmit((values) => remove.mutate(values.reason))}>
         <DialogTitle id={titleId}>{t('account.delete.dialogTitle')}</DialogTitle>
         <DialogContent>
+          {offerExport && (
+            <Box component="section" aria-labelledby={exportId} sx={{ mb: 3, p: 2, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="delete-export">
+              <Typography id={exportId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {t('account.export.beforeLeaving')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                {t('account.export.beforeLeavingText')}
+              </Typography>
+              <ExportAction compact />
+            </Box>
+          )}
           <DialogContentText sx={{ mb: 2 }}>{t('account.delete.dialogText')}</DialogContentText>
           {remove.isError && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="delete-error">
@@ -105,13 +122,15 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 /** Closing the account, behind a dialog asking for a reason of at least 30 characters. */
 export function DeleteAccountCard() {
   const { t } = useTranslation();
+  // Admins own no provider data: only planners and venues are offered the export.
+  const offerExport = !hasRole(useCurrentUser(), 'ROLE_ADMIN');
   const [open, setOpen] = useState(false);
   return (
     <SectionCard title={t('account.delete.title')} description={t('account.delete.description')} tone="danger" data-testid="delete-card">
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
         {t('account.delete.open')}
       </Button>
-      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} offerExport={offerExport} />}
     </SectionCard>
   );
 }

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import type { components } from '@/lib/api/schema';
+
+export type DataExport = components['schemas']['DataExport'];
+
+const key = ['account', 'data-export'] as const;
+
+/** How often the page asks again while the zip is being built. */
+const PENDING_POLL_MS = 3000;
+
+/** GET /api/account/export/status: the newest export, with a fresh signed link when ready. */
+export async function getDataExport(): Promise<DataExport> {
+  return unwrap(api.GET('/api/account/export/status'));
+}
+
+/** POST /api/account/export: starts building the zip (202, state pending). */
+export async function requestDataExport(): Promise<DataExport> {
+  return unwrap(api.POST('/api/account/export'));
+}
+
+/**
+ * The export's state, asked again every few seconds while it is pending, so
+ * the page turns "being prepared" into a download link by itself. The link is
+ * signed for 15 minutes: the query is fetched again whenever the page is
+ * shown again, and at least every 10 minutes.
+ */
+export function useDataExport() {
+  return useQuery({
+    queryKey: key,
+    queryFn: getDataExport,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.state === 'pending' ? PENDING_POLL_MS : 10 * 60 * 1000),
+  });
+}
+
+export function useRequestDataExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestDataExport,
+    onSuccess: (data) => queryClient.setQueryData(key, data),
+  });
+}
