@@ -73,7 +73,7 @@ let meCalls = 0;
 
 function handlers({ prices = PRICES, logs = LOGS }: { prices?: typeof PRICES; logs?: typeof LOGS } = {}) {
   server.use(
-    http.get('*/api/credits/prices', () => HttpResponse.json({ currency: 'EUR', prices })),
+    http.get('*/api/credits/prices', () => HttpResponse.json({ currency: 'EUR', prices, premium: { monthlyCents: 6900, yearlyCents: 69000 } })),
     http.get('*/api/credits/logs', () => HttpResponse.json({ logs })),
   );
 }

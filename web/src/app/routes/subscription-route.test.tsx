@@ -67,17 +67,38 @@ const ACTIVE = {
   premiumEndAt: '2027-03-12T10:00:00Z',
 };
 
+/** GET /api/credits/prices for a user of currency: premium's two plans in it. */
+function priceAnswers(currency = 'EUR', monthlyCents = 6900, yearlyCents = 69000) {
+  server.use(http.get('*/api/credits/prices', () => HttpResponse.json({ currency, prices: [{ credits: 1, priceCents: 3000 }], premium: { monthlyCents, yearlyCents } })));
+}
+
+/** The plans show their prices once GET /api/credits/prices answered. */
+async function pricesLoaded() {
+  await waitFor(() => expect(screen.getByTestId('plan-premium-price')).not.toHaveTextContent('—'));
+}
+
 beforeEach(() => {
   subscribeBodies = [];
   portalCalls = 0;
   meCalls = 0;
   leave.leavePage.mockReset();
+  priceAnswers();
 });
 
 describe('the subscription page', () => {
+  it('shows premium in pounds on the UK domain: 49.17 a month billed 590 a year, or 59 a month', async () => {
+    priceAnswers('GBP', 5900, 59000);
+    renderSubscription();
+    const premium = await screen.findByTestId('plan-premium');
+    await waitFor(() => expect(premium).toHaveTextContent('£49.17'));
+    expect(premium).toHaveTextContent('£590');
+    expect(premium).not.toHaveTextContent('€');
+  });
+
   it('compares free and premium, yearly by default with the save-20% badge: 57.50 a month, 690 a year', async () => {
     const user = userEvent.setup();
     renderSubscription();
+    await pricesLoaded();
     expect(screen.getByRole('heading', { level: 1, name: 'Premium subscription' })).toBeInTheDocument();
     expect(screen.queryByTestId('subscription-status')).toBeNull();
     expect(screen.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
@@ -121,6 +142,7 @@ describe('the subscription page', () => {
     portalAnswers(() => HttpResponse.json({ success: true, session_url: 'http://localhost/sandbox/portal/cus_1' }));
     const user = userEvent.setup();
     renderSubscription(makeUser(ACTIVE));
+    await pricesLoaded();
     const card = screen.getByTestId('subscription-status');
     expect(card).toHaveAttribute('data-status', 'active');
     expect(within(card).getByTestId('premium-status-chip')).toHaveTextContent('Active');
@@ -136,8 +158,9 @@ describe('the subscription page', () => {
     expect(portalCalls).toBe(1);
   });
 
-  it('monthly premium opens on the monthly prices', () => {
+  it('monthly premium opens on the monthly prices', async () => {
     renderSubscription(makeUser({ ...ACTIVE, premiumPlan: 'monthly' }));
+    await pricesLoaded();
     expect(screen.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('subscription-status')).toHaveTextContent(`Monthly, ${euros(6900)} a month`);
   });
@@ -146,6 +169,7 @@ describe('the subscription page', () => {
     portalAnswers(() => HttpResponse.json({ success: true, session_url: '/sandbox/portal/cus_2' }));
     const user = userEvent.setup();
     renderSubscription(makeUser({ ...ACTIVE, premiumStatus: 'cancellation' }));
+    await pricesLoaded();
     const card = screen.getByTestId('subscription-status');
     expect(within(card).getByTestId('premium-status-chip')).toHaveTextContent('Ending');
     expect(card).toHaveTextContent('has been canceled and ends on March 12, 2027');
