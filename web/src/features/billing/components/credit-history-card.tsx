@@ -11,13 +11,14 @@ import { useCreditLogs } from '@/features/billing/api/get-credit-logs';
 import { SectionCard } from '@/components/ui/section-card';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { plural } from '@/features/billing/plural';
+import { intlLocale } from '@/lib/locales';
 
 const FIRST_ROWS = 6;
 
 function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** The credit ledger, newest first: every deposit and every withdrawal. */

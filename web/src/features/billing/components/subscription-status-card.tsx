@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreditPrices } from '@/features/billing/api/get-credit-prices';
 import { formatMoney } from '@/features/billing/money';
 import type { User } from '@/lib/auth/user';
+import { intlLocale } from '@/lib/locales';
 
 type StatusUser = Pick<User, 'premiumStatus' | 'premiumPlan' | 'premiumStartAt' | 'premiumEndAt'>;
 
@@ -24,7 +25,7 @@ interface SubscriptionStatusCardProps {
 function formatDate(value: string | null, locale: string): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' }).format(date);
 }
 
 /**
