@@ -102,6 +102,8 @@ describe('money on the UK domain', () => {
       const done = page.getByTestId('payment-return');
       await done.waitFor({ timeout: 15_000 });
       assert.match(await done.innerText(), /3 credits have been added/);
+      // The history says what the purchase cost, in pounds.
+      await page.getByTestId('credit-log-paid').filter({ hasText: '£62.50' }).waitFor();
 
       const { token } = await apiTokens(page.request, server.baseURL, email);
       const logs = await callApi(server.baseURL, 'GET', '/api/credits/logs', { token });
