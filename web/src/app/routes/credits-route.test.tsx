@@ -416,8 +416,8 @@ describe('the credits page', () => {
     expect(rows[1]).toHaveTextContent('3 credits added');
     // A purchase says what it cost and when, as an English reader writes it.
     expect(rows[1]).toHaveTextContent('10 Jun 2026');
-    expect(within(rows[1]).getByTestId('credit-log-paid')).toHaveTextContent('€72');
-    expect(within(rows[0]).queryByTestId('credit-log-paid')).toBeNull();
+    expect(within(rows[1]!).getByTestId('credit-log-paid')).toHaveTextContent('€72');
+    expect(within(rows[0]!).queryByTestId('credit-log-paid')).toBeNull();
 
     server.use(http.get('*/api/credits/logs', () => HttpResponse.json({ error: 'errors.not_found', message: '' }, { status: 404 })));
     renderCredits();
