@@ -368,6 +368,10 @@ type portalAction struct {
 // T is a text in the page's language.
 func (p page) T(key string, kv ...string) string { return p.texts.T(p.Lang, key, kv...) }
 
+// Date writes a day in full in the page's language, through the one
+// formatter of dates.
+func (p page) Date(t time.Time) string { return p.texts.Date(p.Lang, t) }
+
 func (s *Sandbox) newPage(r *http.Request, kind, heading string) page {
 	lang := i18n.LangFrom(r.Context())
 	return page{Lang: lang, Kind: kind, Heading: s.cfg.Texts.T(lang, heading), texts: s.cfg.Texts}
@@ -738,12 +742,12 @@ func (s *Sandbox) portalForm(r *http.Request, ps PortalParams, sub *sbSubscripti
 	price := formatMoney(s.cfg.PlanCents[cur][sub.Interval], cur, p.Lang)
 	switch {
 	case sub.Status == "canceled":
-		p.Lines = []string{p.T("sandbox.portal.canceled", "plan", plan, "date", formatDate(sub.EndedAt, p.Lang))}
+		p.Lines = []string{p.T("sandbox.portal.canceled", "plan", plan, "date", p.Date(sub.EndedAt))}
 	case sub.CancelAtPeriodEnd:
-		p.Lines = []string{p.T("sandbox.portal.ending", "plan", plan, "date", formatDate(sub.CurrentPeriodEnd, p.Lang))}
+		p.Lines = []string{p.T("sandbox.portal.ending", "plan", plan, "date", p.Date(sub.CurrentPeriodEnd))}
 		p.Actions = []portalAction{{Value: "resume", Label: p.T("sandbox.portal.resume")}, {Value: "cancel_now", Label: p.T("sandbox.portal.cancel_now"), Danger: true}}
 	default:
-		p.Lines = []string{p.T("sandbox.portal.active", "plan", plan, "price", price, "date", formatDate(sub.CurrentPeriodEnd, p.Lang))}
+		p.Lines = []string{p.T("sandbox.portal.active", "plan", plan, "price", price, "date", p.Date(sub.CurrentPeriodEnd))}
 		other := IntervalYear
 		if sub.Interval == IntervalYear {
 			other = IntervalMonth
@@ -857,15 +861,4 @@ func randomHex(n int) string {
 // formatMoney writes cents of currency the way each language does.
 func formatMoney(cents int64, currency, lang string) string {
 	return i18n.Money(lang, cents, currency)
-}
-
-// formatDate writes a day the way each language does.
-func formatDate(t time.Time, lang string) string {
-	switch lang {
-	case "de":
-		return t.Format("02.01.2006")
-	case "nl":
-		return t.Format("02-01-2006")
-	}
-	return t.Format("02/01/2006")
 }

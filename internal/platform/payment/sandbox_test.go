@@ -289,7 +289,7 @@ func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 
 	t.Run("the portal switches to the yearly plan", func(t *testing.T) {
 		body := visit(t, s, "GET", portal.URL, "en", nil).Body.String()
-		if !strings.Contains(body, "renews on 22/12/2026") || !strings.Contains(body, "Switch to yearly billing (€690 a year)") {
+		if !strings.Contains(body, "renews on 22 December 2026") || !strings.Contains(body, "Switch to yearly billing (€690 a year)") {
 			t.Errorf("%s", body)
 		}
 		act(t, "switch")
@@ -303,7 +303,7 @@ func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 		if got := last(); !got.CancelAtPeriodEnd || got.Status != "active" || !got.CancelAt.Equal(got.CurrentPeriodEnd) {
 			t.Errorf("%+v", got)
 		}
-		if body := visit(t, s, "GET", portal.URL+"?updated=1", "en", nil).Body.String(); !strings.Contains(body, "stays active until 22/11/2027") ||
+		if body := visit(t, s, "GET", portal.URL+"?updated=1", "en", nil).Body.String(); !strings.Contains(body, "stays active until 22 November 2027") ||
 			!strings.Contains(body, "Your subscription has been updated.") {
 			t.Errorf("%s", body)
 		}
@@ -334,7 +334,7 @@ func TestSandboxSubscriptionCheckoutAndPortal(t *testing.T) {
 		if err != nil || sub.Status != "canceled" || sub.Interval != IntervalYear {
 			t.Errorf("%+v %v", sub, err)
 		}
-		if body := visit(t, again, "GET", portal.URL, "en", nil).Body.String(); !strings.Contains(body, "ended on 22/11/2026") {
+		if body := visit(t, again, "GET", portal.URL, "en", nil).Body.String(); !strings.Contains(body, "ended on 22 November 2026") {
 			t.Errorf("%s", body)
 		}
 		if body := visit(t, again, "GET", cs.URL, "en", nil).Body.String(); !strings.Contains(body, "This subscription is already paid.") {
