@@ -126,21 +126,8 @@ func (s *Service) alertOwner(ctx context.Context, owner *model.User, key string)
 	}
 	return s.store.InTx(ctx, func(tx *store.Store) error {
 		return s.sendEmail(ctx, tx, *owner, owner.Email, emails.KindSignInFailures, map[string]string{
-			"count": strconv.Itoa(n), "since": alertTime(owner.Locale, since),
+			"count": strconv.Itoa(n), "since": since.UTC().Format(time.RFC3339),
 			"securityUrl": s.links.ProURL(owner.Domain, "/security"),
 		})
 	})
-}
-
-// alertTime writes t in UTC the way lang writes dates: e-mails cannot know
-// the reader's time zone, so they say which one they use.
-func alertTime(lang string, t time.Time) string {
-	layout := "02/01/2006 15:04"
-	switch lang {
-	case "de":
-		layout = "02.01.2006 15:04"
-	case "nl":
-		layout = "02-01-2006 15:04"
-	}
-	return t.UTC().Format(layout) + " UTC"
 }

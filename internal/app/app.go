@@ -330,18 +330,18 @@ func (a *App) newBilling(cfg config.Config, log *slog.Logger) (*billing.Service,
 			return nil, nil, err
 		}
 		log.Info("payments: Stripe", "api", cfg.Stripe.APIURL)
-		return billing.NewService(billing.Deps{Store: a.Store, Clock: a.Clock, Payments: stripe, Log: log}), nil, nil
+		return billing.NewService(billing.Deps{Store: a.Store, Clock: a.Clock, Payments: stripe, Log: log, Prices: cfg.Prices}), nil, nil
 	}
 	if _, err := os.Stat(filepath.Join(cfg.DataDir, "sandbox-payments.json")); err == nil {
 		log.Info("payments: the sandbox keeps its state in the database; sandbox-payments.json in the data directory is no longer read")
 	}
 	// One webhook secret for every server on the database, from the key they share.
-	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: a.Store, PlanCents: billing.PlanCents(), Now: a.Clock.Now, Texts: a.Texts, Log: log,
+	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: a.Store, PlanCents: billing.PlanCents(cfg.Prices), Now: a.Clock.Now, Texts: a.Texts, Log: log,
 		WebhookSecret: "whsec_sandbox_" + hex.EncodeToString(derivedKey(cfg.TokenKey, "sandbox-webhook"))})
 	if err != nil {
 		return nil, nil, err
 	}
-	svc := billing.NewService(billing.Deps{Store: a.Store, Clock: a.Clock, Payments: sandbox, Log: log})
+	svc := billing.NewService(billing.Deps{Store: a.Store, Clock: a.Clock, Payments: sandbox, Log: log, Prices: cfg.Prices})
 	sandbox.SetDeliver(svc.HandleWebhook)
 	log.Warn("payments: SANDBOX provider active: no real payment is taken, test pages stand in for Stripe " +
 		"(card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined); set NOCES_STRIPE_SECRET_KEY to use Stripe")

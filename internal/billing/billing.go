@@ -15,13 +15,11 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/config"
 	"noces/internal/model"
 	"noces/internal/platform/payment"
 	"noces/internal/store"
 )
-
-// Currency of every price, as the processor writes it.
-const Currency = "eur"
 
 // Premium plans: the API's names and the plan stored on the user.
 const (
@@ -31,20 +29,9 @@ const (
 	PlanYearly         = "yearly"
 )
 
-// Premium prices in euro cents: 69 a month, or 690 a year (57.50 a month).
-const (
-	PremiumMonthlyCents = 6900
-	PremiumYearlyCents  = 69000
-)
-
 // PaymentReturnPath is where the sandbox's card page returns, as Stripe.js
 // does with the return_url the page gives it.
 const PaymentReturnPath = "/api/credits/payment-success"
-
-// PlanCents are the premium prices per processor interval.
-func PlanCents() map[string]int64 {
-	return map[string]int64{payment.IntervalMonth: PremiumMonthlyCents, payment.IntervalYear: PremiumYearlyCents}
-}
 
 // Deps are what the billing service needs.
 type Deps struct {
@@ -52,14 +39,18 @@ type Deps struct {
 	Clock    clock.Clock
 	Payments payment.Provider
 	Log      *slog.Logger
+	// Prices per currency (config.Config.Prices); config.DefaultPrices
+	// when nil.
+	Prices map[string]config.Prices
 }
 
 // Service runs the billing rules.
 type Service struct {
-	store *store.Store
-	clock clock.Clock
-	pay   payment.Provider
-	log   *slog.Logger
+	store  *store.Store
+	clock  clock.Clock
+	pay    payment.Provider
+	log    *slog.Logger
+	prices map[string]config.Prices
 }
 
 // NewService wires the billing service.
@@ -67,7 +58,10 @@ func NewService(d Deps) *Service {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: d.Store, clock: d.Clock, pay: d.Payments, log: d.Log}
+	if d.Prices == nil {
+		d.Prices = config.DefaultPrices
+	}
+	return &Service{store: d.Store, clock: d.Clock, pay: d.Payments, log: d.Log, prices: d.Prices}
 }
 
 // Provider is the card processor's name (stripe or sandbox) and the key the
@@ -87,21 +81,21 @@ type Price struct {
 	PriceCents int64 `json:"priceCents"`
 }
 
-// Prices lists the price of every quantity a purchase may buy.
-func Prices() []Price {
-	out := make([]Price, 0, MaxCredits)
-	for n := MinCredits; n <= MaxCredits; n++ {
-		c, _ := PriceCents(n)
-		out = append(out, Price{Credits: n, PriceCents: c})
+// PricingOf returns the prices a user pays: those of the domain they
+// signed up on.
+func (s *Service) PricingOf(ctx context.Context, userID string) (Pricing, error) {
+	u, err := s.store.GetUser(ctx, userID)
+	if err != nil {
+		return Pricing{}, err
 	}
-	return out
+	return s.PricingFor(u.Domain), nil
 }
 
 // BuyInput is a purchase as the client shows it.
 type BuyInput struct {
 	Credits int
-	// Price is the total in euros the client showed; it must be the
-	// server's price to the cent.
+	// Price is the total the client showed, in the user's currency; it
+	// must be the server's price to the cent.
 	Price float64
 	// IdempotencyKey, when given, makes a retried purchase return the same
 	// payment instead of starting a second one.
@@ -130,7 +124,11 @@ func (s *Service) Buy(ctx context.Context, userID string, in BuyInput) (Purchase
 	if in.Credits < MinCredits || in.Credits > MaxCredits {
 		return Purchase{}, apperr.Validation(map[string]string{"credits": "credits.errors.quantity"})
 	}
-	cents, _ := PriceCents(in.Credits)
+	pricing := s.PricingFor(u.Domain)
+	cents, err := PriceCents(pricing.CreditCents, in.Credits)
+	if err != nil {
+		return Purchase{}, err
+	}
 	if math.IsNaN(in.Price) || math.IsInf(in.Price, 0) || int64(math.Round(in.Price*100)) != cents {
 		return Purchase{}, apperr.Validation(map[string]string{"price": "credits.errors.price_mismatch"})
 	}
@@ -142,7 +140,7 @@ func (s *Service) Buy(ctx context.Context, userID string, in BuyInput) (Purchase
 	// is another purchase, never a processor's idempotency conflict.
 	key = idempotencyKey("buy", u.ID, strconv.Itoa(in.Credits), key)
 	pi, err := s.pay.CreatePaymentIntent(ctx, payment.PaymentIntentParams{
-		AmountCents: cents, Currency: Currency, IdempotencyKey: key, ReturnURL: PaymentReturnPath,
+		AmountCents: cents, Currency: pricing.Currency, IdempotencyKey: key, ReturnURL: PaymentReturnPath,
 		Description: fmt.Sprintf("Noces: %d credits", in.Credits),
 		Metadata:    map[string]string{"user_id": u.ID, "credits": strconv.Itoa(in.Credits)},
 	})
@@ -151,7 +149,7 @@ func (s *Service) Buy(ctx context.Context, userID string, in BuyInput) (Purchase
 	}
 	now := s.clock.Now()
 	if _, err := s.store.CreatePayment(ctx, model.Payment{ID: model.NewID(), UserID: u.ID, Provider: s.pay.Name(),
-		IntentID: pi.ID, Credits: in.Credits, AmountCents: cents, Currency: Currency, Status: model.PaymentPending,
+		IntentID: pi.ID, Credits: in.Credits, AmountCents: cents, Currency: pricing.Currency, Status: model.PaymentPending,
 		CreatedAt: now, UpdatedAt: now}); err != nil {
 		return Purchase{}, err
 	}
@@ -324,7 +322,8 @@ func (s *Service) paymentSucceeded(ctx context.Context, pi payment.PaymentIntent
 	now := s.clock.Now()
 	return s.store.InTx(ctx, func(tx *store.Store) error {
 		err := tx.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: p.UserID, CreatedAt: now,
-			Description: "credits.log.purchase", Deposited: p.Credits, Ref: sql.NullString{String: CreditRef(pi.ID), Valid: true}})
+			Description: "credits.log.purchase", Deposited: p.Credits, Ref: sql.NullString{String: CreditRef(pi.ID), Valid: true},
+			Currency: p.Currency, AmountCents: p.AmountCents})
 		if err != nil && !errors.Is(err, store.ErrDuplicateRef) {
 			return err
 		}
@@ -511,13 +510,14 @@ func (s *Service) Subscribe(ctx context.Context, userID, plan, successURL, cance
 	if err != nil {
 		return "", err
 	}
+	pricing := s.PricingFor(u.Domain)
 	var interval string
 	var cents int64
 	switch plan {
 	case PlanPremiumMonthly:
-		interval, cents = payment.IntervalMonth, PremiumMonthlyCents
+		interval, cents = payment.IntervalMonth, pricing.MonthlyCents
 	case PlanPremiumYearly:
-		interval, cents = payment.IntervalYear, PremiumYearlyCents
+		interval, cents = payment.IntervalYear, pricing.YearlyCents
 	default:
 		return "", apperr.Validation(map[string]string{"plan": "subscription.errors.plan"})
 	}
@@ -529,7 +529,7 @@ func (s *Service) Subscribe(ctx context.Context, userID, plan, successURL, cance
 		return "", err
 	}
 	session, err := s.pay.CreateCheckoutSession(ctx, payment.CheckoutParams{
-		CustomerID: customer, ClientReferenceID: u.ID, Interval: interval, AmountCents: cents, Currency: Currency,
+		CustomerID: customer, ClientReferenceID: u.ID, Interval: interval, AmountCents: cents, Currency: pricing.Currency,
 		ProductName: "Noces Premium", Metadata: map[string]string{"user_id": u.ID, "plan": plan},
 		SuccessURL: successURL, CancelURL: cancelURL, Locale: lang,
 	})

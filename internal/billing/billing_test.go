@@ -14,6 +14,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/config"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/payment"
@@ -36,7 +37,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	s := storetest.New(t)
 	clk := clock.NewFixed(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
-	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: PlanCents(), Now: clk.Now, Texts: texts})
+	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: PlanCents(config.DefaultPrices), Now: clk.Now, Texts: texts})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +47,15 @@ func newFixture(t *testing.T) *fixture {
 }
 
 func (f *fixture) user(email string, moderated bool) model.User {
+	return f.userOn("fr", email, moderated)
+}
+
+// userOn is a provider who signed up on domain.
+func (f *fixture) userOn(domain, email string, moderated bool) model.User {
 	f.t.Helper()
 	now := f.clock.Now()
 	u := model.User{ID: model.NewID(), Email: email, PasswordHash: "x", Role: model.RolePlanner, Firstname: "Ana", Lastname: "Silva",
-		Locale: "fr", Domain: "fr", IsModerated: moderated, HasFinishedOnboarding: true, PremiumStatus: model.PremiumNone,
+		Locale: "fr", Domain: domain, IsModerated: moderated, HasFinishedOnboarding: true, PremiumStatus: model.PremiumNone,
 		CreatedAt: now, UpdatedAt: now}
 	storetest.Must(f.t, f.store.CreateUser(f.ctx, u))
 	return u
@@ -163,7 +169,7 @@ func TestPaymentEvents(t *testing.T) {
 	now := f.clock.Now()
 	buy := func(credits int) payment.PaymentIntent {
 		t.Helper()
-		cents, _ := PriceCents(credits)
+		cents, _ := PriceCents(config.DefaultPrices["eur"].CreditCents, credits)
 		p, err := f.svc.Buy(f.ctx, u.ID, BuyInput{Credits: credits, Price: float64(cents) / 100})
 		if err != nil {
 			t.Fatal(err)
@@ -593,7 +599,7 @@ func TestProcessorFailuresAre503s(t *testing.T) {
 }
 
 func TestPricesListEveryQuantity(t *testing.T) {
-	ps := Prices()
+	ps := NewService(Deps{}).Pricing("eur").Credits()
 	if len(ps) != MaxCredits || ps[0] != (Price{1, 3000}) || ps[9] != (Price{10, 19550}) || ps[49] != (Price{50, 75000}) {
 		t.Errorf("%v", ps)
 	}
@@ -696,8 +702,75 @@ func TestPaidInvoicesAreKeptOnce(t *testing.T) {
 		}
 		postSandbox(t, f.sandbox, url, "card", payment.CardSucceeds)
 		var cents int64
-		if err := f.store.DB().QueryRow(`SELECT amount_cents FROM premium_invoices WHERE user_id = $1`, v.ID).Scan(&cents); err != nil || cents != PlanCents()[payment.IntervalMonth] {
+		if err := f.store.DB().QueryRow(`SELECT amount_cents FROM premium_invoices WHERE user_id = $1`, v.ID).Scan(&cents); err != nil || cents != config.DefaultPrices["eur"].MonthlyCents {
 			t.Errorf("first invoice %d %v", cents, err)
 		}
 	})
+}
+
+// The UK domain pays in pounds: its prices, the processor's charge, the
+// payment and the ledger row all say GBP, and a French provider's euros
+// stay apart.
+func TestPoundsOnTheUKDomain(t *testing.T) {
+	f := newFixture(t)
+	uk := f.userOn("uk", "uk@example.com", true)
+	fr := f.user("fr@example.com", true)
+
+	// The euro price of 2 credits is not the pound price: refused, nothing written.
+	_, err := f.svc.Buy(f.ctx, uk.ID, BuyInput{Credits: 2, Price: 50.5})
+	wantCode(t, err, apperr.Invalid, "credits.errors.price_mismatch")
+	if n := f.rows("payments"); n != 0 {
+		t.Fatalf("%d payments written", n)
+	}
+
+	pay := func(u model.User, credits int, price float64) {
+		t.Helper()
+		p, err := f.svc.Buy(f.ctx, u.ID, BuyInput{Credits: credits, Price: price})
+		if err != nil {
+			t.Fatal(err)
+		}
+		postSandbox(t, f.sandbox, p.RedirectURL, "card", payment.CardSucceeds)
+	}
+	pay(uk, 2, 44)
+	pay(fr, 2, 50.5)
+
+	type row struct {
+		Credits  int
+		Amount   int64
+		Currency string
+	}
+	for _, tc := range []struct {
+		u    model.User
+		want row
+	}{{uk, row{2, 4400, "gbp"}}, {fr, row{2, 5050, "eur"}}} {
+		var p row
+		err := f.store.DB().QueryRow(`SELECT credits, amount_cents, currency FROM payments WHERE user_id = $1 AND status = 'succeeded'`, tc.u.ID).
+			Scan(&p.Credits, &p.Amount, &p.Currency)
+		if err != nil || p != tc.want {
+			t.Errorf("%s payment %+v %v, want %+v", tc.u.Domain, p, err, tc.want)
+		}
+		logs, err := f.svc.Logs(f.ctx, tc.u.ID)
+		if err != nil || len(logs) != 1 {
+			t.Fatalf("%s ledger %v %v", tc.u.Domain, logs, err)
+		}
+		if got := (row{logs[0].Deposited, logs[0].AmountCents, logs[0].Currency}); got != tc.want {
+			t.Errorf("%s ledger row %+v, want %+v", tc.u.Domain, got, tc.want)
+		}
+		if c, l := f.balance(tc.u.ID); c != 2 || l != 2 {
+			t.Errorf("%s credits %d ledger %d", tc.u.Domain, c, l)
+		}
+	}
+
+	// Premium a year in pounds: the checkout's price and the paid invoice.
+	loc, err := f.svc.Subscribe(f.ctx, uk.ID, PlanPremiumYearly, "http://localhost/s", "http://localhost/c", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	postSandbox(t, f.sandbox, loc, "card", payment.CardSucceeds)
+	var amount int64
+	var currency string
+	if err := f.store.DB().QueryRow(`SELECT amount_cents, currency FROM premium_invoices WHERE user_id = $1`, uk.ID).Scan(&amount, &currency); err != nil ||
+		amount != 59000 || currency != "gbp" {
+		t.Errorf("premium invoice %d %q %v", amount, currency, err)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"noces/internal/clock"
+	"noces/internal/config"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/payment"
@@ -34,7 +35,7 @@ func TestCreditsBoughtThroughTwoServers(t *testing.T) {
 	clk := clock.NewFixed(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
 	var delivered atomic.Int32
 	server := func(s *store.Store) (*Service, *payment.Sandbox) {
-		sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: PlanCents(), Now: clk.Now, Texts: texts})
+		sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: PlanCents(config.DefaultPrices), Now: clk.Now, Texts: texts})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -73,6 +73,9 @@ type Config struct {
 	MemoryLimit int64
 
 	Stripe Stripe
+	// Prices are what each currency the domains charge in asks for credits
+	// and premium, keyed by lower-case ISO 4217 code (eur, gbp).
+	Prices map[string]Prices
 	// Instagram configures the Instagram sync; an empty AppID shows the
 	// feature as unavailable.
 	Instagram Instagram
@@ -166,6 +169,64 @@ type Stripe struct {
 	PriceYearly    string
 }
 
+// Prices are one currency's prices, in its cents (pence for gbp).
+type Prices struct {
+	// CreditCents is one credit alone; packs follow the degressive
+	// formula from it (billing.PriceCents).
+	CreditCents int64
+	// MonthlyCents and YearlyCents are premium's two plans.
+	MonthlyCents int64
+	YearlyCents  int64
+}
+
+// DefaultPrices are the prices when NOCES_PRICES_<CURRENCY> is not set: the
+// one home of these amounts (DECISIONS.md, Money; the UK domain in pounds).
+var DefaultPrices = map[string]Prices{
+	"eur": {CreditCents: 3000, MonthlyCents: 6900, YearlyCents: 69000},
+	"gbp": {CreditCents: 2600, MonthlyCents: 5900, YearlyCents: 59000},
+}
+
+// String writes prices as NOCES_PRICES_* takes them: "30/69/690".
+func (p Prices) String() string {
+	return majorUnits(p.CreditCents) + "/" + majorUnits(p.MonthlyCents) + "/" + majorUnits(p.YearlyCents)
+}
+
+func majorUnits(cents int64) string {
+	if cents%100 == 0 {
+		return strconv.FormatInt(cents/100, 10)
+	}
+	return fmt.Sprintf("%d.%02d", cents/100, cents%100)
+}
+
+// parsePrices reads "credit/monthly/yearly" in major units with at most two
+// decimals ("26/59/590", "25.50/59/590").
+func parsePrices(v string) (Prices, error) {
+	parts := strings.Split(v, "/")
+	if len(parts) != 3 {
+		return Prices{}, fmt.Errorf("want credit/monthly/yearly in major units, e.g. 30/69/690, got %q", v)
+	}
+	var cents [3]int64
+	for i, part := range parts {
+		part = strings.TrimSpace(part)
+		whole, frac, hasFrac := strings.Cut(part, ".")
+		if len(whole) == 0 || len(whole) > 6 || (hasFrac && (len(frac) == 0 || len(frac) > 2)) {
+			return Prices{}, fmt.Errorf("%q is not an amount with at most two decimals", part)
+		}
+		w, err := strconv.ParseInt(whole, 10, 64)
+		if err != nil || w < 0 {
+			return Prices{}, fmt.Errorf("%q is not an amount with at most two decimals", part)
+		}
+		var f int64
+		if hasFrac {
+			if f, err = strconv.ParseInt(frac+strings.Repeat("0", 2-len(frac)), 10, 64); err != nil || f < 0 {
+				return Prices{}, fmt.Errorf("%q is not an amount with at most two decimals", part)
+			}
+		}
+		cents[i] = w*100 + f
+	}
+	return Prices{CreditCents: cents[0], MonthlyCents: cents[1], YearlyCents: cents[2]}, nil
+}
+
 // Instagram's addresses (Instagram API with Instagram Login); tests point
 // them at a fake server.
 const (
@@ -242,8 +303,10 @@ var Vars = []Var{
 	{"NOCES_STRIPE_PUBLISHABLE_KEY", "", false, "Stripe publishable key (pk_...), handed to the browser; required with the secret key"},
 	{"NOCES_STRIPE_WEBHOOK_SECRET", "", true, "signing secret (whsec_...) of the Stripe webhook endpoint `/api/webhooks/stripe`; required with the secret key"},
 	{"NOCES_STRIPE_API_URL", DefaultStripeAPIURL, false, "Stripe API address (tests use stripe-mock)"},
-	{"NOCES_STRIPE_PRICE_MONTHLY", "empty: 69 EUR a month, given inline", false, "Stripe Price id of the monthly premium plan (needed to switch plans in Stripe's billing portal)"},
-	{"NOCES_STRIPE_PRICE_YEARLY", "empty: 690 EUR a year, given inline", false, "Stripe Price id of the yearly premium plan"},
+	{"NOCES_STRIPE_PRICE_MONTHLY", "empty: the euro price, given inline", false, "Stripe Price id of the monthly premium plan in euros (needed to switch plans in Stripe's billing portal); the UK domain's pounds are always given inline"},
+	{"NOCES_STRIPE_PRICE_YEARLY", "empty: the euro price, given inline", false, "Stripe Price id of the yearly premium plan in euros"},
+	{"NOCES_PRICES_EUR", DefaultPrices["eur"].String(), false, "prices in euros of every domain but the UK's: one credit, premium a month, premium a year (`credit/monthly/yearly`, at most two decimals); packs of credits follow the degressive formula from the one-credit price"},
+	{"NOCES_PRICES_GBP", DefaultPrices["gbp"].String(), false, "prices in pounds of the UK domain, the same way"},
 	{"NOCES_INSTAGRAM_APP_ID", "empty: the Instagram sync is shown as unavailable", false, "Instagram app id (Instagram API with Instagram Login); register `<scheme>://<back-office host>/api/instagram/callback` as its OAuth redirect URI"},
 	{"NOCES_INSTAGRAM_APP_SECRET", "", true, "Instagram app secret; required with the app id"},
 	{"NOCES_INSTAGRAM_AUTHORIZE_URL", DefaultInstagramAuthorizeURL, false, "Instagram's authorisation window (tests use a fake server)"},
@@ -395,6 +458,15 @@ func Load(getenv Getenv) (Config, error) {
 	if c.Instagram.SyncInterval, err = time.ParseDuration(or(getenv("NOCES_INSTAGRAM_SYNC_INTERVAL"), "3h")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_INSTAGRAM_SYNC_INTERVAL: %w", err))
 	}
+	c.Prices = map[string]Prices{}
+	for cur, def := range DefaultPrices {
+		name := "NOCES_PRICES_" + strings.ToUpper(cur)
+		if v := getenv(name); v == "" {
+			c.Prices[cur] = def
+		} else if c.Prices[cur], err = parsePrices(v); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", name, err))
+		}
+	}
 	if c.TrustedProxies, err = clientip.ParsePrefixes(getenv("NOCES_TRUSTED_PROXIES")); err != nil {
 		errs = append(errs, fmt.Errorf("NOCES_TRUSTED_PROXIES: %w", err))
 	}
@@ -534,6 +606,21 @@ func (c Config) Validate() error {
 	}
 	if c.FreePhotoQuota < 1 || c.FreePhotoQuota > 1000 {
 		bad("NOCES_FREE_PHOTO_QUOTA", "want 1 to 1000, got %d", c.FreePhotoQuota)
+	}
+	for _, d := range i18n.Domains {
+		p, ok := c.Prices[d.Currency]
+		name := "NOCES_PRICES_" + strings.ToUpper(d.Currency)
+		switch {
+		case !ok:
+			bad(name, "missing: the %s domain charges in %s", d.Key, d.Currency)
+		case p.CreditCents < 100 || p.CreditCents > 100000:
+			bad(name, "one credit must cost 1 to 1000, got %s", majorUnits(p.CreditCents))
+		case p.MonthlyCents < 100 || p.MonthlyCents > 100000:
+			bad(name, "premium a month must cost 1 to 1000, got %s", majorUnits(p.MonthlyCents))
+		case p.YearlyCents < p.MonthlyCents || p.YearlyCents > 12*p.MonthlyCents:
+			// The yearly plan is sold as a saving on twelve months.
+			bad(name, "premium a year must cost between one and twelve months, got %s", majorUnits(p.YearlyCents))
+		}
 	}
 	if c.UnlockCap < 1 || c.UnlockCap > 20 {
 		bad("NOCES_UNLOCK_CAP", "want 1 to 20, got %d", c.UnlockCap)

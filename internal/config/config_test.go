@@ -303,3 +303,45 @@ func TestTheLegalSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestPricesPerCurrency(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Prices["eur"] != DefaultPrices["eur"] || c.Prices["gbp"] != DefaultPrices["gbp"] {
+		t.Errorf("defaults %+v", c.Prices)
+	}
+	c, err = Load(env(map[string]string{"NOCES_PRICES_GBP": "25.50/59/590"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Prices{CreditCents: 2550, MonthlyCents: 5900, YearlyCents: 59000}); c.Prices["gbp"] != want {
+		t.Errorf("gbp %+v, want %+v", c.Prices["gbp"], want)
+	}
+	for _, bad := range []string{"30/69", "30/69/690/1", "abc/69/690", "30.123/69/690", "-1/69/690", "0.50/69/690", "30/69/900", "30/69/50", "30/0/0", "30/69/ "} {
+		if _, err := Load(env(map[string]string{"NOCES_PRICES_EUR": bad})); err == nil || !strings.Contains(err.Error(), "NOCES_PRICES_EUR") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+func FuzzParsePrices(f *testing.F) {
+	for _, seed := range []string{"30/69/690", "26/59/590", "25.5/59/590", "25.50/59.99/599.90", "", "/", "1//", "9999999/1/1", "1.2.3/4/5"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		p, err := parsePrices(v)
+		if err != nil {
+			return
+		}
+		if p.CreditCents < 0 || p.MonthlyCents < 0 || p.YearlyCents < 0 {
+			t.Fatalf("%q gave negative prices %+v", v, p)
+		}
+		// What parses writes back to the same amounts.
+		again, err := parsePrices(p.String())
+		if err != nil || again != p {
+			t.Fatalf("%q -> %+v -> %q -> %+v %v", v, p, p.String(), again, err)
+		}
+	})
+}

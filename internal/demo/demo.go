@@ -12,8 +12,8 @@ import (
 
 	"noces/internal/account"
 	"noces/internal/apperr"
-	"noces/internal/billing"
 	"noces/internal/clock"
+	"noces/internal/config"
 	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/store"
@@ -184,7 +184,7 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 			}
 			// The year paid up front, so the admin's overview shows premium revenue.
 			_, err := s.RecordPremiumInvoice(ctx, store.PremiumInvoice{ID: "in_demo_" + u.ID, UserID: u.ID, SubscriptionID: "sub_demo_" + u.ID,
-				AmountCents: billing.PremiumYearlyCents, Currency: "eur", PaidAt: start, CreatedAt: now})
+				AmountCents: config.DefaultPrices["eur"].YearlyCents, Currency: "eur", PaidAt: start, CreatedAt: now})
 			if err != nil {
 				return nil, fmt.Errorf("demo: premium invoice of %s: %w", u.Email, err)
 			}

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	texttemplate "text/template"
+	"time"
 
 	"noces/internal/i18n"
 	"noces/internal/platform/mail"
@@ -77,6 +78,11 @@ var ErrUnknownKind = errors.New("emails: unknown kind")
 // is worse than no e-mail.
 var ErrMissingField = errors.New("emails: missing field")
 
+// ErrInvalidDate is returned by Render when a day or time field is not in
+// its machine form: the renderer writes it in the reader's language, so a
+// raw "2027-07-17" never reaches an inbox.
+var ErrInvalidDate = errors.New("emails: invalid date")
+
 // ErrInvalidURL is returned by Render when a link field is not an absolute
 // http(s) URL; html/template would silently turn it into a dead "#ZgotmplZ".
 var ErrInvalidURL = errors.New("emails: invalid URL")
@@ -92,6 +98,11 @@ type kind struct {
 	// link is the field of a secondary link shown with the key "link" as its
 	// label. Empty for most.
 	link string
+	// dates are fields holding a day (YYYY-MM-DD), written in full in the
+	// reader's language; times are instants (RFC 3339), written as a day
+	// and a time in UTC: an e-mail cannot know its reader's time zone, so
+	// it names the one it uses.
+	dates, times []string
 }
 
 var kinds = map[string]kind{
@@ -102,12 +113,12 @@ var kinds = map[string]kind{
 	KindModerationApproved:       {fields: []string{"firstname", "publicUrl", "dashboardUrl"}, button: "publicUrl", link: "dashboardUrl"},
 	KindModerationApprovedHidden: {fields: []string{"firstname", "detailsUrl"}, button: "detailsUrl"},
 	KindModerationRejected:       {fields: []string{"firstname", "reason"}},
-	KindEventRequestNew:          {fields: []string{"firstname", "eventDate", "eventCity", "requestUrl"}, button: "requestUrl"},
+	KindEventRequestNew:          {fields: []string{"firstname", "eventDate", "eventCity", "requestUrl"}, button: "requestUrl", dates: []string{"eventDate"}},
 	KindProjectConfirmation:      {fields: []string{"firstname", "matched"}},
 	KindProjectConfirmLink:       {fields: []string{"firstname", "confirmUrl"}, button: "confirmUrl"},
 	KindReviewReceived:           {fields: []string{"firstname", "reviewsUrl"}, button: "reviewsUrl"},
 	KindCreditRefunded:           {fields: []string{"firstname", "reason", "requestUrl"}, button: "requestUrl"},
-	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl"},
+	KindSignInFailures:           {fields: []string{"firstname", "count", "since", "securityUrl"}, button: "securityUrl", times: []string{"since"}},
 	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},
 	KindConversationMessage:      {fields: []string{"firstname", "providerName", "conversationUrl"}, button: "conversationUrl"},
 	KindConversationReply:        {fields: []string{"firstname", "coupleName", "requestUrl"}, button: "requestUrl"},
@@ -189,6 +200,20 @@ func (r *Renderer) Render(lang, kind string, data map[string]string) (mail.Messa
 		v := strings.TrimSpace(data[f])
 		if v == "" {
 			return mail.Message{}, fmt.Errorf("%w: %s needs %q", ErrMissingField, kind, f)
+		}
+		switch {
+		case slices.Contains(k.dates, f):
+			d, err := time.Parse(time.DateOnly, v)
+			if err != nil {
+				return mail.Message{}, fmt.Errorf("%w: %s field %q: %q", ErrInvalidDate, kind, f, v)
+			}
+			v = r.bundle.Date(lang, d)
+		case slices.Contains(k.times, f):
+			at, err := time.Parse(time.RFC3339, v)
+			if err != nil {
+				return mail.Message{}, fmt.Errorf("%w: %s field %q: %q", ErrInvalidDate, kind, f, v)
+			}
+			v = r.bundle.DateTime(lang, at, time.UTC) + " UTC"
 		}
 		kv = append(kv, f, v)
 	}

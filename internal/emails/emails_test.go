@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -31,6 +33,10 @@ func sample(kind string) map[string]string {
 			data[f] = "https://app.noces.example/" + kind + "/" + f + "?token=abc&x=1"
 		case f == "newEmail":
 			data[f] = "nouvelle.adresse@example.org"
+		case slices.Contains(kinds[kind].dates, f):
+			data[f] = "2027-07-17"
+		case slices.Contains(kinds[kind].times, f):
+			data[f] = "2026-11-26T21:10:37Z"
 		default:
 			data[f] = "value-of-" + f
 		}
@@ -71,8 +77,12 @@ func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 					}
 				}
 				// Every piece of data is worth showing, or the kind should not
-				// ask for it.
+				// ask for it (days and times are written in the reader's
+				// language: the next test checks them).
 				for f, v := range data {
+					if k := kinds[kind]; slices.Contains(k.dates, f) || slices.Contains(k.times, f) {
+						continue
+					}
 					if !strings.Contains(m.Text, v) {
 						t.Errorf("the text part does not show %s = %q:\n%s", f, v, m.Text)
 					}
@@ -251,5 +261,66 @@ func TestEventRequestsNeverCarryTheCouplesContactDetails(t *testing.T) {
 func TestNewRendererNeedsABundle(t *testing.T) {
 	if _, err := NewRenderer(nil); err == nil {
 		t.Error("NewRenderer(nil) succeeded")
+	}
+}
+
+// isoDate and rawTime are what a date looks like when it skipped the
+// reader's locale: "2027-07-17", "2026-11-26T21:10:37Z", or Go's
+// "2026-11-26 21:10:37 +0000 UTC".
+var (
+	isoDate = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
+	rawTime = regexp.MustCompile(`\d{2}:\d{2}:\d{2}|[+-]\d{4} [A-Z]{3}`)
+)
+
+// Every kind, in every language, with every day and time field filled in
+// its machine form, writes them in the reader's language: "17 juillet
+// 2027", "17. Juli 2027", never "le 2027-07-17".
+func TestEveryEmailWritesDatesInTheReadersLanguage(t *testing.T) {
+	r := newRenderer(t)
+	b := i18n.MustLoad()
+	dated := 0
+	for _, kind := range Kinds() {
+		k := kinds[kind]
+		dated += len(k.dates) + len(k.times)
+		for _, lang := range i18n.Langs {
+			m, err := r.Render(lang, kind, sample(kind))
+			if err != nil {
+				t.Fatalf("%s %s: %v", lang, kind, err)
+			}
+			for _, part := range []string{m.Subject, m.Text, m.HTML} {
+				if d := isoDate.FindString(part); d != "" {
+					t.Errorf("%s %s writes the ISO date %q", lang, kind, d)
+				}
+				if d := rawTime.FindString(part); d != "" {
+					t.Errorf("%s %s writes the raw time %q", lang, kind, d)
+				}
+			}
+			for range k.dates {
+				if want := b.Date(lang, time.Date(2027, 7, 17, 0, 0, 0, 0, time.UTC)); !strings.Contains(m.Text, want) {
+					t.Errorf("%s %s lacks %q:\n%s", lang, kind, want, m.Text)
+				}
+			}
+			for range k.times {
+				if want := b.DateTime(lang, time.Date(2026, 11, 26, 21, 10, 0, 0, time.UTC), time.UTC) + " UTC"; !strings.Contains(m.Text, want) {
+					t.Errorf("%s %s lacks %q:\n%s", lang, kind, want, m.Text)
+				}
+			}
+		}
+	}
+	if dated < 2 {
+		t.Errorf("only %d date fields: the event date and the sign-in alert's time are two", dated)
+	}
+	for _, lang := range []string{"fr", "de", "en"} {
+		want := map[string]string{"fr": "17 juillet 2027", "de": "17. Juli 2027", "en": "17 July 2027"}[lang]
+		m, err := r.Render(lang, KindEventRequestNew, sample(KindEventRequestNew))
+		if err != nil || !strings.Contains(m.Text, want) {
+			t.Errorf("%s: want %q in %q (%v)", lang, want, m.Text, err)
+		}
+	}
+	// A day not in its machine form is refused rather than sent as it is.
+	data := sample(KindEventRequestNew)
+	data["eventDate"] = "17/07/2027"
+	if _, err := r.Render("fr", KindEventRequestNew, data); !errors.Is(err, ErrInvalidDate) {
+		t.Errorf("a bad date: %v", err)
 	}
 }

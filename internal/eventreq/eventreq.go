@@ -398,7 +398,7 @@ func (s *Service) notify(ctx context.Context, tx *store.Store, p model.Project, 
 			return err
 		}
 		if u.IsPremium(s.clock.Now()) && u.Phone != "" {
-			text := s.texts.T(u.Locale, "sms.event_request_new", "date", p.EventDate, "city", p.EventCity)
+			text := s.texts.T(u.Locale, "sms.event_request_new", "date", s.texts.DateISO(u.Locale, p.EventDate), "city", p.EventCity)
 			if err := s.outbox.SMS(ctx, tx, sms.Message{To: u.Phone, Text: text}); err != nil {
 				return err
 			}

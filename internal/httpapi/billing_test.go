@@ -16,6 +16,7 @@ import (
 
 	"noces/internal/billing"
 	"noces/internal/clock"
+	"noces/internal/config"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/payment"
@@ -29,7 +30,7 @@ import (
 // the webhook code.
 func newTestBilling(t *testing.T, s *store.Store, clk clock.Clock, texts *i18n.Bundle, log *slog.Logger) (*billing.Service, *payment.Sandbox) {
 	t.Helper()
-	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: billing.PlanCents(), Now: clk.Now, Texts: texts, Log: log})
+	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: billing.PlanCents(config.DefaultPrices), Now: clk.Now, Texts: texts, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,9 @@ type creditLogItem struct {
 	Description string    `json:"description"`
 	Deposited   int       `json:"deposited"`
 	Withdrawn   int       `json:"withdrawn"`
+	Currency    string    `json:"currency"`
+	// AmountCents is what a purchase paid, in Currency; null on other rows.
+	AmountCents *int64 `json:"amountCents"`
 }
 
 func (s *Server) creditLogs(w http.ResponseWriter, r *http.Request, c account.Claims) error {
@@ -33,14 +36,30 @@ func (s *Server) creditLogs(w http.ResponseWriter, r *http.Request, c account.Cl
 		if strings.HasPrefix(desc, "credits.log.") {
 			desc = s.Texts.T(lang, desc)
 		}
-		out[i] = creditLogItem{ID: l.ID, CreatedAt: l.CreatedAt, Description: desc, Deposited: l.Deposited, Withdrawn: l.Withdrawn}
+		out[i] = creditLogItem{ID: l.ID, CreatedAt: l.CreatedAt, Description: desc, Deposited: l.Deposited, Withdrawn: l.Withdrawn,
+			Currency: strings.ToUpper(l.Currency)}
+		if l.AmountCents > 0 {
+			out[i].AmountCents = &l.AmountCents
+		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"logs": out})
 	return nil
 }
 
-func (s *Server) creditPrices(w http.ResponseWriter, _ *http.Request, _ account.Claims) error {
-	writeJSON(w, http.StatusOK, map[string]any{"currency": "EUR", "prices": billing.Prices()})
+type premiumPrices struct {
+	MonthlyCents int64 `json:"monthlyCents"`
+	YearlyCents  int64 `json:"yearlyCents"`
+}
+
+// creditPrices answers the prices of the user's domain's currency: credits
+// by quantity and premium's two plans.
+func (s *Server) creditPrices(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	p, err := s.Billing.PricingOf(r.Context(), c.UserID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"currency": strings.ToUpper(p.Currency), "prices": p.Credits(),
+		"premium": premiumPrices{MonthlyCents: p.MonthlyCents, YearlyCents: p.YearlyCents}})
 	return nil
 }
 

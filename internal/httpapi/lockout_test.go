@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"noces/internal/i18n"
 	"noces/internal/ratelimit"
 	"noces/internal/store/storetest"
 )
@@ -190,7 +191,7 @@ func TestTheOwnerIsAlertedOnceAfterRepeatedFailures(t *testing.T) {
 	m := mails[0]
 	// The account's language (French by default), the count, the time of
 	// the first failure, and where to change the password; no address.
-	when := start.UTC().Format("02/01/2006 15:04") + " UTC"
+	when := i18n.MustLoad().DateTime("fr", start, time.UTC) + " UTC"
 	for _, want := range []string{"Tentatives de connexion échouées", "10 tentatives", when, "/security"} {
 		if !strings.Contains(m.Subject+m.BodyText, want) {
 			t.Errorf("the alert lacks %q:\n%s\n%s", want, m.Subject, m.BodyText)

@@ -14,14 +14,18 @@ type bookedMonth struct {
 	Booked int    `json:"booked"`
 }
 
+type bookedCost struct {
+	Currency         string `json:"currency"`
+	CreditValueCents int64  `json:"creditValueCents"`
+	SpentCents       int64  `json:"spentCents"`
+	PerBookingCents  *int64 `json:"perBookingCents"`
+}
+
 type bookingsReply struct {
-	Months           []bookedMonth `json:"months"`
-	Booked           int           `json:"booked"`
-	Currency         string        `json:"currency"`
-	CreditsSpent     int           `json:"creditsSpent"`
-	CreditValueCents int64         `json:"creditValueCents"`
-	SpentCents       int64         `json:"spentCents"`
-	PerBookingCents  *int64        `json:"perBookingCents"`
+	Months       []bookedMonth `json:"months"`
+	Booked       int           `json:"booked"`
+	CreditsSpent int           `json:"creditsSpent"`
+	Costs        []bookedCost  `json:"costs"`
 }
 
 func (s *Server) statisticsBookings(w http.ResponseWriter, r *http.Request, c account.Claims) error {
@@ -29,8 +33,11 @@ func (s *Server) statisticsBookings(w http.ResponseWriter, r *http.Request, c ac
 	if err != nil {
 		return err
 	}
-	out := bookingsReply{Months: make([]bookedMonth, len(b.Months)), Booked: b.Booked, Currency: b.Currency,
-		CreditsSpent: b.CreditsSpent, CreditValueCents: b.CreditValueCents, SpentCents: b.SpentCents, PerBookingCents: b.PerBookingCents}
+	out := bookingsReply{Months: make([]bookedMonth, len(b.Months)), Booked: b.Booked, CreditsSpent: b.CreditsSpent,
+		Costs: make([]bookedCost, len(b.Costs))}
+	for i, c := range b.Costs {
+		out.Costs[i] = bookedCost{Currency: c.Currency, CreditValueCents: c.CreditValueCents, SpentCents: c.SpentCents, PerBookingCents: c.PerBookingCents}
+	}
 	for i, m := range b.Months {
 		out.Months[i] = bookedMonth{Month: m.Month, Booked: m.Booked}
 	}

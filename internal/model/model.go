@@ -105,6 +105,12 @@ type CreditLog struct {
 	Deposited   int            `db:"deposited"`
 	Withdrawn   int            `db:"withdrawn"`
 	Ref         sql.NullString `db:"ref"` // idempotency key: a payment, an unlock, the welcome credit
+	// Currency is the one the row's credits were bought in (a purchase)
+	// or valued in (the user's domain's currency), lower case; empty when
+	// written: the user's domain's currency.
+	Currency string `db:"currency"`
+	// AmountCents is what a purchase row paid, in Currency; 0 otherwise.
+	AmountCents int64 `db:"amount_cents"`
 }
 
 // RefreshToken is a long-lived session token, stored hashed. Tokens of one

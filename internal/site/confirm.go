@@ -3,7 +3,6 @@ package site
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"noces/internal/apperr"
@@ -194,17 +193,7 @@ func (s *Site) projectFacts(v *view, pe eventreq.Pending) []fact {
 }
 
 // longDate writes a YYYY-MM-DD date in full in the page's language.
-func (s *Site) longDate(v *view, date string) string {
-	if len(date) != 10 {
-		return date
-	}
-	m, err1 := strconv.Atoi(date[5:7])
-	d, err2 := strconv.Atoi(date[8:10])
-	if err1 != nil || err2 != nil || m < 1 || m > 12 {
-		return date
-	}
-	return v.T("site.confirm.date", "day", strconv.Itoa(d), "month", v.T("site.date.month_"+strconv.Itoa(m)), "year", date[:4])
-}
+func (s *Site) longDate(v *view, date string) string { return v.texts.DateISO(v.Lang, date) }
 
 // confirmGone answers an expired link: 410, and nothing changed.
 func (s *Site) confirmGone(w http.ResponseWriter, r *http.Request) {

@@ -3,7 +3,6 @@ package site
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"time"
 	_ "time/tzdata" // the couple's dates in its country's time, wherever the server runs
 
@@ -49,11 +48,11 @@ type messageView struct {
 // DateTime writes t as the page's locale writes a date and time, in the
 // domain's country's time.
 func (v *view) DateTime(t time.Time) string {
-	if loc, err := time.LoadLocation(zones[v.Domain.Country]); err == nil {
-		t = t.In(loc)
+	loc, err := time.LoadLocation(zones[v.Domain.Country])
+	if err != nil {
+		loc = nil
 	}
-	return v.T("site.conversation.datetime", "day", strconv.Itoa(t.Day()), "month", v.T("site.date.month_"+strconv.Itoa(int(t.Month()))),
-		"year", strconv.Itoa(t.Year()), "time", t.Format("15:04"))
+	return v.texts.DateTime(v.Lang, t, loc)
 }
 
 // privateHeaders are the headers of every answer about a conversation.
@@ -110,7 +109,7 @@ func (s *Site) showConversation(w http.ResponseWriter, r *http.Request, fm *form
 	page := conversationPage{Action: base, CloseAction: base + "/close", StopAction: base + "/stop", Thread: th, Form: fm,
 		EventType: v.T("project.event_type." + p.EventType), City: p.EventCity, MaxLen: conversation.MaxMessage}
 	if d, err := time.Parse(time.DateOnly, p.EventDate); err == nil {
-		page.EventDate = strconv.Itoa(d.Day()) + " " + v.T("site.date.month_"+strconv.Itoa(int(d.Month()))) + " " + strconv.Itoa(d.Year())
+		page.EventDate = v.texts.Date(v.Lang, d)
 	}
 	if notice != "" {
 		page.Notice = v.T(notice)

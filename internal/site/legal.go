@@ -3,7 +3,6 @@ package site
 import (
 	"html/template"
 	"net/http"
-	"strconv"
 	"time"
 
 	"noces/internal/legal"
@@ -60,6 +59,5 @@ func (v *view) LegalPages() []string { return legal.Pages }
 
 // longDate writes a date in the page's language ("26 novembre 2026").
 func (v *view) longDate(t time.Time) string {
-	return v.T("site.legal.date", "day", strconv.Itoa(t.Day()), "month", v.T("site.date.month_"+strconv.Itoa(int(t.Month()))),
-		"year", strconv.Itoa(t.Year()))
+	return v.texts.Date(v.Lang, t)
 }

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,17 +24,25 @@ type MonthBooked struct {
 type Bookings struct {
 	Months []MonthBooked
 	Booked int
-	// Currency is the provider's billing currency (ISO 4217, upper case).
-	Currency string
 	// CreditsSpent are the credits spent on unlocks in the period, net of
 	// those that came back by themselves.
 	CreditsSpent int
-	// CreditValueCents is what one of the provider's credits cost it: the
-	// total it paid for credits over the number it bought (0 when it never
-	// bought any: its credits were given).
+	// Costs are what the period cost in each currency the provider paid
+	// in: its billing currency (its domain's) first, always there, then
+	// the others it paid in by code. Amounts in two currencies are never
+	// added up.
+	Costs []Cost
+}
+
+// Cost is what the booked weddings cost in one currency.
+type Cost struct {
+	// Currency is ISO 4217, upper case.
+	Currency string
+	// CreditValueCents is what one credit bought in this currency cost:
+	// the total paid over the number bought (0 when none was).
 	CreditValueCents int64
-	// SpentCents is the net credits valued at CreditValueCents plus the
-	// premium invoices paid in the period.
+	// SpentCents is this currency's share of the credits spent, plus the
+	// premium invoices paid in it in the period.
 	SpentCents int64
 	// PerBookingCents is SpentCents over Booked; nil before a first booking.
 	PerBookingCents *int64
@@ -41,22 +50,26 @@ type Bookings struct {
 
 // Bookings counts the weddings the provider was booked for (a couple closed
 // its project with "booked with this provider", by month of that outcome)
-// and what each cost it.
+// and what each cost it, per currency.
 //
 // The cost of the period is its credits spent on unlocks, net of refunds,
-// each valued at the average price the provider paid per credit over all its
-// purchases (credits are interchangeable, so which purchase paid for which
-// unlock is unknowable; given credits cost nothing and lower the average
-// only through purchases, never), plus the premium invoices paid in the
-// period. Only amounts in the provider's billing currency count.
+// plus the premium invoices paid in the period. Credits are interchangeable,
+// so which purchase paid for which unlock is unknowable: the credits spent
+// are shared among the currencies as the credits bought were, each valued at
+// the average price paid in its currency (given credits cost nothing and
+// lower an average only through purchases, never).
 func (s *Service) Bookings(ctx context.Context, userID string) (Bookings, error) {
 	now := s.clock.Now().UTC()
 	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -(BookedMonths - 1), 0)
+	u, err := s.store.GetUser(ctx, userID)
+	if err != nil {
+		return Bookings{}, err
+	}
 	at, err := s.store.ListBookedWeddings(ctx, userID, first)
 	if err != nil {
 		return Bookings{}, err
 	}
-	b := Bookings{Months: make([]MonthBooked, BookedMonths), Booked: len(at), Currency: strings.ToUpper(billing.Currency)}
+	b := Bookings{Months: make([]MonthBooked, BookedMonths), Booked: len(at)}
 	index := map[string]int{}
 	for i := range b.Months {
 		m := first.AddDate(0, i, 0).Format("2006-01")
@@ -71,25 +84,58 @@ func (s *Service) Bookings(ctx context.Context, userID string) (Bookings, error)
 	if err != nil {
 		return Bookings{}, err
 	}
-	bought, err := s.store.SumCreditPurchases(ctx, userID, billing.Currency)
+	bought, err := s.store.SumCreditPurchases(ctx, userID)
 	if err != nil {
 		return Bookings{}, err
 	}
-	premium, err := s.store.SumPremiumSpend(ctx, userID, billing.Currency, first)
+	premium, err := s.store.SumPremiumSpend(ctx, userID, first)
 	if err != nil {
 		return Bookings{}, err
 	}
 	b.CreditsSpent = max(spend.Spent-spend.Refunded, 0)
-	if bought.Credits > 0 {
-		b.CreditValueCents = roundDiv(bought.AmountCents, int64(bought.Credits))
-		// One division for the total, so rounding the unit value does
-		// not multiply into the sum.
-		b.SpentCents = roundDiv(int64(b.CreditsSpent)*bought.AmountCents, int64(bought.Credits))
+
+	costs := map[string]*Cost{}
+	cost := func(cur string) *Cost {
+		if c, ok := costs[cur]; ok {
+			return c
+		}
+		c := &Cost{Currency: strings.ToUpper(cur)}
+		costs[cur] = c
+		return c
 	}
-	b.SpentCents += premium
-	if b.Booked > 0 {
-		per := roundDiv(b.SpentCents, int64(b.Booked))
-		b.PerBookingCents = &per
+	home := billing.CurrencyOf(u.Domain)
+	cost(home)
+	total := 0
+	for _, p := range bought {
+		total += p.Credits
+	}
+	for _, p := range bought {
+		if p.Credits <= 0 {
+			continue
+		}
+		c := cost(p.Currency)
+		c.CreditValueCents = roundDiv(p.AmountCents, int64(p.Credits))
+		// One division for the total, so rounding the unit value does
+		// not multiply into the sum: spent × (credits_c / total) × (amount_c / credits_c).
+		c.SpentCents = roundDiv(int64(b.CreditsSpent)*p.AmountCents, int64(total))
+	}
+	for _, p := range premium {
+		cost(p.Currency).SpentCents += p.AmountCents
+	}
+	others := make([]string, 0, len(costs))
+	for cur := range costs {
+		if cur != home {
+			others = append(others, cur)
+		}
+	}
+	slices.Sort(others)
+	for _, cur := range append([]string{home}, others...) {
+		c := *costs[cur]
+		if b.Booked > 0 {
+			per := roundDiv(c.SpentCents, int64(b.Booked))
+			c.PerBookingCents = &per
+		}
+		b.Costs = append(b.Costs, c)
 	}
 	return b, nil
 }

@@ -20,9 +20,11 @@ type seed struct {
 	s *store.Store
 }
 
-func (sd seed) provider(email string) model.User {
+func (sd seed) provider(email string) model.User { return sd.providerOn("fr", email) }
+
+func (sd seed) providerOn(domain, email string) model.User {
 	u := model.User{ID: model.NewID(), Email: email, PasswordHash: "x", Role: model.RolePlanner, Firstname: "P",
-		Lastname: "Q", Locale: "fr", Domain: "fr", IsModerated: true, PremiumStatus: model.PremiumNone, CreatedAt: now, UpdatedAt: now}
+		Lastname: "Q", Locale: "fr", Domain: domain, IsModerated: true, PremiumStatus: model.PremiumNone, CreatedAt: now, UpdatedAt: now}
 	storetest.Must(sd.t, sd.s.CreateUser(sd.t.Context(), u))
 	return u
 }
@@ -86,13 +88,13 @@ func TestBookingsCountTheProvidersWeddingsAndWhatEachCost(t *testing.T) {
 	e := sd.request(u)
 	sd.outcome(e[0], model.ProjectOutcomeBookedProvider, e[0], now.AddDate(-1, -1, 0))
 
-	// Credits: 11 bought for 285 EUR (a failed payment and another
-	// currency do not count), 3 unlocks and 1 refund in the period, 1
-	// unlock before it; a premium invoice in the period, one before it.
+	// Credits: 11 bought for 285 EUR and 5 for 100 GBP (a failed payment
+	// does not count), 3 unlocks and 1 refund in the period, 1 unlock
+	// before it; a premium invoice in the period, one before it.
 	sd.payment(u, 10, 25500, "eur", model.PaymentSucceeded)
 	sd.payment(u, 1, 3000, "eur", model.PaymentSucceeded)
 	sd.payment(u, 5, 12000, "eur", model.PaymentFailed)
-	sd.payment(u, 5, 1, "gbp", model.PaymentSucceeded)
+	sd.payment(u, 5, 10000, "gbp", model.PaymentSucceeded)
 	sd.ledger(u, "payment:all", 16, 0, now.AddDate(-2, 0, 0))
 	sd.ledger(u, "unlock:old", 0, 1, now.AddDate(-1, -1, 0))
 	for _, id := range []string{a[0], b[0], d[0]} {
@@ -110,8 +112,13 @@ func TestBookingsCountTheProvidersWeddingsAndWhatEachCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	per := int64(5041) // (2 × 28500 / 11 = 5182, + 4900) / 2
-	want := Bookings{Booked: 2, Currency: "EUR", CreditsSpent: 2, CreditValueCents: 2591, SpentCents: 10082, PerBookingCents: &per}
+	// The 2 credits spent are shared as the 16 bought were: 11/16 valued
+	// at the euro average, 5/16 at the pound one; never added together.
+	eurPer, gbpPer := int64(4232), int64(625) // (2 × 28500 / 16 = 3563, + 4900) / 2; 2 × 10000 / 16 = 1250, / 2
+	want := Bookings{Booked: 2, CreditsSpent: 2, Costs: []Cost{
+		{Currency: "EUR", CreditValueCents: 2591, SpentCents: 8463, PerBookingCents: &eurPer},
+		{Currency: "GBP", CreditValueCents: 2000, SpentCents: 1250, PerBookingCents: &gbpPer},
+	}}
 	for i, m := range []string{"2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"} {
 		want.Months = append(want.Months, MonthBooked{Month: m})
 		if i == 9 || i == 11 {
@@ -127,7 +134,7 @@ func TestBookingsCountTheProvidersWeddingsAndWhatEachCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Booked != 1 || got.SpentCents != 9900 || got.PerBookingCents == nil || *got.PerBookingCents != 9900 {
+	if c := got.Costs; got.Booked != 1 || len(c) != 1 || c[0].SpentCents != 9900 || c[0].PerBookingCents == nil || *c[0].PerBookingCents != 9900 {
 		t.Errorf("the other provider: %+v", got)
 	}
 }
@@ -144,7 +151,34 @@ func TestBookingsBeforeAFirstBookingHaveNoCostPerBooking(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Given credits cost nothing.
-	if got.Booked != 0 || got.PerBookingCents != nil || got.SpentCents != 0 || got.CreditsSpent != 1 || len(got.Months) != 12 {
+	if c := got.Costs; got.Booked != 0 || len(c) != 1 || c[0].Currency != "EUR" || c[0].PerBookingCents != nil || c[0].SpentCents != 0 ||
+		got.CreditsSpent != 1 || len(got.Months) != 12 {
 		t.Errorf("%+v", got)
+	}
+}
+
+// A UK provider's card is in pounds, its billing currency, even before it
+// paid anything; euros it once paid come after.
+func TestBookingsOfAUKProviderAreInPoundsFirst(t *testing.T) {
+	s := storetest.New(t)
+	sd := seed{t, s}
+	u := sd.providerOn("uk", "uk@example.com")
+	svc := NewService(s, clock.NewFixed(now))
+	got, err := svc.Bookings(t.Context(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Costs) != 1 || got.Costs[0] != (Cost{Currency: "GBP"}) {
+		t.Errorf("before any payment: %+v", got.Costs)
+	}
+	sd.payment(u, 1, 3000, "eur", model.PaymentSucceeded)
+	sd.invoice(u, 5900, "gbp", now.AddDate(0, -1, 0))
+	got, err = svc.Bookings(t.Context(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Cost{{Currency: "GBP", SpentCents: 5900}, {Currency: "EUR", CreditValueCents: 3000}}
+	if diff := cmp.Diff(want, got.Costs); diff != "" {
+		t.Errorf("costs (-want +got):\n%s", diff)
 	}
 }

@@ -45,30 +45,37 @@ func (s *Store) SumUnlockSpend(ctx context.Context, userID string, since time.Ti
 
 // CreditPurchases totals a provider's paid credit purchases in one currency.
 type CreditPurchases struct {
-	Credits     int   `db:"credits"`
-	AmountCents int64 `db:"amount_cents"`
+	Currency    string `db:"currency"` // lower case
+	Credits     int    `db:"credits"`
+	AmountCents int64  `db:"amount_cents"`
 }
 
-// SumCreditPurchases totals the provider's succeeded credit payments in
-// currency (any case), over all time.
-func (s *Store) SumCreditPurchases(ctx context.Context, userID, currency string) (CreditPurchases, error) {
-	var c CreditPurchases
-	err := s.q.GetContext(ctx, &c, `SELECT COALESCE(SUM(credits), 0) AS credits, COALESCE(SUM(amount_cents), 0) AS amount_cents
-		FROM payments WHERE user_id = $1 AND status = 'succeeded' AND LOWER(currency) = LOWER($2)`, userID, currency)
+// SumCreditPurchases totals the provider's succeeded credit payments per
+// currency, over all time, by currency.
+func (s *Store) SumCreditPurchases(ctx context.Context, userID string) ([]CreditPurchases, error) {
+	var c []CreditPurchases
+	err := s.q.SelectContext(ctx, &c, `SELECT LOWER(currency) AS currency, SUM(credits) AS credits, SUM(amount_cents) AS amount_cents
+		FROM payments WHERE user_id = $1 AND status = 'succeeded' GROUP BY LOWER(currency) ORDER BY LOWER(currency)`, userID)
 	if err != nil {
-		return c, fmt.Errorf("store: credit purchases: %w", err)
+		return nil, fmt.Errorf("store: credit purchases: %w", err)
 	}
 	return c, nil
 }
 
-// SumPremiumSpend totals the provider's premium invoices in currency paid
-// since since.
-func (s *Store) SumPremiumSpend(ctx context.Context, userID, currency string, since time.Time) (int64, error) {
-	var n int64
-	err := s.q.GetContext(ctx, &n, `SELECT COALESCE(SUM(amount_cents), 0) FROM premium_invoices
-		WHERE user_id = $1 AND paid_at >= $2 AND LOWER(currency) = LOWER($3)`, userID, since, currency)
+// CurrencyCents is an amount in one currency.
+type CurrencyCents struct {
+	Currency    string `db:"currency"` // lower case
+	AmountCents int64  `db:"amount_cents"`
+}
+
+// SumPremiumSpend totals the provider's premium invoices paid since since,
+// per currency, by currency.
+func (s *Store) SumPremiumSpend(ctx context.Context, userID string, since time.Time) ([]CurrencyCents, error) {
+	var out []CurrencyCents
+	err := s.q.SelectContext(ctx, &out, `SELECT LOWER(currency) AS currency, SUM(amount_cents) AS amount_cents FROM premium_invoices
+		WHERE user_id = $1 AND paid_at >= $2 GROUP BY LOWER(currency) ORDER BY LOWER(currency)`, userID, since)
 	if err != nil {
-		return 0, fmt.Errorf("store: premium spend: %w", err)
+		return nil, fmt.Errorf("store: premium spend: %w", err)
 	}
-	return n, nil
+	return out, nil
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
+	"noces/internal/i18n"
 	"noces/internal/model"
 )
 
@@ -21,9 +23,17 @@ var ErrDuplicateRef = errors.New("store: credit operation already applied")
 // zero; a row whose Ref exists already changes nothing and gives ErrDuplicateRef.
 func (s *Store) AddCreditLog(ctx context.Context, l model.CreditLog) error {
 	return s.InTx(ctx, func(tx *Store) error {
-		res, err := tx.q.ExecContext(ctx, `INSERT INTO credit_log (id, user_id, created_at, description, deposited, withdrawn, ref)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (ref) DO NOTHING`,
-			l.ID, l.UserID, l.CreatedAt, l.Description, l.Deposited, l.Withdrawn, l.Ref)
+		if l.Currency == "" {
+			var domain string
+			if err := tx.q.GetContext(ctx, &domain, `SELECT domain FROM users WHERE id = $1`, l.UserID); err != nil {
+				return fmt.Errorf("store: credit log currency: %w", notFound(err))
+			}
+			d, _ := i18n.DomainByKey(domain)
+			l.Currency = d.Currency
+		}
+		res, err := tx.q.ExecContext(ctx, `INSERT INTO credit_log (id, user_id, created_at, description, deposited, withdrawn, ref, currency, amount_cents)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (ref) DO NOTHING`,
+			l.ID, l.UserID, l.CreatedAt, l.Description, l.Deposited, l.Withdrawn, l.Ref, strings.ToLower(l.Currency), l.AmountCents)
 		if err != nil {
 			return fmt.Errorf("store: credit log: %w", err)
 		}
@@ -45,7 +55,7 @@ func (s *Store) AddCreditLog(ctx context.Context, l model.CreditLog) error {
 // ListCreditLogs returns a user's ledger, newest first.
 func (s *Store) ListCreditLogs(ctx context.Context, userID string) ([]model.CreditLog, error) {
 	var logs []model.CreditLog
-	err := s.q.SelectContext(ctx, &logs, `SELECT id, user_id, created_at, description, deposited, withdrawn, ref
+	err := s.q.SelectContext(ctx, &logs, `SELECT id, user_id, created_at, description, deposited, withdrawn, ref, currency, amount_cents
 		FROM credit_log WHERE user_id = $1 ORDER BY created_at DESC, id DESC`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list credit logs: %w", err)

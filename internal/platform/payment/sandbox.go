@@ -36,9 +36,9 @@ type SandboxConfig struct {
 	// per process works; one shared by every server (app derives it from the
 	// token key) also lets a tool sign an event any of them accepts.
 	WebhookSecret string
-	// PlanCents are the premium prices per interval, shown on the portal
-	// page when switching plans.
-	PlanCents map[string]int64
+	// PlanCents are the premium prices per currency (lower case) and
+	// interval, shown on the portal page when switching plans.
+	PlanCents map[string]map[string]int64
 	Now       func() time.Time
 	Texts     *i18n.Bundle
 	Log       *slog.Logger
@@ -368,6 +368,10 @@ type portalAction struct {
 // T is a text in the page's language.
 func (p page) T(key string, kv ...string) string { return p.texts.T(p.Lang, key, kv...) }
 
+// Date writes a day in full in the page's language, through the one
+// formatter of dates.
+func (p page) Date(t time.Time) string { return p.texts.Date(p.Lang, t) }
+
 func (s *Sandbox) newPage(r *http.Request, kind, heading string) page {
 	lang := i18n.LangFrom(r.Context())
 	return page{Lang: lang, Kind: kind, Heading: s.cfg.Texts.T(lang, heading), texts: s.cfg.Texts}
@@ -424,7 +428,7 @@ func (s *Sandbox) intent(ctx context.Context, id string) (sbIntent, int64, bool,
 
 func (s *Sandbox) payForm(r *http.Request, pi sbIntent) page {
 	p := s.newPage(r, "pay", "sandbox.pay.title")
-	amount := formatMoney(pi.AmountCents, p.Lang)
+	amount := formatMoney(pi.AmountCents, pi.Currency, p.Lang)
 	what := pi.Description
 	if n := pi.Metadata["credits"]; n != "" {
 		what = p.T("sandbox.pay.credits", "credits", n)
@@ -578,7 +582,7 @@ func (s *Sandbox) checkoutOf(ctx context.Context, id string) (sbCheckout, int64,
 
 func (s *Sandbox) checkoutForm(r *http.Request, cs sbCheckout) page {
 	p := s.newPage(r, "checkout", "sandbox.checkout.title")
-	amount := formatMoney(cs.AmountCents, p.Lang)
+	amount := formatMoney(cs.AmountCents, cs.Currency, p.Lang)
 	p.Lines = []string{cs.ProductName, p.T("sandbox.checkout.price_"+cs.Interval, "amount", amount)}
 	p.Submit = p.T("sandbox.checkout.submit")
 	p.Back = cs.CancelURL
@@ -734,21 +738,22 @@ func (s *Sandbox) portalForm(r *http.Request, ps PortalParams, sub *sbSubscripti
 		return p
 	}
 	plan := p.T("sandbox.portal.plan_" + sub.Interval)
-	price := formatMoney(s.cfg.PlanCents[sub.Interval], p.Lang)
+	cur := strings.ToLower(sub.Currency)
+	price := formatMoney(s.cfg.PlanCents[cur][sub.Interval], cur, p.Lang)
 	switch {
 	case sub.Status == "canceled":
-		p.Lines = []string{p.T("sandbox.portal.canceled", "plan", plan, "date", formatDate(sub.EndedAt, p.Lang))}
+		p.Lines = []string{p.T("sandbox.portal.canceled", "plan", plan, "date", p.Date(sub.EndedAt))}
 	case sub.CancelAtPeriodEnd:
-		p.Lines = []string{p.T("sandbox.portal.ending", "plan", plan, "date", formatDate(sub.CurrentPeriodEnd, p.Lang))}
+		p.Lines = []string{p.T("sandbox.portal.ending", "plan", plan, "date", p.Date(sub.CurrentPeriodEnd))}
 		p.Actions = []portalAction{{Value: "resume", Label: p.T("sandbox.portal.resume")}, {Value: "cancel_now", Label: p.T("sandbox.portal.cancel_now"), Danger: true}}
 	default:
-		p.Lines = []string{p.T("sandbox.portal.active", "plan", plan, "price", price, "date", formatDate(sub.CurrentPeriodEnd, p.Lang))}
+		p.Lines = []string{p.T("sandbox.portal.active", "plan", plan, "price", price, "date", p.Date(sub.CurrentPeriodEnd))}
 		other := IntervalYear
 		if sub.Interval == IntervalYear {
 			other = IntervalMonth
 		}
 		p.Actions = []portalAction{
-			{Value: "switch", Label: p.T("sandbox.portal.switch_"+other, "price", formatMoney(s.cfg.PlanCents[other], p.Lang))},
+			{Value: "switch", Label: p.T("sandbox.portal.switch_"+other, "price", formatMoney(s.cfg.PlanCents[cur][other], cur, p.Lang))},
 			{Value: "cancel_at_period_end", Label: p.T("sandbox.portal.cancel_at_period_end")},
 			{Value: "cancel_now", Label: p.T("sandbox.portal.cancel_now"), Danger: true},
 		}
@@ -827,7 +832,7 @@ func (s *Sandbox) portal(w http.ResponseWriter, r *http.Request) {
 			typ = EventSubscriptionDeleted
 		}
 		changed, err := s.change(ctx, kindSubscription, cur.ID, version, cur, typ,
-			SubscriptionObject(cur.Subscription, s.cfg.PlanCents[cur.Interval], cur.Currency))
+			SubscriptionObject(cur.Subscription, s.cfg.PlanCents[strings.ToLower(cur.Currency)][cur.Interval], cur.Currency))
 		if err != nil {
 			s.unavailable(w, r, p, err)
 			return
@@ -853,22 +858,7 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// formatMoney writes euro cents the way each language does.
-func formatMoney(cents int64, lang string) string {
-	units, rest := cents/100, cents%100
-	if lang == "en" {
-		return fmt.Sprintf("€%d.%02d", units, rest)
-	}
-	return fmt.Sprintf("%d,%02d\u00a0€", units, rest)
-}
-
-// formatDate writes a day the way each language does.
-func formatDate(t time.Time, lang string) string {
-	switch lang {
-	case "de":
-		return t.Format("02.01.2006")
-	case "nl":
-		return t.Format("02-01-2006")
-	}
-	return t.Format("02/01/2006")
+// formatMoney writes cents of currency the way each language does.
+func formatMoney(cents int64, currency, lang string) string {
+	return i18n.Money(lang, cents, currency)
 }

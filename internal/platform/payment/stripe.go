@@ -101,7 +101,9 @@ func (s *Stripe) CreateCheckoutSession(ctx context.Context, p CheckoutParams) (S
 	if p.Interval == IntervalYear {
 		price = s.cfg.PriceYearly
 	}
-	if price != "" {
+	// The configured Price ids are the euro plans; another currency (the
+	// UK domain's pounds) is always given inline.
+	if price != "" && strings.EqualFold(p.Currency, "eur") {
 		item.Price = stripe.String(price)
 	} else {
 		item.PriceData = &stripe.CheckoutSessionCreateLineItemPriceDataParams{

@@ -152,6 +152,27 @@ func TestStripeCallsAgainstStripeMock(t *testing.T) {
 		}
 	})
 
+	t.Run("the UK domain's pounds are always inline: the configured price ids are the euro plans", func(t *testing.T) {
+		priced, rec := newStripe(t, "price_month", "price_year")
+		if _, err := priced.CreateCheckoutSession(ctx, CheckoutParams{CustomerID: "cus_1", ClientReferenceID: "u1", Interval: IntervalYear,
+			AmountCents: 59000, Currency: "gbp", ProductName: "Noces Premium", SuccessURL: "http://x/s", CancelURL: "http://x/c", Locale: "en"}); err != nil {
+			t.Fatal(err)
+		}
+		got := rec.last(t)
+		if got.form.Get("line_items[0][price]") != "" || got.form.Get("line_items[0][price_data][currency]") != "gbp" ||
+			got.form.Get("line_items[0][price_data][unit_amount]") != "59000" {
+			t.Errorf("form %v", got.form)
+		}
+		pi, err := priced.CreatePaymentIntent(ctx, PaymentIntentParams{AmountCents: 6250, Currency: "gbp", IdempotencyKey: "buy-uk",
+			Metadata: map[string]string{"user_id": "u2", "credits": "3"}})
+		if err != nil || pi.ID == "" {
+			t.Fatalf("%+v %v", pi, err)
+		}
+		if got := rec.last(t); got.form.Get("amount") != "6250" || got.form.Get("currency") != "gbp" {
+			t.Errorf("payment intent form %v", got.form)
+		}
+	})
+
 	t.Run("a billing portal session", func(t *testing.T) {
 		sess, err := s.CreatePortalSession(ctx, PortalParams{CustomerID: "cus_1", ReturnURL: "http://pro.fr.localhost/subscription", Locale: "de"})
 		if err != nil || sess.URL == "" {

@@ -40,3 +40,14 @@ export function readLocaleCookie(): Locale | null {
 export function writeLocaleCookie(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
+
+/**
+ * The locale Intl writes dates, numbers and money in for an interface language: the domain that speaks it
+ * (English is the UK's, Dutch Belgium's), so an English reader sees "26 Nov 2026, 21:54" and never the US form.
+ */
+const INTL_LOCALES: Record<Locale, string> = { de: 'de-DE', en: 'en-GB', es: 'es-ES', fr: 'fr-FR', it: 'it-IT', nl: 'nl-BE', pt: 'pt-PT' };
+
+export function intlLocale(language: string): string {
+  const lang = normalizeLocale(language);
+  return lang ? INTL_LOCALES[lang] : language;
+}

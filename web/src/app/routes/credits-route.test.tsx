@@ -58,9 +58,9 @@ function serverPrice(n: number): number {
 const PRICES = Array.from({ length: 50 }, (_, i) => ({ credits: i + 1, priceCents: serverPrice(i + 1) }));
 
 const LOGS = [
-  { id: 'log-3', createdAt: '2026-06-12T09:30:00Z', description: 'Request unlocked', deposited: 0, withdrawn: 1 },
-  { id: 'log-2', createdAt: '2026-06-10T14:00:00Z', description: 'Credits bought', deposited: 3, withdrawn: 0 },
-  { id: 'log-1', createdAt: '2026-06-01T08:00:00Z', description: 'Welcome credit', deposited: 1, withdrawn: 0 },
+  { id: 'log-3', createdAt: '2026-06-12T09:30:00Z', description: 'Request unlocked', deposited: 0, withdrawn: 1, currency: 'EUR', amountCents: null },
+  { id: 'log-2', createdAt: '2026-06-10T14:00:00Z', description: 'Credits bought', deposited: 3, withdrawn: 0, currency: 'EUR', amountCents: 7200 },
+  { id: 'log-1', createdAt: '2026-06-01T08:00:00Z', description: 'Welcome credit', deposited: 1, withdrawn: 0, currency: 'EUR', amountCents: null },
 ];
 
 interface BuyCall {
@@ -73,7 +73,7 @@ let meCalls = 0;
 
 function handlers({ prices = PRICES, logs = LOGS }: { prices?: typeof PRICES; logs?: typeof LOGS } = {}) {
   server.use(
-    http.get('*/api/credits/prices', () => HttpResponse.json({ currency: 'EUR', prices })),
+    http.get('*/api/credits/prices', () => HttpResponse.json({ currency: 'EUR', prices, premium: { monthlyCents: 6900, yearlyCents: 69000 } })),
     http.get('*/api/credits/logs', () => HttpResponse.json({ logs })),
   );
 }
@@ -414,6 +414,10 @@ describe('the credits page', () => {
     expect(rows[0]).toHaveTextContent('1 credit spent');
     expect(rows[1]).toHaveTextContent('+3');
     expect(rows[1]).toHaveTextContent('3 credits added');
+    // A purchase says what it cost and when, as an English reader writes it.
+    expect(rows[1]).toHaveTextContent('10 Jun 2026');
+    expect(within(rows[1]!).getByTestId('credit-log-paid')).toHaveTextContent('€72');
+    expect(within(rows[0]!).queryByTestId('credit-log-paid')).toBeNull();
 
     server.use(http.get('*/api/credits/logs', () => HttpResponse.json({ error: 'errors.not_found', message: '' }, { status: 404 })));
     renderCredits();

@@ -37,7 +37,7 @@ const calls: string[] = [];
 const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, booked: 0 }));
 let bookings: Record<string, unknown> = {};
 function noBookings() {
-  bookings = { months, booked: 0, currency: 'EUR', creditsSpent: 0, creditValueCents: 0, spentCents: 0, perBookingCents: null };
+  bookings = { months, booked: 0, creditsSpent: 0, costs: [{ currency: 'EUR', creditValueCents: 0, spentCents: 0, perBookingCents: null }] };
 }
 
 function stats(rates: Partial<Rates> = {}) {
@@ -193,11 +193,8 @@ describe('the dashboard', () => {
     bookings = {
       months: months.map((m, i) => ({ ...m, booked: i === 10 ? 2 : i === 3 ? 1 : 0 })),
       booked: 3,
-      currency: 'EUR',
       creditsSpent: 4,
-      creditValueCents: 2591,
-      spentCents: 15264,
-      perBookingCents: 5088,
+      costs: [{ currency: 'EUR', creditValueCents: 2591, spentCents: 15264, perBookingCents: 5088 }],
     };
     renderDashboard(makeUser());
     const booked = await screen.findByTestId('bookings-card');
@@ -206,6 +203,23 @@ describe('the dashboard', () => {
     expect(within(booked).getByTestId('bookings-note')).toHaveTextContent('Spent over 12 months: €152.64 (unlocks net of refunds: 4 × €25.91, plus premium)');
     expect(within(booked).getByTestId('bookings-bars')).toBeInTheDocument();
     expect(within(booked).getByRole('table', { name: 'Weddings booked per month' })).toHaveTextContent('November 20262');
+  });
+
+  it('keeps each currency of the booked weddings apart, the billing one first', async () => {
+    stats();
+    bookings = {
+      months: months.map((m, i) => ({ ...m, booked: i === 10 ? 2 : 0 })),
+      booked: 2,
+      creditsSpent: 2,
+      costs: [
+        { currency: 'GBP', creditValueCents: 2600, spentCents: 5900, perBookingCents: 2950 },
+        { currency: 'EUR', creditValueCents: 3000, spentCents: 0, perBookingCents: 0 },
+      ],
+    };
+    renderDashboard(makeUser());
+    const booked = await screen.findByTestId('bookings-card');
+    expect(await within(booked).findByTestId('bookings-cost')).toHaveTextContent(/booked wedding£29\.50$/);
+    expect(within(booked).getByTestId('bookings-note')).toHaveTextContent('£59 (unlocks net of refunds: 2 × £26 · €30, plus premium)');
   });
 
   it('claps when every request was answered or seen', async () => {

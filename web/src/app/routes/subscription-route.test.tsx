@@ -67,17 +67,38 @@ const ACTIVE = {
   premiumEndAt: '2027-03-12T10:00:00Z',
 };
 
+/** GET /api/credits/prices for a user of currency: premium's two plans in it. */
+function priceAnswers(currency = 'EUR', monthlyCents = 6900, yearlyCents = 69000) {
+  server.use(http.get('*/api/credits/prices', () => HttpResponse.json({ currency, prices: [{ credits: 1, priceCents: 3000 }], premium: { monthlyCents, yearlyCents } })));
+}
+
+/** The plans show their prices once GET /api/credits/prices answered. */
+async function pricesLoaded() {
+  await waitFor(() => expect(screen.getByTestId('plan-premium-price')).not.toHaveTextContent('—'));
+}
+
 beforeEach(() => {
   subscribeBodies = [];
   portalCalls = 0;
   meCalls = 0;
   leave.leavePage.mockReset();
+  priceAnswers();
 });
 
 describe('the subscription page', () => {
+  it('shows premium in pounds on the UK domain: 49.17 a month billed 590 a year, or 59 a month', async () => {
+    priceAnswers('GBP', 5900, 59000);
+    renderSubscription();
+    const premium = await screen.findByTestId('plan-premium');
+    await waitFor(() => expect(premium).toHaveTextContent('£49.17'));
+    expect(premium).toHaveTextContent('£590');
+    expect(premium).not.toHaveTextContent('€');
+  });
+
   it('compares free and premium, yearly by default with the save-20% badge: 57.50 a month, 690 a year', async () => {
     const user = userEvent.setup();
     renderSubscription();
+    await pricesLoaded();
     expect(screen.getByRole('heading', { level: 1, name: 'Premium subscription' })).toBeInTheDocument();
     expect(screen.queryByTestId('subscription-status')).toBeNull();
     expect(screen.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
@@ -121,11 +142,12 @@ describe('the subscription page', () => {
     portalAnswers(() => HttpResponse.json({ success: true, session_url: 'http://localhost/sandbox/portal/cus_1' }));
     const user = userEvent.setup();
     renderSubscription(makeUser(ACTIVE));
+    await pricesLoaded();
     const card = screen.getByTestId('subscription-status');
     expect(card).toHaveAttribute('data-status', 'active');
     expect(within(card).getByTestId('premium-status-chip')).toHaveTextContent('Active');
-    expect(card).toHaveTextContent('renews automatically on March 12, 2027');
-    expect(card).toHaveTextContent('Active sinceMarch 12, 2026');
+    expect(card).toHaveTextContent('renews automatically on 12 March 2027');
+    expect(card).toHaveTextContent('Active since12 March 2026');
     expect(card).toHaveTextContent(`Yearly, ${euros(69000)} a year`);
     expect(screen.getByTestId('plan-premium-current')).toBeInTheDocument();
     expect(screen.queryByTestId('subscribe-button')).toBeNull();
@@ -136,8 +158,9 @@ describe('the subscription page', () => {
     expect(portalCalls).toBe(1);
   });
 
-  it('monthly premium opens on the monthly prices', () => {
+  it('monthly premium opens on the monthly prices', async () => {
     renderSubscription(makeUser({ ...ACTIVE, premiumPlan: 'monthly' }));
+    await pricesLoaded();
     expect(screen.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('subscription-status')).toHaveTextContent(`Monthly, ${euros(6900)} a month`);
   });
@@ -146,10 +169,11 @@ describe('the subscription page', () => {
     portalAnswers(() => HttpResponse.json({ success: true, session_url: '/sandbox/portal/cus_2' }));
     const user = userEvent.setup();
     renderSubscription(makeUser({ ...ACTIVE, premiumStatus: 'cancellation' }));
+    await pricesLoaded();
     const card = screen.getByTestId('subscription-status');
     expect(within(card).getByTestId('premium-status-chip')).toHaveTextContent('Ending');
-    expect(card).toHaveTextContent('has been canceled and ends on March 12, 2027');
-    expect(card).toHaveTextContent('Ends onMarch 12, 2027');
+    expect(card).toHaveTextContent('has been canceled and ends on 12 March 2027');
+    expect(card).toHaveTextContent('Ends on12 March 2027');
     expect(card).toHaveTextContent(`Yearly, ${euros(69000)} a year: canceled, no further payment`);
     await user.click(within(card).getByRole('button', { name: 'Renew my subscription' }));
     await waitFor(() => expect(leave.leavePage).toHaveBeenCalledWith('/sandbox/portal/cus_2'));
@@ -159,7 +183,7 @@ describe('the subscription page', () => {
     renderSubscription(makeUser({ ...ACTIVE, isPremium: false, premiumStatus: 'canceled', premiumPlan: null, premiumEndAt: '2026-05-01T00:00:00Z' }));
     const card = screen.getByTestId('subscription-status');
     expect(within(card).getByTestId('premium-status-chip')).toHaveTextContent('Ended');
-    expect(card).toHaveTextContent('ended on May 1, 2026');
+    expect(card).toHaveTextContent('ended on 1 May 2026');
     expect(card).not.toHaveTextContent('Billing');
     expect(within(card).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('subscribe-button')).toBeEnabled();

@@ -27,16 +27,5 @@ export function formatShortDay(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 }
 
-/**
- * Integer cents in one currency (ISO 4217, any case), in the reader's locale.
- * Each currency is formatted on its own: amounts are never summed across them.
- */
-export function formatMoney(cents: number, currency: string, locale: string): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
+/** Money in one currency, the back-office's one formatter. */
+export { formatMoney } from '@/lib/money';

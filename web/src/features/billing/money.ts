@@ -1,16 +1,4 @@
-/** Euros from cents in the interface language: "69 €", "231 €", "57,50 €"; cents only when there are some. */
-export function formatEuros(cents: number, locale: string): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
-
-/** One credit alone costs 30 EUR (DECISIONS.md, Money): the reference of every saving shown. */
-export const SINGLE_CREDIT_CENTS = 3000;
+export { formatMoney } from '@/lib/money';
 
 export const MIN_CREDITS = 1;
 export const MAX_CREDITS = 50;
@@ -26,11 +14,15 @@ export interface Quote {
   savingPercent: number;
 }
 
-/** The price of n credits from the server's list, with the unit price and the saving; null when unknown. */
+/**
+ * The price of n credits from the server's list (in the user's currency: pounds on the UK domain), with the unit
+ * price and the saving against buying them one by one at the list's one-credit price; null when unknown.
+ */
 export function quote(prices: readonly { credits: number; priceCents: number }[] | undefined, credits: number): Quote | null {
   const row = prices?.find((price) => price.credits === credits);
-  if (!row) return null;
-  const full = SINGLE_CREDIT_CENTS * credits;
+  const single = prices?.find((price) => price.credits === 1);
+  if (!row || !single) return null;
+  const full = single.priceCents * credits;
   const savingCents = Math.max(0, full - row.priceCents);
   return {
     credits,
@@ -41,9 +33,9 @@ export function quote(prices: readonly { credits: number; priceCents: number }[]
   };
 }
 
-/** DECISIONS.md, Money: premium is 69 EUR a month, or 690 EUR a year (57.50 a month, "save 20%"). */
-export const MONTHLY_CENTS = 6900;
-export const YEARLY_CENTS = 69000;
-export const YEARLY_PER_MONTH_CENTS = YEARLY_CENTS / 12;
+/** A year of premium shown per month: 690 / 12 = 57.50 (DECISIONS.md, Money); the same in every currency. */
+export function perMonth(yearlyCents: number): number {
+  return Math.round(yearlyCents / 12);
+}
 /** The badge the spec asks for ("save 20%", two months free), though 690 against 12 x 69 is 16.7% off. */
 export const YEARLY_SAVING_PERCENT = 20;

@@ -1713,7 +1713,7 @@ export interface paths {
         };
         /**
          * Weddings booked with the provider per month (last 12) and what each cost it
-         * @description A booked wedding is a project the couple closed as "booked with this provider" naming one of the provider's requests, counted in the UTC month of that outcome. The cost of the period is the credits spent on unlocks net of automatic refunds, each valued at the average price the provider paid per credit over all its purchases (given credits cost nothing), plus the premium invoices paid in the period; only amounts in the provider's billing currency count.
+         * @description A booked wedding is a project the couple closed as "booked with this provider" naming one of the provider's requests, counted in the UTC month of that outcome. The cost of the period is the credits spent on unlocks net of automatic refunds, each valued at the average price the provider paid per credit over all its purchases (given credits cost nothing), plus the premium invoices paid in the period, per currency: the credits spent are shared among the currencies as the credits bought were, each valued at the average paid in it. Costs lists the provider's billing currency (its domain's) first, always, then any other it paid in; amounts in two currencies are never added.
          */
         get: {
             parameters: {
@@ -1736,14 +1736,16 @@ export interface paths {
                                 booked: number;
                             }[];
                             booked: number;
-                            /** @description ISO 4217 */
-                            currency: string;
                             /** @description credits spent on unlocks net of refunds */
                             creditsSpent: number;
-                            creditValueCents: number;
-                            spentCents: number;
-                            /** @description null before a first booking */
-                            perBookingCents: number | null;
+                            costs: {
+                                /** @description ISO 4217, upper case */
+                                currency: string;
+                                creditValueCents: number;
+                                spentCents: number;
+                                /** @description null before a first booking */
+                                perBookingCents: number | null;
+                            }[];
                         };
                     };
                 };
@@ -3706,6 +3708,10 @@ export interface paths {
                                 description: string;
                                 deposited: number;
                                 withdrawn: number;
+                                /** @description ISO 4217, upper case: the currency the credits were bought in (a purchase) or valued in (the domain's) */
+                                currency: string;
+                                /** @description what a purchase paid in currency; null on other rows */
+                                amountCents: number | null;
                             }[];
                         };
                     };
@@ -3730,7 +3736,7 @@ export interface paths {
         };
         /**
          * The price of every credit quantity a purchase may buy
-         * @description The server's formula for 1 to 50 credits, so a slider can show prices at once. A purchase is still checked against the same formula.
+         * @description The server's formula for 1 to 50 credits, so a slider can show prices at once, and premium's two plans, in the currency of the domain the user signed up on (GBP on the UK domain, EUR elsewhere; the amounts are configuration). A purchase is still checked against the same formula.
          */
         get: {
             parameters: {
@@ -3741,15 +3747,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Prices in euro cents */
+                /** @description Prices in cents of the currency */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** @constant */
-                            currency: "EUR";
+                            /** @enum {string} */
+                            currency: "EUR" | "GBP";
+                            premium: {
+                                monthlyCents: number;
+                                yearlyCents: number;
+                            };
                             prices: {
                                 credits: number;
                                 priceCents: number;

@@ -11,13 +11,15 @@ import { useCreditLogs } from '@/features/billing/api/get-credit-logs';
 import { SectionCard } from '@/components/ui/section-card';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { plural } from '@/features/billing/plural';
+import { intlLocale } from '@/lib/locales';
+import { formatMoney } from '@/lib/money';
 
 const FIRST_ROWS = 6;
 
 function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** The credit ledger, newest first: every deposit and every withdrawal. */
@@ -85,6 +87,8 @@ export function CreditHistoryCard() {
                   <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{log.description}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     <time dateTime={log.createdAt}>{formatDateTime(log.createdAt, i18n.language)}</time>
+                    {/* A purchase says what it cost, in the currency it was paid in. */}
+                    {log.amountCents != null && <span data-testid="credit-log-paid"> · {formatMoney(log.amountCents, log.currency, i18n.language)}</span>}
                   </Typography>
                 </Box>
                 <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: deposit ? 'success.main' : 'text.primary' }}>

@@ -17,7 +17,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPayment } from '@/features/billing/api/buy-credits';
 import { leavePage } from '@/lib/leave-page';
-import { formatEuros, type Quote } from '@/features/billing/money';
+import { useCreditPrices } from '@/features/billing/api/get-credit-prices';
+import { formatMoney, type Quote } from '@/features/billing/money';
 import { buyErrorMessage } from '@/features/billing/return-messages';
 import { getConfig } from '@/lib/config';
 import { plural } from '@/features/billing/plural';
@@ -93,7 +94,9 @@ export function PaymentDialog({ order, pending, error, payment, onRetry, onClose
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const publishableKey = getConfig().payments.publishableKey;
-  const money = (cents: number) => formatEuros(cents, i18n.language);
+  // The currency of the list the order was priced from: pounds on the UK domain.
+  const currency = useCreditPrices().data?.currency ?? 'EUR';
+  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   const failure = error ? buyErrorMessage(error) : null;
 
   return (

@@ -13,7 +13,8 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Billing } from '@/features/billing/api/subscribe';
-import { formatEuros, MONTHLY_CENTS, YEARLY_CENTS, YEARLY_PER_MONTH_CENTS, YEARLY_SAVING_PERCENT } from '@/features/billing/money';
+import { useCreditPrices } from '@/features/billing/api/get-credit-prices';
+import { formatMoney, perMonth, YEARLY_SAVING_PERCENT } from '@/features/billing/money';
 import type { PremiumStatus } from '@/lib/auth/user';
 
 const FREE_FEATURES = [
@@ -172,7 +173,11 @@ interface PlanCardsProps {
 /** The free plan beside premium at the chosen billing, each with what it includes and its button. */
 export function PlanCards({ billing, status, busy, disabled, onSubscribe, onManage }: PlanCardsProps) {
   const { t, i18n } = useTranslation();
-  const money = (cents: number) => formatEuros(cents, i18n.language);
+  // Premium's prices in the user's currency (pounds on the UK domain); a dash until they arrive.
+  const prices = useCreditPrices().data;
+  const money = (cents: number | undefined) => (prices && cents !== undefined ? formatMoney(cents, prices.currency, i18n.language) : '—');
+  const monthly = prices?.premium.monthlyCents;
+  const yearly = prices?.premium.yearlyCents;
   const inForce = status === 'active' || status === 'cancellation';
   const spinner = <CircularProgress size={18} color="inherit" aria-hidden="true" />;
 
@@ -204,8 +209,8 @@ export function PlanCards({ billing, status, busy, disabled, onSubscribe, onMana
       data-testid="subscribe-button"
     >
       {billing === 'yearly'
-        ? t('subscription.plans.premium.subscribeYearly', { price: money(YEARLY_CENTS) })
-        : t('subscription.plans.premium.subscribeMonthly', { price: money(MONTHLY_CENTS) })}
+        ? t('subscription.plans.premium.subscribeYearly', { price: money(yearly) })
+        : t('subscription.plans.premium.subscribeMonthly', { price: money(monthly) })}
     </Button>
   );
 
@@ -227,11 +232,11 @@ export function PlanCards({ billing, status, busy, disabled, onSubscribe, onMana
         first
         ribbon={inForce ? undefined : t('subscription.plans.premium.ribbon')}
         name={t('subscription.plans.premium.name')}
-        price={money(billing === 'yearly' ? YEARLY_PER_MONTH_CENTS : MONTHLY_CENTS)}
+        price={money(billing === 'yearly' && yearly !== undefined ? perMonth(yearly) : monthly)}
         period={t('subscription.plans.perMonth')}
         note={
           billing === 'yearly'
-            ? t('subscription.plans.premium.yearlyNote', { price: money(YEARLY_CENTS) })
+            ? t('subscription.plans.premium.yearlyNote', { price: money(yearly) })
             : t('subscription.plans.premium.monthlyNote')
         }
         features={PREMIUM_FEATURES}

@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreditPrices } from '@/features/billing/api/get-credit-prices';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { formatEuros, MAX_CREDITS, MIN_CREDITS, QUICK_PICKS, quote, type Quote } from '@/features/billing/money';
+import { formatMoney, MAX_CREDITS, MIN_CREDITS, QUICK_PICKS, quote, type Quote } from '@/features/billing/money';
 import { plural } from '@/features/billing/plural';
 
 interface PurchaseCardProps {
@@ -40,7 +40,7 @@ export function PurchaseCard({ disabled, onBuy }: PurchaseCardProps) {
   const [text, setText] = useState(String(DEFAULT_CREDITS));
   const credits = parseQuantity(text);
   const current = credits === null ? null : quote(prices.data?.prices, credits);
-  const money = (cents: number) => formatEuros(cents, i18n.language);
+  const money = (cents: number) => formatMoney(cents, prices.data?.currency ?? 'EUR', i18n.language);
   const choose = (value: number) => setText(String(value));
 
   return (

@@ -9,8 +9,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuros, MONTHLY_CENTS, YEARLY_CENTS } from '@/features/billing/money';
+import { useCreditPrices } from '@/features/billing/api/get-credit-prices';
+import { formatMoney } from '@/features/billing/money';
 import type { User } from '@/lib/auth/user';
+import { intlLocale } from '@/lib/locales';
 
 type StatusUser = Pick<User, 'premiumStatus' | 'premiumPlan' | 'premiumStartAt' | 'premiumEndAt'>;
 
@@ -23,7 +25,7 @@ interface SubscriptionStatusCardProps {
 function formatDate(value: string | null, locale: string): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' }).format(date);
 }
 
 /**
@@ -35,20 +37,21 @@ function formatDate(value: string | null, locale: string): string | null {
 export function SubscriptionStatusCard({ user, busy, onManage }: SubscriptionStatusCardProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
+  const prices = useCreditPrices().data;
   const status = user.premiumStatus;
   if (status === 'none') return null;
   const since = formatDate(user.premiumStartAt, i18n.language);
   const end = formatDate(user.premiumEndAt, i18n.language);
-  const money = (cents: number) => formatEuros(cents, i18n.language);
+  const money = (cents: number | undefined) => (prices && cents !== undefined ? formatMoney(cents, prices.currency, i18n.language) : '—');
   // The plan in force: none once it has ended (the server sends none then);
   // while a cancelled one runs to its end, it is said not to bill again.
   const plan =
     status === 'canceled'
       ? null
       : user.premiumPlan === 'yearly'
-        ? t('subscription.status.billingYearly', { price: money(YEARLY_CENTS) })
+        ? t('subscription.status.billingYearly', { price: money(prices?.premium.yearlyCents) })
         : user.premiumPlan === 'monthly'
-          ? t('subscription.status.billingMonthly', { price: money(MONTHLY_CENTS) })
+          ? t('subscription.status.billingMonthly', { price: money(prices?.premium.monthlyCents) })
           : null;
   const billing = plan && status === 'cancellation' ? t('subscription.status.billingNotRenewed', { billing: plan }) : plan;
   const chip =

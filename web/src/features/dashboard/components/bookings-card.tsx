@@ -7,14 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { getStatisticsBookings, type StatisticsBookings } from '@/features/dashboard/api/get-statistics-bookings';
 import { SectionCard } from '@/components/ui/section-card';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { formatMoney } from '@/lib/money';
 
-/** Money from cents in the reader's language and the provider's currency; cents only when there are some. */
-export function formatMoney(cents: number, currency: string, locale: string): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(
-    cents / 100,
-  );
-}
 
 /** "nov. 26" style month of "2026-11", in the reader's language. */
 function monthLabel(month: string, locale: string, style: 'short' | 'long'): string {
@@ -32,7 +26,13 @@ function Bookings({ data }: { data: StatisticsBookings }) {
   const locale = i18n.language;
   const number = new Intl.NumberFormat(locale);
   const top = Math.max(1, ...data.months.map((m) => m.booked));
-  const perBooking = data.perBookingCents === null ? '—' : formatMoney(data.perBookingCents, data.currency, locale);
+  // One amount per currency paid in, the billing currency first; never added together.
+  const each = (pick: (cost: StatisticsBookings['costs'][number]) => number | null) => {
+    const shown = data.costs.filter((cost, index) => index === 0 || (pick(cost) ?? 0) > 0);
+    if (shown.some((cost) => pick(cost) === null)) return '—';
+    return shown.map((cost) => formatMoney(pick(cost) ?? 0, cost.currency, locale)).join(' · ');
+  };
+  const perBooking = each((cost) => cost.perBookingCents);
   return (
     <>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, m: 0 }}>
@@ -87,9 +87,9 @@ function Bookings({ data }: { data: StatisticsBookings }) {
         {data.booked === 0
           ? t('refund.bookings.none')
           : t('refund.bookings.spent', {
-              spent: formatMoney(data.spentCents, data.currency, locale),
+              spent: each((cost) => cost.spentCents),
               credits: number.format(data.creditsSpent),
-              value: formatMoney(data.creditValueCents, data.currency, locale),
+              value: each((cost) => cost.creditValueCents),
             })}
       </Typography>
     </>
