@@ -6,7 +6,7 @@
 // Choices:
 //   - A planner has one calendar, its company's. A venue owner has one per
 //     venue; with no venue yet it has its company's, like a planner. With
-//     one venue the venue is implied; with several the venue must be named.
+//     one venue the venue is implied; with several a write must name it.
 //   - One feed per company, listing all its calendars (a venue's days say
 //     the venue's name): one URL to subscribe to, one to renew.
 //   - Writes are limited to [today-1y, today+3y]; a read spans at most
@@ -141,8 +141,10 @@ func parseDate(v string) (time.Time, bool) {
 
 // calendar resolves the venue asked for to a calendar of o: "" (the
 // company's) or one of its venues. Another company's venue, or any venue
-// for a planner, is NotFound.
-func (s *Service) calendar(ctx context.Context, o Owner, venueID string) (string, []store.VenueName, error) {
+// for a planner, is NotFound. An owner of several venues must name one to
+// write; a read without one shows the first (by name), so the screen opens
+// on a calendar and learns the venues to choose from.
+func (s *Service) calendar(ctx context.Context, o Owner, venueID string, read bool) (string, []store.VenueName, error) {
 	if o.Role != model.RoleVenue {
 		if venueID != "" {
 			return "", nil, apperr.New(apperr.NotFound, "availability.errors.venue_not_found")
@@ -158,6 +160,9 @@ func (s *Service) calendar(ctx context.Context, o Owner, venueID string) (string
 		case 0:
 			return "", venues, nil
 		case 1:
+			return venues[0].ID, venues, nil
+		}
+		if read {
 			return venues[0].ID, venues, nil
 		}
 		return "", venues, apperr.Validation(map[string]string{"venue": "availability.errors.venue_required"})
@@ -189,7 +194,7 @@ func (s *Service) List(ctx context.Context, o Owner, venueID, from, to string) (
 		return Calendar{}, &apperr.Error{Kind: apperr.Invalid, Code: "errors.validation", Fields: fields,
 			Args: []string{"max", fmt.Sprint(MaxRangeDays)}}
 	}
-	venue, venues, err := s.calendar(ctx, o, venueID)
+	venue, venues, err := s.calendar(ctx, o, venueID, true)
 	if err != nil {
 		return Calendar{}, err
 	}
@@ -234,7 +239,7 @@ func (s *Service) Set(ctx context.Context, o Owner, venueID, day, status string)
 	if status != store.AvailabilityBooked && status != store.AvailabilityUnavailable {
 		return Day{}, apperr.Validation(map[string]string{"status": "availability.errors.status_invalid"})
 	}
-	venue, _, err := s.calendar(ctx, o, venueID)
+	venue, _, err := s.calendar(ctx, o, venueID, false)
 	if err != nil {
 		return Day{}, err
 	}
@@ -255,7 +260,7 @@ func (s *Service) Free(ctx context.Context, o Owner, venueID, day string) error 
 	if err := s.checkDay(day); err != nil {
 		return err
 	}
-	venue, _, err := s.calendar(ctx, o, venueID)
+	venue, _, err := s.calendar(ctx, o, venueID, false)
 	if err != nil {
 		return err
 	}
@@ -278,7 +283,7 @@ func (s *Service) Import(ctx context.Context, o Owner, venueID string, data []by
 	if status != store.AvailabilityBooked && status != store.AvailabilityUnavailable {
 		return ImportResult{}, apperr.Validation(map[string]string{"status": "availability.errors.status_invalid"})
 	}
-	venue, _, err := s.calendar(ctx, o, venueID)
+	venue, _, err := s.calendar(ctx, o, venueID, false)
 	if err != nil {
 		return ImportResult{}, err
 	}

@@ -130,10 +130,14 @@ func TestAvailabilityOfVenuesIsEachVenuesAndTheirOwnersOnly(t *testing.T) {
 	if got["venueId"] != lake.ID || len(got["venues"].([]any)) != 1 {
 		t.Errorf("calendar = %v", got)
 	}
-	// Two venues: it must be named; each has its own days.
+	// Two venues: a write must name one, a read shows the first by name;
+	// each has its own days.
 	barn := e.venueOf(owner.ID, "Barn", true, 0)
-	if r := e.do(req{method: "GET", path: "/api/availability?from=2027-05-01&to=2027-05-31", token: tok}); r.status != http.StatusUnprocessableEntity {
+	if r := e.do(req{method: "PUT", path: "/api/availability/2027-05-03", token: tok, body: map[string]string{"status": "booked"}}); r.status != http.StatusUnprocessableEntity {
 		t.Errorf("no venue named with two: %d %s", r.status, r.body)
+	}
+	if got := e.do(req{method: "GET", path: "/api/availability?from=2027-05-01&to=2027-05-31", token: tok}).json(t); got["venueId"] != barn.ID || len(got["venues"].([]any)) != 2 {
+		t.Errorf("calendar with two venues = %v", got)
 	}
 	e.do(req{method: "PUT", path: "/api/availability/2027-05-02", token: tok, body: map[string]string{"status": "unavailable", "venueId": barn.ID}})
 	if diff := cmp.Diff([]string{"2027-05-01/booked/manual"}, e.takenDays(tok, "from=2027-05-01&to=2027-05-31&venue="+lake.ID)); diff != "" {
