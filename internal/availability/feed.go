@@ -3,53 +3,29 @@ package availability
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/secret"
 	"noces/internal/store"
 )
 
-// A feed's secret is 32 random bytes (256 bits) in unpadded base64url, 43
-// characters; only its SHA-256 is stored.
-const (
-	secretBytes = 32
-	secretLen   = 43
-)
-
-// FeedPath is the path of the feed of secret.
-func FeedPath(secret string) string { return "/calendar/" + secret + ".ics" }
-
-func newSecret() (secret, hash string) {
-	b := make([]byte, secretBytes)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
-	return base64.RawURLEncoding.EncodeToString(b), hashOf(b)
-}
-
-func hashOf(raw []byte) string {
-	sum := sha256.Sum256(raw)
-	return hex.EncodeToString(sum[:])
-}
+// FeedPath is the path of the feed of a secret (package secret: only its
+// SHA-256 is stored).
+func FeedPath(token string) string { return "/calendar/" + token + ".ics" }
 
 // ParseFeedName checks the last segment of a feed URL ("<secret>.ics") and
 // returns the hash the secret is stored under; ok is false for anything this
 // package could not have issued, which is then never looked up.
 func ParseFeedName(name string) (hash string, ok bool) {
-	secret, found := strings.CutSuffix(name, ".ics")
-	if !found || len(secret) != secretLen {
+	s, found := strings.CutSuffix(name, ".ics")
+	if !found {
 		return "", false
 	}
-	raw, err := base64.RawURLEncoding.Strict().DecodeString(secret)
-	if err != nil || len(raw) != secretBytes {
-		return "", false
-	}
-	return hashOf(raw), true
+	return secret.Parse(s)
 }
 
 // RenewFeed makes a new secret for o's feed and returns the feed's URL,
@@ -62,11 +38,11 @@ func (s *Service) RenewFeed(ctx context.Context, o Owner) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	secret, hash := newSecret()
+	token, hash := secret.New()
 	if err := s.Store.SetAvailabilityFeed(ctx, o.UserID, hash, s.Clock.Now()); err != nil {
 		return "", err
 	}
-	return s.Links.ProURL(u.Domain, FeedPath(secret)), nil
+	return s.Links.ProURL(u.Domain, FeedPath(token)), nil
 }
 
 // Feed returns the .ics feed whose URL ends in name: the company's days

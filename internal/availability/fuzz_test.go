@@ -3,6 +3,8 @@ package availability
 import (
 	"strings"
 	"testing"
+
+	"noces/internal/secret"
 )
 
 // FuzzParseICS: no file makes the import crash, loop or return a day out of
@@ -34,8 +36,8 @@ func FuzzParseICS(f *testing.F) {
 
 // FuzzParseFeedName: only a canonical secret of ours is ever looked up.
 func FuzzParseFeedName(f *testing.F) {
-	secret, _ := newSecret()
-	f.Add(secret + ".ics")
+	token, _ := secret.New()
+	f.Add(token + ".ics")
 	f.Add("x.ics")
 	f.Add(strings.Repeat("A", 43) + ".ics")
 	f.Fuzz(func(t *testing.T, name string) {
@@ -43,7 +45,7 @@ func FuzzParseFeedName(f *testing.F) {
 		if !ok {
 			return
 		}
-		if len(hash) != 64 || !strings.HasSuffix(name, ".ics") || len(name) != secretLen+4 {
+		if len(hash) != 64 || !strings.HasSuffix(name, ".ics") || len(name) != secret.Len+4 {
 			t.Fatalf("%q accepted as %q", name, hash)
 		}
 	})

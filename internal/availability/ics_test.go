@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"noces/internal/secret"
 )
 
 // crlf joins lines as an .ics file does.
@@ -100,12 +102,12 @@ func TestParseICSBounds(t *testing.T) {
 }
 
 func TestFeedNames(t *testing.T) {
-	secret, hash := newSecret()
-	got, ok := ParseFeedName(secret + ".ics")
+	tok, hash := secret.New()
+	got, ok := ParseFeedName(tok + ".ics")
 	if !ok || got != hash {
 		t.Fatalf("a secret of ours was refused")
 	}
-	for _, bad := range []string{secret, secret[:42] + ".ics", secret + "=.ics", "../" + secret + ".ics", strings.ToUpper(secret) + "x.ics"} {
+	for _, bad := range []string{tok, tok[:42] + ".ics", tok + "=.ics", "../" + tok + ".ics", strings.ToUpper(tok) + "x.ics"} {
 		if _, ok := ParseFeedName(bad); ok {
 			t.Errorf("%q accepted", bad)
 		}

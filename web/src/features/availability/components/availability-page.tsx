@@ -16,7 +16,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -216,14 +216,7 @@ export function AvailabilityPage() {
       </Card>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
-        <Card>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'flex-start' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
-              {t('availability.import.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('availability.import.text')}
-            </Typography>
+        <SideCard title={t('availability.import.title')} text={t('availability.import.text')}>
             <input
               ref={fileInput}
               type="file"
@@ -252,17 +245,9 @@ export function AvailabilityPage() {
                 {explain(upload.error, 'availability.error.import')}
               </Alert>
             )}
-          </CardContent>
-        </Card>
+        </SideCard>
 
-        <Card>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'flex-start' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
-              {t('availability.feed.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('availability.feed.text')}
-            </Typography>
+        <SideCard title={t('availability.feed.title')} text={t('availability.feed.text')}>
             {feedUrl ? (
               <>
                 <TextField
@@ -291,8 +276,7 @@ export function AvailabilityPage() {
               </Button>
             )}
             {renew.isError && !confirmRenew && <Alert severity="error">{explain(renew.error, 'errors.generic')}</Alert>}
-          </CardContent>
-        </Card>
+        </SideCard>
       </Box>
 
       <ConfirmDialog
@@ -308,5 +292,22 @@ export function AvailabilityPage() {
         <Typography>{t('availability.feed.renewText')}</Typography>
       </ConfirmDialog>
     </Box>
+  );
+}
+
+/** One of the cards under the calendar: a title, what it does, its controls. */
+function SideCard({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'flex-start' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {text}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
   );
 }
