@@ -29,9 +29,17 @@ const (
 	maxTotalOccurrences = 200000
 	// maxEventDays is the longest event: a longer one is clipped.
 	maxEventDays = 400
-	// earliestYear: a DTSTART before it is refused, so a rule's expansion
-	// never walks centuries before the window.
+	// earliestYear: a DTSTART before it is refused.
 	earliestYear = 1900
+	// oldRuleYears: a rule that began longer than this before the window
+	// is moved forward by whole periods when it can be (daily and weekly
+	// rules without COUNT) and skipped otherwise, so rrule-go, whose own
+	// search for a rule's next match is not bounded by the caller, never
+	// walks more than a few years of days that match nothing.
+	oldRuleYears = 10
+	// parseBudget bounds the time of one file: it is checked between
+	// events, each of which costs a few milliseconds at most.
+	parseBudget = 3 * time.Second
 )
 
 // Errors of ParseICS; the service turns them into user errors.
@@ -107,7 +115,11 @@ func ParseICS(data []byte, first, last string, loc *time.Location) (p Parsed, er
 			}
 		}
 	}
+	began := time.Now()
 	for _, e := range events {
+		if time.Since(began) > parseBudget {
+			return Parsed{}, ErrTooManyRepeats
+		}
 		ok, err := x.event(e, moved)
 		if err != nil {
 			return Parsed{}, err
@@ -242,6 +254,23 @@ func (x *expander) event(e ical.Event, moved map[string][]time.Time) (bool, erro
 		return false, nil // finer than daily: not a day's booking
 	}
 	opt.Dtstart = start
+	if old := x.w.first.AddDate(-oldRuleYears, 0, 0); start.Before(old) {
+		var period int // days
+		switch {
+		case opt.Count > 0:
+		case opt.Freq == rrule.DAILY:
+			period = max(opt.Interval, 1)
+		case opt.Freq == rrule.WEEKLY:
+			period = 7 * max(opt.Interval, 1)
+		}
+		if period == 0 {
+			return false, nil
+		}
+		// Whole periods keep the rule's days and weekdays; the wall-clock
+		// time stays in its zone across DST.
+		shift := int(x.w.first.AddDate(-1, 0, 0).Sub(dayOf(start)).Hours()/24) / period * period
+		opt.Dtstart = start.AddDate(0, 0, shift)
+	}
 	// Nothing after the window matters: the rule stops there, whatever
 	// its COUNT or UNTIL say.
 	stop := x.w.last.AddDate(0, 0, 1)

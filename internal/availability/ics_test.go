@@ -86,13 +86,14 @@ func TestParseICSBounds(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("daily since 1900 took %v", d)
 	}
-	// Past the total budget the whole file is refused.
+	// Past the total budget of occurrences the whole file is refused:
+	// sixty daily rules of ten years before the window and three in it.
 	var daily []string
-	for range 6 {
-		daily = append(daily, "BEGIN:VEVENT", "DTSTART;VALUE=DATE:19000101", "RRULE:FREQ=DAILY", "END:VEVENT")
+	for range 60 {
+		daily = append(daily, "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20170101", "RRULE:FREQ=DAILY", "END:VEVENT")
 	}
 	if _, err := ParseICS(calendar(daily...), "2026-11-22", "2029-11-22", paris); !errors.Is(err, ErrTooManyRepeats) {
-		t.Errorf("six daily rules since 1900: %v", err)
+		t.Errorf("sixty daily rules: %v", err)
 	}
 	for _, bad := range []string{"", "hello", "BEGIN:VCALENDAR\r\n", "BEGIN:VEVENT\r\nEND:VEVENT\r\n"} {
 		if _, err := ParseICS([]byte(bad), "2026-11-22", "2029-11-22", paris); !errors.Is(err, ErrNotCalendar) {
@@ -111,5 +112,36 @@ func TestFeedNames(t *testing.T) {
 		if _, ok := ParseFeedName(bad); ok {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+func TestParseICSOldRules(t *testing.T) {
+	// A weekly rule since 1950 (Mondays), moved forward by whole weeks,
+	// still gives the Mondays of the window; a daily rule that never
+	// matches (30 February) since 1900 is skipped rather than searched.
+	data := calendar(
+		"BEGIN:VEVENT", "UID:mondays@test", "DTSTART;VALUE=DATE:19500102", "RRULE:FREQ=WEEKLY", "END:VEVENT",
+		"BEGIN:VEVENT", "UID:never@test", "DTSTART;VALUE=DATE:19000101", "RRULE:FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30", "END:VEVENT",
+	)
+	p, err := ParseICS(data, "2027-03-01", "2027-03-31", paris)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"2027-03-01", "2027-03-08", "2027-03-15", "2027-03-22", "2027-03-29"}, p.Days); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if p.Skipped != 1 {
+		t.Errorf("skipped %d, want 1", p.Skipped)
+	}
+	// Many rules that match nothing, each searched over ten years of days:
+	// the file is bounded in time whatever it holds.
+	var never []string
+	for range MaxImportEvents {
+		never = append(never, "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20170301", "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "END:VEVENT")
+	}
+	start := time.Now()
+	_, _ = ParseICS(calendar(never...), "2027-03-01", "2030-03-01", paris)
+	if d := time.Since(start); d > parseBudget+2*time.Second {
+		t.Errorf("5,000 rules that match nothing took %v", d)
 	}
 }
