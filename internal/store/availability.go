@@ -76,8 +76,9 @@ func (s *Store) ListCompanyAvailability(ctx context.Context, userID, from, to st
 	return out, nil
 }
 
-// upsertAvailability is the statement that writes one day; onConflict is
-// the end of the statement for the calendar's unique index.
+// upsertAvailability writes one day through its calendar's partial unique
+// index (00028): a day already taken gets d's status and source when update
+// is true and stays as it was otherwise. True when a row was written.
 func (s *Store) upsertAvailability(ctx context.Context, d AvailabilityDay, update bool) (bool, error) {
 	target := `(user_id, day) WHERE venue_id IS NULL`
 	if d.VenueID != "" {

@@ -163,7 +163,7 @@ export function AvailabilityPage() {
             </IconButton>
           </Box>
 
-          {calendar.isError && venues.length === 0 && !data ? (
+          {calendar.isError && !data ? (
             <Alert
               severity="error"
               action={
