@@ -37,8 +37,12 @@ it('a planner blocks dates, imports an .ics and subscribes to its feed', { timeo
     // The keyboard: from the 12th, the right arrow then Enter books the 13th.
     await cell(day(12)).focus();
     await page.keyboard.press('ArrowRight');
+    // The screen shows the change at once; the server has it when its PUT
+    // answers (the changes are sent one after the other).
+    const stored = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/availability/${day(13)}`));
     await page.keyboard.press('Enter');
     await page.waitForSelector(`[data-date="${day(13)}"][data-status="booked"]`);
+    assert.equal((await stored).status(), 200);
     const saved = await callApi(server.baseURL, 'GET', `/api/availability?from=${day(1)}&to=${day(28)}`, { token });
     assert.deepEqual(
       saved.body.days.map((d) => `${d.date} ${d.status}`),

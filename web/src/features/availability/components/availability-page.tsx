@@ -66,6 +66,9 @@ export function AvailabilityPage() {
   };
 
   const toggle = useMutation({
+    // One change at a time, in the order of the clicks: two quick clicks on
+    // a day must reach the server in that order.
+    scope: { id: 'availability-days' },
     mutationFn: async ({ date, next }: { date: string; next: 'free' | DayStatus }): Promise<void> => {
       if (next === 'free') await freeDay(target, date);
       else await setDay(target, date, next);
