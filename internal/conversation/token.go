@@ -1,18 +1,16 @@
 package conversation
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"time"
+
+	"noces/internal/secret"
 )
 
-// A couple's link is /c/{token}: 32 random bytes (256 bits) in unpadded
-// base64url, 43 characters. Only its SHA-256 is stored.
+// A couple's link is /c/{token}, a secret of package secret: 32 random
+// bytes in unpadded base64url, 43 characters. Only its SHA-256 is stored.
 const (
-	tokenBytes = 32
-	tokenLen   = 43
+	tokenBytes = secret.Bytes
+	tokenLen   = secret.Len
 )
 
 // Link lifetime. A conversation's links expire 60 days after the event
@@ -26,31 +24,14 @@ const (
 )
 
 // newToken returns a fresh link token and the hash stored for it.
-func newToken() (token, hash string) {
-	b := make([]byte, tokenBytes)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
-	return base64.RawURLEncoding.EncodeToString(b), hashOf(b)
-}
+func newToken() (token, hash string) { return secret.New() }
 
-func hashOf(raw []byte) string {
-	sum := sha256.Sum256(raw)
-	return hex.EncodeToString(sum[:])
-}
+func hashOf(raw []byte) string { return secret.Hash(raw) }
 
 // ParseToken checks a link token from a URL and returns the hash it is
-// stored under; ok is false for anything that is not a token this package
-// could have issued (wrong length, alphabet, padding or a non-canonical
-// encoding), which is then never looked up.
-func ParseToken(s string) (hash string, ok bool) {
-	if len(s) != tokenLen {
-		return "", false
-	}
-	raw, err := base64.RawURLEncoding.Strict().DecodeString(s)
-	if err != nil || len(raw) != tokenBytes {
-		return "", false
-	}
-	return hashOf(raw), true
-}
+// stored under; ok is false for anything this package could not have
+// issued, which is then never looked up.
+func ParseToken(s string) (hash string, ok bool) { return secret.Parse(s) }
 
 // TokenExpiry is when the links of a request whose event is on eventDate
 // (YYYY-MM-DD) expire, given the project's outcome (closed at closedAt

@@ -18,6 +18,7 @@ import (
 	"noces/internal/account"
 	"noces/internal/admin"
 	"noces/internal/apperr"
+	"noces/internal/availability"
 	"noces/internal/billing"
 	"noces/internal/company"
 	"noces/internal/conversation"
@@ -67,6 +68,8 @@ type Deps struct {
 	Venues *venue.Service
 	// Exports builds and serves the providers' data exports.
 	Exports *export.Service
+	// Availability runs the providers' calendars and their .ics feeds.
+	Availability *availability.Service
 	// Instagram runs the Instagram sync; nil shows it as unavailable.
 	Instagram *instagram.Service
 	// Site serves the public directory's pages on public hosts.
@@ -165,6 +168,11 @@ func (s *Server) Handler() http.Handler {
 		case strings.HasPrefix(r.URL.Path, "/sandbox/") && s.Sandbox != nil && faceOf(r.Context()) == hosts.Pro:
 			nameRoute(r, "sandbox")
 			s.Sandbox.ServeHTTP(w, r)
+		case strings.HasPrefix(r.URL.Path, "/calendar/") && s.Availability != nil:
+			// The private feed answers on every host: calendar apps keep
+			// the URL they were given.
+			nameRoute(r, "calendar")
+			s.serveCalendarFeed(w, r)
 		case strings.HasPrefix(r.URL.Path, "/badge/") && s.Site != nil:
 			// The badge also answers on back-office hosts, so the badge page's
 			// preview loads from the back-office's own origin (its CSP allows

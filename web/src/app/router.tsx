@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
                 // credits: couples' projects reach both (README, Decisions).
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE', 'ROLE_VENUE']} />,
                 children: [
+                  { path: 'availability', handle: { crumb: 'menu.availability' } satisfies RouteHandle, lazy: withTexts('availability', () => import('@/app/routes/availability-route')) },
                   {
                     // Requests, subscription and credits wait for moderation.
                     lazy: () => import('@/app/routes/moderation-gate-route'),

@@ -15,7 +15,7 @@ const loaders = import.meta.glob<{ default: Messages }>(['../locales/*.json', '.
  * waits for every text it loads, and needs only the core file. The signed-in
  * shell brings the areas its menu and popups use (gates, requests, money).
  */
-export const ROUTE_AREAS = ['photos', 'portfolios', 'social', 'content', 'venues', 'admin', 'gates', 'requests', 'money'] as const;
+export const ROUTE_AREAS = ['photos', 'portfolios', 'social', 'content', 'venues', 'admin', 'gates', 'requests', 'money', 'availability'] as const;
 
 export type RouteArea = (typeof ROUTE_AREAS)[number];
 

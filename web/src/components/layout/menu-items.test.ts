@@ -19,6 +19,7 @@ describe('the side menu', () => {
     expect(menuPaths(menu)).toEqual([
       '/',
       '/event-requests',
+      '/availability',
       '/videos',
       '/images',
       '/portfolios',
@@ -35,10 +36,10 @@ describe('the side menu', () => {
     expect(menu.admin).toEqual([]);
   });
 
-  it('marks portfolios, services, badge and reviews as new', () => {
+  it('marks availability, portfolios, services, badge and reviews as new', () => {
     const menu = buildMenu(makeUser());
     const fresh = menuPaths(menu).filter((path) => findLink(menu, path)?.isNew);
-    expect(fresh).toEqual(['/portfolios', '/company/services', '/integrate-badge', '/reviews']);
+    expect(fresh).toEqual(['/availability', '/portfolios', '/company/services', '/integrate-badge', '/reviews']);
   });
 
   it('disables requests, subscription and credits until moderated', () => {
@@ -60,7 +61,7 @@ describe('the side menu', () => {
 
   it('gives a venue the venue menu, with requests, subscription and credits, and no public profile link', () => {
     const menu = buildMenu(makeUser({ roles: ['ROLE_VENUE'], isModerated: true }));
-    expect(menuPaths(menu)).toEqual(['/', '/venues', '/event-requests', '/subscription', '/credits']);
+    expect(menuPaths(menu)).toEqual(['/', '/venues', '/event-requests', '/availability', '/subscription', '/credits']);
     expect(menuPaths(menu).filter((path) => findLink(menu, path)?.disabled)).toEqual([]);
     expect(menu.bottom.map((entry) => entry.id)).toEqual(['settings']);
   });
@@ -69,7 +70,7 @@ describe('the side menu', () => {
     const waiting = buildMenu(makeUser({ roles: ['ROLE_VENUE'], isModerated: false }));
     expect(menuPaths(waiting).filter((path) => findLink(waiting, path)?.disabled)).toEqual(['/event-requests', '/subscription', '/credits']);
     const premium = buildMenu(makeUser({ roles: ['ROLE_VENUE'], isModerated: true, isPremium: true, premiumStatus: 'active' }));
-    expect(menuPaths(premium)).toEqual(['/', '/venues', '/event-requests', '/subscription']);
+    expect(menuPaths(premium)).toEqual(['/', '/venues', '/event-requests', '/availability', '/subscription']);
   });
 
   it('removes duplicate paths when both roles apply', () => {

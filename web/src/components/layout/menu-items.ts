@@ -18,6 +18,7 @@ export type MenuIcon =
   | 'subscription'
   | 'credits'
   | 'venues'
+  | 'availability'
   | 'moderation'
   | 'users'
   | 'marketing'
@@ -97,6 +98,7 @@ function plannerMenu(user: MenuUser): MenuEntry[] {
   const entries: MenuEntry[] = [
     link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard'),
     link('event-requests', 'menu.eventRequests', '/event-requests', 'requests', { disabled: locked }),
+    link('availability', 'menu.availability', '/availability', 'availability', { isNew: true }),
     link('videos', 'menu.videos', '/videos', 'videos'),
     link('photos', 'menu.photos', '/images', 'photos'),
     link('portfolios', 'menu.portfolios', '/portfolios', 'portfolios', { isNew: true }),
@@ -133,6 +135,7 @@ function venueMenu(user: MenuUser): MenuEntry[] {
     link('dashboard', 'menu.dashboard', DASHBOARD_PATH, 'dashboard'),
     link('venues', 'menu.venues', '/venues', 'venues'),
     link('event-requests', 'menu.eventRequests', '/event-requests', 'requests', { disabled: locked }),
+    link('availability', 'menu.availability', '/availability', 'availability', { isNew: true }),
     link('subscription', 'menu.subscription', '/subscription', 'subscription', { disabled: locked }),
   ];
   if (!user.isPremium) entries.push(link('credits', 'menu.credits', '/credits', 'credits', { disabled: locked }));

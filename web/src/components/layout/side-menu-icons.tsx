@@ -2,6 +2,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BusinessIcon from '@mui/icons-material/Business';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DesignServicesIcon from '@mui/icons-material/DesignServices';
 import GavelIcon from '@mui/icons-material/Gavel';
@@ -43,6 +44,7 @@ export const MENU_ICONS: Record<MenuIcon, typeof SvgIcon> = {
   subscription: WorkspacePremiumIcon,
   credits: TokenIcon,
   venues: StoreIcon,
+  availability: EventAvailableIcon,
   moderation: GavelIcon,
   users: PeopleIcon,
   marketing: CampaignIcon,

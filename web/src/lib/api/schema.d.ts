@@ -4022,6 +4022,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One calendar's booked and unavailable days over a range
+         * @description A planner's calendar, or a venue owner's venue named by `venue` (implied when it has one venue; required, 422, when it has several). Another owner's venue is 404. The range is at most 400 days, both ends included.
+         */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    venue?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The taken days (a free day is absent), the changeable range, the owner's venues and whether a feed exists */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            venueId: string | null;
+                            /** Format: date */
+                            from: string;
+                            /** Format: date */
+                            to: string;
+                            days: components["schemas"]["AvailabilityDay"][];
+                            /** Format: date */
+                            minDate: string;
+                            /** Format: date */
+                            maxDate: string;
+                            venues: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** Format: date-time */
+                            feedSince: string | null;
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/availability/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a day booked or unavailable (within a year back and three years ahead) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "booked" | "unavailable";
+                        venueId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The day as stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AvailabilityDay"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Make a day free again (freeing a free day is no error) */
+        delete: {
+            parameters: {
+                query?: {
+                    venue?: string;
+                };
+                header?: never;
+                path: {
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Free */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/availability/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the days of an .ics file's events taken
+         * @description At most 1 MB and 5,000 events. All-day and timed events, RRULE, RDATE, EXDATE and RECURRENCE-ID are read; cancelled and transparent events are skipped. Only days from a year back to three years ahead are kept, and a day already taken keeps its status.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                        /** @enum {string} */
+                        status?: "booked" | "unavailable";
+                        venue?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description What the file gave */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: number;
+                            skipped: number;
+                            days: number;
+                            added: number;
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/availability/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new secret URL for the private .ics feed
+         * @description The feed, at /calendar/{secret}.ics on any host with no session, lists all the company's calendars (its own and each venue's) as all-day events. The URL is shown only here; the previous one stops working.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed's URL */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/options": {
         parameters: {
             query?: never;
@@ -5954,6 +6194,14 @@ export interface components {
              * @description when the other side first read it
              */
             readAt: string | null;
+        };
+        AvailabilityDay: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            status: "booked" | "unavailable";
+            /** @enum {string} */
+            source: "manual" | "import";
         };
         ReplyTemplate: {
             id: string;
