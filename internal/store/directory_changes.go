@@ -294,3 +294,29 @@ func (s *Store) pruneDirectoryChanges(ctx context.Context, version, prunedThroug
 		return nil
 	})
 }
+
+// directoryAvailabilityMigration (migration 32) puts the taken days of
+// migration 28 in the feed: a search with a date, and matching, read them
+// from the index, so a day marked or freed, by hand or by an import, must
+// reach the next search. An import writes a few hundred rows in one
+// transaction: PostgreSQL raises the counter once for it, SQLite once a
+// row, which its one writer makes cheap (as migration 10 says).
+func directoryAvailabilityMigration(driver string) *goose.Migration {
+	var up, down []string
+	if driver == "postgres" {
+		up = []string{`CREATE TRIGGER availability_days_directory AFTER INSERT OR DELETE OR UPDATE
+			ON availability_days FOR EACH ROW EXECUTE FUNCTION directory_touch('user_id')`}
+		down = []string{`DROP TRIGGER availability_days_directory ON availability_days`}
+	} else {
+		for _, ev := range []string{"INSERT", "UPDATE", "DELETE"} {
+			row := "NEW"
+			if ev == "DELETE" {
+				row = "OLD"
+			}
+			name := "availability_days_directory_" + strings.ToLower(ev)
+			up = append(up, sqliteDirectoryTrigger(name, ev, "availability_days", row, "user_id"))
+			down = append(down, `DROP TRIGGER `+name)
+		}
+	}
+	return goose.NewGoMigration(32, runStatements(up), runStatements(down))
+}
