@@ -564,3 +564,10 @@ func (s *Service) PhotoURL(r model.Review) string {
 	}
 	return s.blobs.URL(r.PhotoKey)
 }
+
+// IsBusy reports whether a planner's own calendar (venueID "") or a
+// venue's has date (YYYY-MM-DD) booked or unavailable: its page then says
+// so to a couple arriving from a search with that date.
+func (s *Service) IsBusy(ctx context.Context, userID, venueID, date string) (bool, error) {
+	return s.store.IsBusy(ctx, userID, venueID, date)
+}
