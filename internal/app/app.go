@@ -25,6 +25,7 @@ import (
 	"noces/api"
 	"noces/internal/account"
 	"noces/internal/admin"
+	"noces/internal/availability"
 	"noces/internal/billing"
 	"noces/internal/clock"
 	"noces/internal/company"
@@ -230,6 +231,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if err != nil {
 		return nil, err
 	}
+	calendars, err := availability.NewService(availability.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Texts: a.Texts, Limiter: limiter})
+	if err != nil {
+		return nil, err
+	}
 	if a.Instagram, err = newInstagram(cfg, a, log); err != nil {
 		return nil, err
 	}
@@ -283,6 +288,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
 		Conversations: a.Conversations,
+		Availability:  calendars,
 		Admin:         admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {

@@ -23,6 +23,7 @@ import (
 	"noces/api"
 	"noces/internal/account"
 	"noces/internal/admin"
+	"noces/internal/availability"
 	"noces/internal/clock"
 	"noces/internal/company"
 	"noces/internal/config"
@@ -138,6 +139,10 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 	if err != nil {
 		t.Fatal(err)
 	}
+	calendars, err := availability.NewService(availability.Deps{Store: s, Clock: clk, Links: hm, Texts: texts, Limiter: ratelimit.New(s, clk)})
+	if err != nil {
+		t.Fatal(err)
+	}
 	gaz := sharedGazetteer(t)
 	bill, sandbox := newTestBilling(t, s, clk, texts, log)
 	srv, err := New(Deps{Store: s, Accounts: accounts, Billing: bill, Sandbox: sandbox, Company: company.NewService(s, clk, nil, texts, log),
@@ -145,7 +150,8 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
 		Events:    events, Conversations: conversations, Texts: texts, Hosts: hm, Log: log,
 		Web: testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
-		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log})})
+		Admin:        admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log}),
+		Availability: calendars})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -136,6 +136,13 @@ func (s *Server) registerRoutes() {
 	s.route("PUT /api/venues/{id}/images/{imageId}", s.venueOwner(s.updateVenueImage))
 	s.route("DELETE /api/venues/{id}/images/{imageId}", s.venueOwner(s.deleteVenueImage))
 
+	// Availability: a planner's calendar, or each of a venue owner's venues'.
+	s.route("GET /api/availability", s.provider(s.getAvailability))
+	s.route("PUT /api/availability/{date}", s.provider(s.setAvailability))
+	s.route("DELETE /api/availability/{date}", s.provider(s.freeAvailability))
+	s.route("POST /api/availability/import", s.provider(s.importAvailability))
+	s.route("POST /api/availability/feed", s.provider(s.renewAvailabilityFeed))
+
 	// Public side.
 	s.route("GET /api/public/options", s.handle(s.publicOptions))
 	s.route("POST /api/public/images/{id}/view", s.handle(s.recordImageView))

@@ -18,6 +18,7 @@ import (
 	"noces/internal/account"
 	"noces/internal/admin"
 	"noces/internal/apperr"
+	"noces/internal/availability"
 	"noces/internal/billing"
 	"noces/internal/company"
 	"noces/internal/conversation"
@@ -64,6 +65,8 @@ type Deps struct {
 	MediaService *media.Service
 	// Venues runs the rules of venue owners' listings.
 	Venues *venue.Service
+	// Availability runs the providers' calendars and their .ics feeds.
+	Availability *availability.Service
 	// Instagram runs the Instagram sync; nil shows it as unavailable.
 	Instagram *instagram.Service
 	// Site serves the public directory's pages on public hosts.
@@ -162,6 +165,11 @@ func (s *Server) Handler() http.Handler {
 		case strings.HasPrefix(r.URL.Path, "/sandbox/") && s.Sandbox != nil && faceOf(r.Context()) == hosts.Pro:
 			nameRoute(r, "sandbox")
 			s.Sandbox.ServeHTTP(w, r)
+		case strings.HasPrefix(r.URL.Path, "/calendar/") && s.Availability != nil:
+			// The private feed answers on every host: calendar apps keep
+			// the URL they were given.
+			nameRoute(r, "calendar")
+			s.serveCalendarFeed(w, r)
 		case strings.HasPrefix(r.URL.Path, "/badge/") && s.Site != nil:
 			// The badge also answers on back-office hosts, so the badge page's
 			// preview loads from the back-office's own origin (its CSP allows

@@ -221,3 +221,20 @@ func (s *Store) HasAvailabilityFeed(ctx context.Context, userID string) (time.Ti
 	}
 	return at, true, nil
 }
+
+// VenueName is a venue's id and name, for the calendar's venue selector and
+// the feed's event titles.
+type VenueName struct {
+	ID   string `db:"id"`
+	Name string `db:"name"`
+}
+
+// ListOwnedVenueNames returns the venues of ownerID by name.
+func (s *Store) ListOwnedVenueNames(ctx context.Context, ownerID string) ([]VenueName, error) {
+	out := []VenueName{}
+	err := s.q.SelectContext(ctx, &out, `SELECT id, name FROM venues WHERE owner_id = $1 ORDER BY name, id`, ownerID)
+	if err != nil {
+		return nil, fmt.Errorf("store: venue names: %w", err)
+	}
+	return out, nil
+}
