@@ -77,8 +77,9 @@ func TestSearchAndPagesWithAWeddingDate(t *testing.T) {
 			t.Errorf("free planner's page:\n%s", r.body)
 		}
 		r = e.get("fr.localhost", "/p/atelier-pris?date="+date)
-		if !strings.Contains(r.body, "Non disponible le 12 septembre 2026") {
-			t.Error("the taken planner's page does not say so")
+		if !strings.Contains(r.body, "Non disponible le 12 septembre 2026") ||
+			!strings.Contains(r.body, `href="/search?date=2026-09-12&amp;kind=planner">Voir qui est libre ce jour-là`) {
+			t.Error("the taken planner's page does not say so, or links to no search")
 		}
 		r = e.get("fr.localhost", "/v/chateau-pris?date="+date)
 		if !strings.Contains(r.body, "Non disponible le 12 septembre 2026") {

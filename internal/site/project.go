@@ -69,6 +69,8 @@ type requestForm struct {
 type dateNote struct {
 	Text string
 	Busy bool
+	// Search is, when Busy, the search for the same kind free on the date.
+	Search string
 }
 
 // dateNote tells, on a planner's or venue's page reached from a search with
@@ -90,6 +92,13 @@ func (s *Site) dateNote(r *http.Request, v *view, userID, venueID string, rf *re
 		rf.Form.Values.Set("eventDate", date)
 	}
 	rf.Availability = &dateNote{Text: v.T(key, "date", v.dayText(date)), Busy: busy}
+	if busy {
+		kind := "planner"
+		if venueID != "" {
+			kind = "venue"
+		}
+		rf.Availability.Search = "/search?" + filters{Kind: kind, Date: date}.query(1)
+	}
 	return nil
 }
 

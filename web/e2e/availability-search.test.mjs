@@ -60,6 +60,10 @@ describe('a couple searching with a wedding date', () => {
       // The booked planner's own page, reached with the date, says it is not available.
       await page.goto(`${base}/p/camille-durand-evenements?date=${date.iso}`);
       await page.getByText(`Non disponible le ${date.long}`).waitFor();
+      assert.equal(
+        await page.getByRole('link', { name: 'Voir qui est libre ce jour-là' }).getAttribute('href'),
+        `/search?date=${date.iso}&kind=planner`,
+      );
       assert.equal(await page.locator('#f-eventDate').inputValue(), '');
       await shot(page, 'availability-profile-booked');
     });
