@@ -71,10 +71,13 @@ type Query struct {
 	// many tenths of a star or more (45 for 4.5); 0 for any. Planners only:
 	// the venue filters are those of the venues issue.
 	MinRating int
-	Near      bool
-	Lat, Lng  float64
-	RadiusKm  float64
-	Page      int // 1-based
+	// Date (YYYY-MM-DD), when set, keeps the listings whose calendar has
+	// it free: a planner's own, a venue's own.
+	Date     string
+	Near     bool
+	Lat, Lng float64
+	RadiusKm float64
+	Page     int // 1-based
 }
 
 // Card is one result, planner or venue.
@@ -141,7 +144,7 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 	if q.Venues {
 		page, err := s.store.SearchVenuesPage(ctx, store.VenueQuery{Country: q.Country, Type: q.VenueType, Guests: q.Guests,
 			MaxPrice: int(min(q.MaxBudget, math.MaxInt32)), Features: q.Features, Accommodation: q.Accommodation,
-			Near: q.Near, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now})
+			Date: q.Date, Near: q.Near, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now})
 		if err != nil {
 			return res, err
 		}
@@ -158,7 +161,7 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 		res.Total, res.Renderings = page.Total, page.Renderings
 	} else {
 		dq := store.DirectoryQuery{Country: q.Country, ServiceType: q.ServiceType, MaxBudget: q.MaxBudget, Near: q.Near,
-			MinRating: q.MinRating, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now}
+			MinRating: q.MinRating, Date: q.Date, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now}
 		if q.Language != "" {
 			dq.Languages = []string{q.Language}
 		}
@@ -560,4 +563,11 @@ func (s *Service) PhotoURL(r model.Review) string {
 		return ""
 	}
 	return s.blobs.URL(r.PhotoKey)
+}
+
+// IsBusy reports whether a planner's own calendar (venueID "") or a
+// venue's has date (YYYY-MM-DD) booked or unavailable: its page then says
+// so to a couple arriving from a search with that date.
+func (s *Service) IsBusy(ctx context.Context, userID, venueID, date string) (bool, error) {
+	return s.store.IsBusy(ctx, userID, venueID, date)
 }

@@ -173,15 +173,26 @@ func (s *Service) Confirm(ctx context.Context, token string) (Pending, error) {
 		if err != nil || !won {
 			return err
 		}
-		requests := make([]model.EventRequest, len(providers))
-		for i, to := range providers {
-			requests[i] = model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: to.user, CreatedAt: now}
-			if to.venue != "" {
-				requests[i].VenueID = sql.NullString{String: to.venue, Valid: true}
-			}
-			if err := tx.CreateEventRequest(ctx, requests[i]); err != nil {
+		requests := make([]model.EventRequest, 0, len(providers))
+		for _, to := range providers {
+			// Read again in the transaction: a day marked taken since the
+			// search (or since the form, for a page's planner or venue)
+			// gets no request.
+			busy, err := tx.IsBusy(ctx, to.user, to.venue, p.EventDate)
+			if err != nil {
 				return err
 			}
+			if busy {
+				continue
+			}
+			r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: to.user, CreatedAt: now}
+			if to.venue != "" {
+				r.VenueID = sql.NullString{String: to.venue, Valid: true}
+			}
+			if err := tx.CreateEventRequest(ctx, r); err != nil {
+				return err
+			}
+			requests = append(requests, r)
 		}
 		if err := tx.SetConfirmationMatched(ctx, p.ID, len(requests)); err != nil {
 			return err

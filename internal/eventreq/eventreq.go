@@ -155,17 +155,29 @@ func (s *Service) Submit(ctx context.Context, in ProjectInput, domain i18n.Domai
 	// of a wrong address at once; the project goes there (or is matched)
 	// only when the couple confirms its e-mail (confirm.go).
 	venue, slug := strings.TrimSpace(in.VenueSlug), strings.TrimSpace(in.ProviderSlug)
+	var to addressee
 	switch {
 	case venue != "":
 		slug = ""
-		if _, err := s.store.GetVisibleVenueBySlug(ctx, venue); errors.Is(err, store.ErrNotFound) {
+		v, err := s.store.GetVisibleVenueBySlug(ctx, venue)
+		if errors.Is(err, store.ErrNotFound) {
 			return Submitted{}, apperr.Wrap(apperr.NotFound, "project.errors.provider_not_found", err)
 		} else if err != nil {
 			return Submitted{}, err
 		}
+		to = addressee{user: v.OwnerID, venue: v.ID}
 	case slug != "":
-		if _, err := s.addressee(ctx, slug); err != nil {
+		if to, err = s.addressee(ctx, slug); err != nil {
 			return Submitted{}, err
+		}
+	}
+	// A page's planner or venue taken on the date: the couple hears it
+	// now, before sending, rather than a request nobody can take.
+	if to.user != "" {
+		if busy, err := s.store.IsBusy(ctx, to.user, to.venue, p.EventDate); err != nil {
+			return Submitted{}, err
+		} else if busy {
+			return Submitted{}, errDateTaken
 		}
 	}
 	token, hash := newConfirmToken()
@@ -293,6 +305,10 @@ func (s *Service) check(in ProjectInput, domain i18n.Domain) (model.Project, err
 	return p, nil
 }
 
+// errDateTaken refuses a form addressed to a planner or venue whose
+// calendar has the event's date booked or unavailable.
+var errDateTaken = apperr.Validation(map[string]string{"eventDate": "project.errors.date_unavailable"})
+
 // addressee is who a request goes to: a user, and the venue it is for
 // when the user is a venue's owner ("" for a planner).
 type addressee struct {
@@ -321,13 +337,14 @@ func (s *Service) addressee(ctx context.Context, slug string) (addressee, error)
 
 // match finds up to 8 planners of the domain's country offering the service,
 // within 100 km of the event when it is placed, speaking one of the couple's
-// languages, premium first then nearest.
+// languages, free on the event's date (their calendar), premium first then
+// nearest.
 func (s *Service) match(ctx context.Context, p model.Project, domain i18n.Domain) ([]addressee, error) {
 	if p.ServiceType == "VENUE" {
 		return s.matchVenues(ctx, p, domain)
 	}
 	q := store.DirectoryQuery{Country: domain.Country, ServiceType: p.ServiceType, Languages: p.Languages,
-		Limit: MaxMatches, Now: s.clock.Now()}
+		Date: p.EventDate, Limit: MaxMatches, Now: s.clock.Now()}
 	if p.EventLatitude.Valid {
 		q.Near, q.Lat, q.Lng, q.RadiusKm = true, p.EventLatitude.Float64, p.EventLongitude.Float64, MatchRadiusKm
 	}
@@ -346,10 +363,10 @@ func (s *Service) match(ctx context.Context, p model.Project, domain i18n.Domain
 var guestsAtLeast = map[string]int{"lt_50": 1, "50_100": 50, "100_150": 100, "150_200": 150, "gt_200": 200}
 
 // matchVenues finds the owners of up to 8 venues near the event that seat the
-// guests, premium first then nearest; an owner of several matches gets one
+// guests and are free on its date, premium first then nearest; an owner of several matches gets one
 // request, for the first of them in that order (its best match).
 func (s *Service) matchVenues(ctx context.Context, p model.Project, domain i18n.Domain) ([]addressee, error) {
-	q := store.VenueQuery{Country: domain.Country, Guests: guestsAtLeast[p.GuestRange], Limit: 50, Now: s.clock.Now()}
+	q := store.VenueQuery{Country: domain.Country, Guests: guestsAtLeast[p.GuestRange], Date: p.EventDate, Limit: 50, Now: s.clock.Now()}
 	if p.EventLatitude.Valid {
 		q.Near, q.Lat, q.Lng, q.RadiusKm = true, p.EventLatitude.Float64, p.EventLongitude.Float64, MatchRadiusKm
 	}

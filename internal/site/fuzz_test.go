@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"noces/internal/directory"
@@ -29,7 +30,8 @@ func FuzzParseFilters(f *testing.F) {
 		"kind=venue&" + strings.Repeat("feature=wifi&", 50) + "feature=garden", "budget=%C2%A31%2C500&kind=venue",
 		"kind=planner&city=Lyon&radius=25&rating=4.5&lang=en", "city=Lyon&radius=100&rating=4", "radius=10&rating=3",
 		"city=Nice&radius=33&rating=4.50", "city=Nice&radius=+10&rating=%204", "kind=venue&city=Tours&radius=200&rating=3",
-		"city=Pau&radius=10&radius=200&rating=3&rating=4", "city=Pau&radius=99999999999999999999&rating=-4"} {
+		"city=Pau&radius=10&radius=200&rating=3&rating=4", "city=Pau&radius=99999999999999999999&rating=-4",
+		"date=2027-06-12", "kind=venue&date=2027-02-30", "date=2027-6-1", "date=%2B2027-06-12", "date=2027-06-12T00:00:00Z&date=2027-06-13"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
@@ -53,6 +55,9 @@ func FuzzParseFilters(f *testing.F) {
 		}
 		if p.Rating != 0 && p.ratingValue() == "" {
 			t.Fatalf("parseFilters(%q) keeps the rating %d", raw, p.Rating)
+		}
+		if _, err := time.Parse(time.DateOnly, p.Date); p.Date != "" && (err != nil || len(p.Date) != len(time.DateOnly)) {
+			t.Fatalf("parseFilters(%q) keeps the date %q", raw, p.Date)
 		}
 		if len(p.Features) > len(venueFilters) {
 			t.Fatalf("parseFilters(%q) keeps %d features", raw, len(p.Features))

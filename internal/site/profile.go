@@ -94,6 +94,10 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 		services = prestationTypes
 	}
 	pg.Request = s.newRequestForm(v, path+"/request", fm, services, p.Name)
+	if err := s.dateNote(r, v, p.UserID, "", pg.Request); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	v.JSONLD = s.providerLD(v, p, s.Hosts.PublicURL(d.Key, path), pg.Media)
 	pg.Browse = s.profileBrowseLinks(ctx, v, false, p.City, services)
 	// The key photo: the first of the gallery, whose size is known, else
@@ -282,6 +286,10 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 		fm = newForm(nil, projectFieldOrder, projectLabels)
 	}
 	pg.Request = s.newRequestForm(v, path+"/request", fm, []string{"VENUE"}, vn.Name)
+	if err := s.dateNote(r, v, vn.OwnerID, vn.ID, pg.Request); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	v.JSONLD = s.venueLD(v, pg, s.Hosts.PublicURL(d.Key, path))
 	pg.Browse = s.profileBrowseLinks(ctx, v, true, vn.City, nil)
 	if len(pg.Media.Photos) > 0 {

@@ -60,6 +60,46 @@ type requestForm struct {
 	MaxDate      string
 	// To is the provider's or venue's name; empty on the general form.
 	To string
+	// Availability says whether the page's planner or venue is free on
+	// the date of the search the couple came from; nil without one.
+	Availability *dateNote
+}
+
+// dateNote is a page's "Available on <date>" or "Not available on <date>".
+type dateNote struct {
+	Text string
+	Busy bool
+	// Search is, when Busy, the search for the same kind free on the date.
+	Search string
+}
+
+// dateNote tells, on a planner's or venue's page reached from a search with
+// a date (?date= on its link), whether its calendar has that date free, and
+// puts the date in the request form when it is free and the form is fresh.
+func (s *Site) dateNote(r *http.Request, v *view, userID, venueID string, rf *requestForm) error {
+	date := s.eventDate(r.URL.Query().Get("date"))
+	if date == "" || r.Method != http.MethodGet {
+		return nil
+	}
+	busy, err := s.Directory.IsBusy(r.Context(), userID, venueID, date)
+	if err != nil {
+		return err
+	}
+	key := "site.results.available_on"
+	if busy {
+		key = "site.profile.unavailable_on"
+	} else if !rf.Form.HasErrors() && rf.Form.Values.Get("eventDate") == "" {
+		rf.Form.Values.Set("eventDate", date)
+	}
+	rf.Availability = &dateNote{Text: v.T(key, "date", v.dayText(date)), Busy: busy}
+	if busy {
+		kind := "planner"
+		if venueID != "" {
+			kind = "venue"
+		}
+		rf.Availability.Search = "/search?" + filters{Kind: kind, Date: date}.query(1)
+	}
+	return nil
 }
 
 func (s *Site) newRequestForm(v *view, action string, fm *form, services []string, to string) *requestForm {
@@ -68,12 +108,12 @@ func (s *Site) newRequestForm(v *view, action string, fm *form, services []strin
 	if token == "" {
 		token = s.Events.FormToken()
 	}
-	today := s.Clock.Now().UTC()
+	first, last := s.dateBounds()
 	return &requestForm{Action: action, Form: fm, Token: token,
 		Services:   v.choices("prestations.", services),
 		EventTypes: toChoices(opts.EventTypes), BudgetRanges: toChoices(opts.BudgetRanges),
 		GuestRanges: toChoices(opts.GuestRanges), Languages: toChoices(opts.Languages),
-		MinDate: today.AddDate(0, 0, 1).Format(time.DateOnly), MaxDate: today.AddDate(5, 0, 0).Format(time.DateOnly),
+		MinDate: first.Format(time.DateOnly), MaxDate: last.Format(time.DateOnly),
 		To: to}
 }
 

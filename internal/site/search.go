@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzhttp"
@@ -70,7 +71,10 @@ type filters struct {
 	Budget    int64
 	Lang      string
 	Rating    int // the lowest average rating, in tenths of a star: one of minRatings; 0 for any
-	Page      int
+	// Date is the wedding's date (YYYY-MM-DD): the listings whose calendar
+	// has it taken are left out. "" for any; Site.eventDate bounds it.
+	Date string
+	Page int
 }
 
 // searchRadii are the distances around a city the form offers, in km;
@@ -136,7 +140,38 @@ func parseFilters(q url.Values) filters {
 	if n, err := strconv.Atoi(q.Get("page")); err == nil && n > 1 && n <= 10000 {
 		f.Page = n
 	}
+	if d := q.Get("date"); len(d) == len(time.DateOnly) {
+		if _, err := time.Parse(time.DateOnly, d); err == nil {
+			f.Date = d
+		}
+	}
 	return f
+}
+
+// eventDate is date when it is a wedding date a couple may ask for, as the
+// project form bounds it (tomorrow to five years ahead), else "".
+func (s *Site) eventDate(date string) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil || len(date) != len(time.DateOnly) {
+		return ""
+	}
+	first, last := s.dateBounds()
+	if d.Before(first) || d.After(last) {
+		return ""
+	}
+	return date
+}
+
+// dateBounds are the first and last wedding dates the forms take.
+func (s *Site) dateBounds() (first, last time.Time) {
+	today := s.Clock.Now().UTC().Truncate(24 * time.Hour)
+	return today.AddDate(0, 0, 1), today.AddDate(5, 0, 0)
+}
+
+// dayText writes a valid YYYY-MM-DD date in full in the page's language.
+func (v *view) dayText(date string) string {
+	d, _ := time.Parse(time.DateOnly, date)
+	return v.longDate(d)
 }
 
 // query writes the filters back as a URL query, in a stable order and
@@ -174,6 +209,9 @@ func (f filters) query(page int) string {
 	if f.Budget > 0 {
 		q.Set("budget", strconv.FormatInt(f.Budget, 10))
 	}
+	if f.Date != "" {
+		q.Set("date", f.Date)
+	}
 	if page > 1 {
 		q.Set("page", strconv.Itoa(page))
 	}
@@ -210,6 +248,8 @@ type searchForm struct {
 	Ratings    []choice
 	// Radius and Rating are the selected values of their selects.
 	Radius, Rating string
+	// MinDate and MaxDate bound the date input.
+	MinDate, MaxDate string
 }
 
 // featureChoice is a venue filter's checkbox.
@@ -222,6 +262,8 @@ func (s *Site) newSearchForm(v *view, heading string, f filters) searchForm {
 	sf := searchForm{Heading: heading, F: f, Services: v.choices("prestations.", prestationTypes),
 		VenueTypes: v.choices("site.venue_type.", model.VenueTypes), Languages: v.choices("langues.", i18n.Langs),
 		Radius: strconv.Itoa(int(f.radiusKm())), Rating: f.ratingValue()}
+	first, last := s.dateBounds()
+	sf.MinDate, sf.MaxDate = first.Format(time.DateOnly), last.Format(time.DateOnly)
 	for _, km := range searchRadii {
 		sf.Radii = append(sf.Radii, choice{Value: strconv.Itoa(km), Label: v.T("site.search.radius_km", "km", v.Int(km))})
 	}
@@ -289,6 +331,9 @@ type card struct {
 	More      int      // the services beyond them
 	MoreText  string   // "and n more services", for screen readers
 	Languages string   // "Languages: English, French"; "" for none given
+	// Available is "Available on <date>" on a search with a date, whose
+	// results are all free on it; "" otherwise.
+	Available string
 	// Rating is the average ("4,7") and Reviews the count as shown;
 	// RatingText says both in words. "" without approved reviews.
 	Rating, Reviews, RatingText string
@@ -490,6 +535,12 @@ func (c *card) render() {
 		b.WriteString(`</ul>`)
 	}
 	b.WriteString("\n")
+	if c.Available != "" {
+		b.WriteString(`<p class="avail"><span aria-hidden="true">✓ </span>`)
+		esc(c.Available)
+		b.WriteString(`</p>`)
+	}
+	b.WriteString("\n")
 	if c.Languages != "" {
 		b.WriteString(`<p class="langs">`)
 		esc(c.Languages)
@@ -518,7 +569,9 @@ type searchPage struct {
 }
 
 func (s *Site) search(w http.ResponseWriter, r *http.Request) {
-	s.searchWith(w, r, parseFilters(r.URL.Query()), nil)
+	f := parseFilters(r.URL.Query())
+	f.Date = s.eventDate(f.Date)
+	s.searchWith(w, r, f, nil)
 }
 
 // searchWith renders the results of f: the search page, or when b is not
@@ -527,7 +580,7 @@ func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
 	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
-		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Page: f.Page, RadiusKm: f.radiusKm()}
+		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Date: f.Date, Page: f.Page, RadiusKm: f.radiusKm()}
 	if !q.Venues {
 		q.MinRating = f.Rating
 	}
@@ -557,7 +610,9 @@ func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *
 	}
 	// The page is the same for every visitor with the same domain, form
 	// and place, given the same answer: it is kept with the answer.
-	key := string(f.key(fmt.Appendf(nil, "%q%q%q", d.Key, p.Place, p.UnknownCity)))
+	// The date input's bounds move each day: so does the key.
+	first, _ := s.dateBounds()
+	key := string(f.key(fmt.Appendf(nil, "%q%q%q%s", d.Key, p.Place, p.UnknownCity, first.Format(time.DateOnly))))
 	if b != nil {
 		if f.Page > max(1, res.Pages) {
 			s.notFound(w, r)
@@ -574,14 +629,26 @@ func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *
 	p.Search = s.newSearchForm(v, v.T("site.search.refine"), f)
 	p.Total, p.Pages = res.Total, res.Pages
 	labels := v.cardLabels()
+	// With a date, every result is free on it: each card says so, and
+	// its link keeps the date for the profile to say it too.
+	available, dateQuery := "", ""
+	if f.Date != "" {
+		available = v.T("site.results.available_on", "date", v.dayText(f.Date))
+		dateQuery = "?date=" + f.Date
+	}
 	for _, c := range res.Cards {
 		path := "/p/" + url.PathEscape(c.Slug)
 		if c.Kind == "venue" {
 			path = "/v/" + url.PathEscape(c.Slug)
 		}
-		cd := newCard(v, c, path, labels)
+		cd := newCard(v, c, path+dateQuery, labels)
+		again := available != ""
+		cd.Available = available
 		if cd.Img != nil && len(p.Cards) < eagerCards {
 			cd.Img.Eager = true
+			again = true
+		}
+		if again {
 			cd.render()
 		}
 		p.Cards = append(p.Cards, cd)
@@ -714,7 +781,7 @@ func (f filters) key(b []byte) []byte {
 	text := func(s string) {
 		b = append(append(strconv.AppendInt(b, int64(len(s)), 10), ':'), s...)
 	}
-	for _, s := range []string{f.Kind, f.Service, f.VenueType, f.City, f.Lang} {
+	for _, s := range []string{f.Kind, f.Service, f.VenueType, f.City, f.Lang, f.Date} {
 		text(s)
 	}
 	b = strconv.AppendInt(b, int64(len(f.Features)), 10)

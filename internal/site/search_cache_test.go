@@ -40,12 +40,12 @@ func TestSearchPageKeptEqualsAFreshOne(t *testing.T) {
 	premium := e.seedPlanner(planner{name: "Maison Premium", slug: "maison-premium", city: "Vienne", lat: 45.52, lng: 4.87, premium: true})
 	e.seedPlanner(planner{name: "Hochzeit Berlin", slug: "hochzeit-berlin", city: "Berlin", country: "DE", lat: 52.52, lng: 13.40})
 	e.seedPlanner(planner{name: "Trouwen Brussel", slug: "trouwen-brussel", city: "Bruxelles", country: "BE", lat: 50.85, lng: 4.35})
-	e.seedVenue("Château de la Loire", "chateau-loire", "Tours", 47.39, 0.68, true, true)
+	loireOwner := e.seedVenue("Château de la Loire", "chateau-loire", "Tours", 47.39, 0.68, true, true)
 	venue := e.venueID("chateau-loire")
 	pages := map[string][]string{
 		"fr.localhost": {"/search?kind=planner", "/search?kind=planner&city=Lyon", "/search?kind=planner&city=LYON&guests=40",
 			"/search?kind=venue", "/search?kind=venue&city=Tours&feature=garden", "/search?kind=planner&city=Nowhere%20Town",
-			"/search?kind=planner&page=3"},
+			"/search?kind=planner&page=3", "/search?kind=planner&date=2027-01-16", "/search?kind=venue&date=2027-01-16"},
 		"de.localhost": {"/search?kind=planner", "/search?kind=planner&city=Berlin"},
 		"be.localhost": {"/search?kind=planner", "/search?kind=venue"},
 		"uk.localhost": {"/search?kind=planner"},
@@ -105,6 +105,13 @@ func TestSearchPageKeptEqualsAFreshOne(t *testing.T) {
 		Type: "farm", City: "Tours", CountryCode: "FR", Latitude: sql.NullFloat64{Float64: 47.4, Valid: true},
 		Longitude: sql.NullFloat64{Float64: 0.7, Valid: true}, IsPublished: true, IsValidated: true, CreatedAt: clk.Now(), UpdatedAt: clk.Now()}))
 	check("a new venue")
+	exec(`INSERT INTO availability_days (user_id, venue_id, day, status, source, created_at) VALUES ($1, NULL, '2027-01-16', 'booked', 'manual', $2)`,
+		lumiere, clk.Now())
+	exec(`INSERT INTO availability_days (user_id, venue_id, day, status, source, created_at) VALUES ($1, $2, '2027-01-16', 'unavailable', 'import', $3)`,
+		loireOwner, venue, clk.Now())
+	check("days taken in SQL")
+	exec(`DELETE FROM availability_days WHERE user_id = $1`, lumiere)
+	check("a day freed in SQL")
 	exec(`UPDATE venues SET is_published = FALSE WHERE id = $1`, venue)
 	check("a venue unpublished")
 }

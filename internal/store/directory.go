@@ -29,6 +29,10 @@ type DirectoryQuery struct {
 	// many tenths of a star or more (45 for 4.5), rounded to a tenth as
 	// the card shows it; 0 for any.
 	MinRating int
+	// Date (YYYY-MM-DD), when set, leaves out the planners whose own
+	// calendar has it booked or unavailable (availability_days); a text
+	// that is no date filters nothing.
+	Date string
 	// Near, when set, keeps listings within RadiusKm of (Lat, Lng).
 	Near     bool
 	Lat, Lng float64

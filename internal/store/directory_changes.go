@@ -133,15 +133,8 @@ func directoryRowsMigration(driver string) *goose.Migration {
 	} else {
 		up = []string{`DROP TRIGGER users_directory_update`, sqliteDirectoryTrigger("users_directory_update", "UPDATE OF "+usersAfter, "users", "NEW", "id")}
 		down = []string{`DROP TRIGGER users_directory_update`, sqliteDirectoryTrigger("users_directory_update", "UPDATE OF "+usersBefore, "users", "NEW", "id")}
-		for _, ev := range []string{"INSERT", "UPDATE", "DELETE"} {
-			row := "NEW"
-			if ev == "DELETE" {
-				row = "OLD"
-			}
-			name := "images_directory_" + strings.ToLower(ev)
-			up = append(up, sqliteDirectoryTrigger(name, ev, "images", row, "owner_id"))
-			down = append(down, `DROP TRIGGER `+name)
-		}
+		images, drop := sqliteFeedTriggers("images", "owner_id", "")
+		up, down = append(up, images...), append(down, drop...)
 	}
 	return goose.NewGoMigration(19, runStatements(up), runStatements(down))
 }
@@ -161,20 +154,29 @@ func directoryReviewsMigration(driver string) *goose.Migration {
 			` ON reviews FOR EACH ROW EXECUTE FUNCTION directory_touch('provider_id')`}
 		down = []string{`DROP TRIGGER reviews_directory ON reviews`}
 	} else {
-		for _, ev := range []string{"INSERT", "UPDATE", "DELETE"} {
-			row, on := "NEW", ev
-			switch ev {
-			case "DELETE":
-				row = "OLD"
-			case "UPDATE":
-				on = "UPDATE OF " + columns
-			}
-			name := "reviews_directory_" + strings.ToLower(ev)
-			up = append(up, sqliteDirectoryTrigger(name, on, "reviews", row, "provider_id"))
-			down = append(down, `DROP TRIGGER `+name)
-		}
+		up, down = sqliteFeedTriggers("reviews", "provider_id", columns)
 	}
 	return goose.NewGoMigration(21, runStatements(up), runStatements(down))
+}
+
+// sqliteFeedTriggers are the SQLite triggers named <table>_directory_<event>
+// that put, after each insert, update (of columns only, when given) and
+// delete of table, the user of its column user in the feed, and the
+// statements that drop them.
+func sqliteFeedTriggers(table, user, columns string) (up, down []string) {
+	for _, ev := range []string{"INSERT", "UPDATE", "DELETE"} {
+		row, on := "NEW", ev
+		switch {
+		case ev == "DELETE":
+			row = "OLD"
+		case ev == "UPDATE" && columns != "":
+			on = "UPDATE OF " + columns
+		}
+		name := table + "_directory_" + strings.ToLower(ev)
+		up = append(up, sqliteDirectoryTrigger(name, on, table, row, user))
+		down = append(down, `DROP TRIGGER `+name)
+	}
+	return up, down
 }
 
 // runStatements runs a migration's statements in its transaction.
@@ -293,4 +295,22 @@ func (s *Store) pruneDirectoryChanges(ctx context.Context, version, prunedThroug
 		}
 		return nil
 	})
+}
+
+// directoryAvailabilityMigration (migration 32) puts the taken days of
+// migration 28 in the feed: a search with a date, and matching, read them
+// from the index, so a day marked or freed, by hand or by an import, must
+// reach the next search. An import writes a few hundred rows in one
+// transaction: PostgreSQL raises the counter once for it, SQLite once a
+// row, which its one writer makes cheap (as migration 10 says).
+func directoryAvailabilityMigration(driver string) *goose.Migration {
+	var up, down []string
+	if driver == "postgres" {
+		up = []string{`CREATE TRIGGER availability_days_directory AFTER INSERT OR DELETE OR UPDATE
+			ON availability_days FOR EACH ROW EXECUTE FUNCTION directory_touch('user_id')`}
+		down = []string{`DROP TRIGGER availability_days_directory ON availability_days`}
+	} else {
+		up, down = sqliteFeedTriggers("availability_days", "user_id", "")
+	}
+	return goose.NewGoMigration(32, runStatements(up), runStatements(down))
 }

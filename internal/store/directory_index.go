@@ -92,6 +92,9 @@ type plannerFacts struct {
 	// reads, counts the hidden ones too, as it always has.
 	shownBudget int64
 	reviews     reviewFacts
+	// busy are the days (dayNumber) of the planner's own calendar that are
+	// booked or unavailable (availability_days, venue NULL), ascending.
+	busy []int32
 }
 
 // reviewFacts are the approved reviews of a listing's owner: their count,
@@ -139,6 +142,9 @@ type venueFacts struct {
 	// features has bit i set when the venue offers model.VenueFeatures[i]:
 	// a search with feature filters is then one AND per venue.
 	features uint32
+	// busy are the days (dayNumber) the venue's own calendar has taken,
+	// ascending: its owner's own days do not close it (availability.go).
+	busy []int32
 }
 
 // featureBit maps a feature name to its bit in venueFacts.features.
@@ -384,6 +390,12 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		VenueID string `db:"venue_id"`
 		Feature string `db:"feature"`
 	}
+	type busyDay struct {
+		UserID  string         `db:"user_id"`
+		VenueID sql.NullString `db:"venue_id"`
+		Day     string         `db:"day"`
+	}
+	var busy []busyDay
 	var services []service
 	var languages []language
 	var features []venueFeature
@@ -441,6 +453,14 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 			return nil, nil, fmt.Errorf("store: read directory reviews: %w", err)
 		}
 		reviews = append(reviews, rv...)
+		// The taken days (migration 28), a change-feed table since 32: a
+		// search with a date leaves out the listings busy on it.
+		var bd []busyDay
+		err = s.db.SelectContext(ctx, &bd, `SELECT x.user_id, x.venue_id, x.day FROM availability_days x WHERE TRUE`+in("x.user_id"), args...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: read directory availability: %w", err)
+		}
+		busy = append(busy, bd...)
 		if users == nil {
 			break
 		}
@@ -472,6 +492,25 @@ func (s *Store) readDirectory(ctx context.Context, users []string) ([]*plannerFa
 		for _, v := range byOwner[r.UserID] {
 			v.reviews = facts
 		}
+	}
+	for _, b := range busy {
+		day, ok := dayNumber(b.Day)
+		if !ok {
+			continue // the table's CHECK holds the length only; the service writes dates
+		}
+		if !b.VenueID.Valid {
+			if p := byUser[b.UserID]; p != nil {
+				p.busy = append(p.busy, day)
+			}
+		} else if v := byVenue[b.VenueID.String]; v != nil {
+			v.busy = append(v.busy, day)
+		}
+	}
+	for _, p := range planners {
+		slices.Sort(p.busy)
+	}
+	for _, v := range venues {
+		slices.Sort(v.busy)
 	}
 	for _, sv := range services {
 		p := byUser[sv.UserID]
@@ -544,13 +583,21 @@ type plannerTable struct {
 	// planner's premium ends: between two of them, every search gives the
 	// same answer, which the cache relies on.
 	transitions []int64
+	// busy are, per day (dayNumber), the ranks of the planners busy on it,
+	// ascending. A search with a date turns that day's list into a bit set
+	// (busySet): the rows stay as they were, so a search without a date
+	// reads no more memory than before.
+	busy map[int32][]int32
 }
 
 // newPlannerTable builds a country's table from its planners in rank order.
 func newPlannerTable(list []*plannerFacts) *plannerTable {
-	t := &plannerTable{facts: slices.Clone(list), rows: make([]plannerRow, len(list))}
+	t := &plannerTable{facts: slices.Clone(list), rows: make([]plannerRow, len(list)), busy: map[int32][]int32{}}
 	var places []place
 	for i, p := range list {
+		for _, day := range p.busy {
+			t.busy[day] = append(t.busy[day], int32(i))
+		}
 		r := plannerRow{lat: math.NaN(), lng: math.NaN(), services: p.services, languages: p.languages,
 			minBudget: p.minBudget, until: p.Premium.until, rank: int32(i), rating: p.reviews.rating, budgetFrom: int32(len(t.budgets))}
 		t.budgets = append(t.budgets, p.budgets...)
@@ -622,6 +669,46 @@ type plannerFilter struct {
 	maxBudget int64
 	speaks    uint64 // the langue bits asked for; 0 for any
 	minRating int16  // in tenths of a star; 0 for any
+	// busy has the bit of each rank busy on the date searched, busyRanks
+	// lists them; nil when no date was asked or nobody is busy on it.
+	busy      busySet
+	busyRanks []int32
+}
+
+// busySet is a set of ranks, one bit each.
+type busySet []uint64
+
+// newBusySet is the set of ranks among n listings, nil when ranks is empty.
+func newBusySet(ranks []int32, n int) busySet {
+	if len(ranks) == 0 {
+		return nil
+	}
+	b := make(busySet, (n+63)/64)
+	for _, r := range ranks {
+		b[r>>6] |= 1 << (r & 63)
+	}
+	return b
+}
+
+// has reports whether rank is in the set.
+func (b busySet) has(rank int32) bool {
+	return b != nil && b[rank>>6]&(1<<(rank&63)) != 0
+}
+
+// epochDay is the day dayNumber counts from.
+var epochDay = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// dayNumber is a YYYY-MM-DD date as a count of days since 2000-01-01,
+// and false when it is not such a date.
+func dayNumber(date string) (int32, bool) {
+	if len(date) != len(time.DateOnly) {
+		return 0, false
+	}
+	t, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return 0, false
+	}
+	return int32(t.Sub(epochDay).Hours() / 24), true
 }
 
 // match reports whether r passes f: it offers the service (any when
@@ -630,6 +717,9 @@ type plannerFilter struct {
 // more.
 func (t *plannerTable) match(r *plannerRow, f *plannerFilter) bool {
 	if f.service >= 0 && r.services&(1<<f.service) == 0 {
+		return false
+	}
+	if f.busy.has(r.rank) {
 		return false
 	}
 	if r.rating < f.minRating {
@@ -802,6 +892,10 @@ func (t *directoryTables) searchPlanners(q DirectoryQuery) (found []*plannerFact
 	if !ok || tab == nil {
 		return nil, nil, 0, from, to
 	}
+	if day, ok := dayNumber(q.Date); ok {
+		f.busyRanks = tab.busy[day]
+		f.busy = newBusySet(f.busyRanks, len(tab.rows))
+	}
 	now := q.Now.UnixNano()
 	from, to = stable(tab.transitions, now)
 	need := max(q.Offset+q.Limit, 0)
@@ -851,6 +945,21 @@ func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, of
 		if source != nil {
 			total = len(source)
 		}
+		// A date: the busy planners of the list are not counted, and the
+		// walk below steps over them. Finding them costs a test per busy
+		// planner, a fifth of them at most in practice, not a pass over all.
+		switch {
+		case f.busy != nil && source == nil:
+			total -= len(f.busyRanks) // every planner is listed
+		case f.busy != nil:
+			rest := *f
+			rest.busy = nil
+			for _, rank := range f.busyRanks {
+				if t.match(&t.rows[rank], &rest) {
+					total--
+				}
+			}
+		}
 		if limit <= 0 || offset < 0 {
 			return nil, total
 		}
@@ -871,7 +980,7 @@ func (t *plannerTable) searchRanked(f *plannerFilter, now int64, need, limit, of
 		}
 		skip := max(offset-premium, 0)
 		rest := func(rank int32) bool { // false once the page is full
-			if now < t.rows[rank].until {
+			if now < t.rows[rank].until || f.busy.has(rank) {
 				return true
 			}
 			if skip > 0 {
@@ -1099,12 +1208,16 @@ type venueTable struct {
 	grid        grid
 	near        []venueRow // in grid order
 	transitions []int64
+	busy        map[int32][]int32 // as plannerTable's
 }
 
 func newVenueTable(list []*venueFacts) *venueTable {
-	t := &venueTable{facts: slices.Clone(list), rows: make([]venueRow, len(list)), kinds: map[string]int32{}}
+	t := &venueTable{facts: slices.Clone(list), rows: make([]venueRow, len(list)), kinds: map[string]int32{}, busy: map[int32][]int32{}}
 	var places []place
 	for i, v := range list {
+		for _, day := range v.busy {
+			t.busy[day] = append(t.busy[day], int32(i))
+		}
 		kind, ok := t.kinds[v.Type]
 		if !ok {
 			kind = int32(len(t.kinds))
@@ -1137,11 +1250,12 @@ type venueFilter struct {
 	maxPrice      int
 	wants         uint32
 	accommodation bool
+	busy          busySet // as plannerFilter's
 }
 
 func (r *venueRow) match(f *venueFilter) bool {
 	return (f.kind < 0 || r.kind == f.kind) && r.seated >= f.guests && (f.maxPrice <= 0 || r.minPrice <= f.maxPrice) &&
-		r.features&f.wants == f.wants && (!f.accommodation || r.bedrooms >= 1)
+		r.features&f.wants == f.wants && (!f.accommodation || r.bedrooms >= 1) && !f.busy.has(r.rank)
 }
 
 // searchVenues returns the page's venues and the number of matches, and
@@ -1160,6 +1274,9 @@ func (t *directoryTables) searchVenues(q VenueQuery) (found []*venueFacts, hits 
 			return nil, nil, 0, from, to
 		}
 		f.kind = kind
+	}
+	if day, ok := dayNumber(q.Date); ok {
+		f.busy = newBusySet(tab.busy[day], len(tab.rows))
 	}
 	now := q.Now.UnixNano()
 	from, to = stable(tab.transitions, now)
@@ -1387,6 +1504,7 @@ func (q *DirectoryQuery) key(b []byte) []byte {
 	b = append(b, ';')
 	b = strconv.AppendInt(b, q.MaxBudget, 10)
 	b = strconv.AppendInt(append(b, ','), int64(q.MinRating), 10)
+	b = append(append(b, ','), q.Date...)
 	b = strconv.AppendBool(append(b, ','), q.Near)
 	if q.Near {
 		b = appendFloat(appendFloat(appendFloat(b, q.Lat), q.Lng), q.RadiusKm)
@@ -1409,6 +1527,7 @@ func (q *VenueQuery) key(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(q.Guests), 10)
 	b = strconv.AppendInt(append(b, ','), int64(q.MaxPrice), 10)
 	b = strconv.AppendBool(append(b, ','), q.Accommodation)
+	b = append(append(b, ','), q.Date...)
 	b = strconv.AppendBool(append(b, ','), q.Near)
 	if q.Near {
 		b = appendFloat(appendFloat(appendFloat(b, q.Lat), q.Lng), q.RadiusKm)

@@ -114,10 +114,41 @@ func genPlanners(rng *rand.Rand, n int, spreadDeg float64) []*plannerFacts {
 		// benchmarks always had. Averages from 3 to 5; a seventh have none.
 		count := int64(i % 7)
 		p.reviews = newReviewFacts(count, 3*count+int64(i%13)%(2*count+1))
+		p.busy = genBusy(i)
 		list[i] = p
 	}
 	slices.SortFunc(list, rankPlanners)
 	return list
+}
+
+// busyDates are the dates a generated listing may have taken: the first
+// ten days of June 2027.
+var busyDates = func() []string {
+	out := make([]string, 10)
+	for d := range out {
+		out[d] = fmt.Sprintf("2027-06-%02d", d+1)
+	}
+	return out
+}()
+
+// genBusy returns the days the i-th generated listing has taken: two of
+// busyDates, so a fifth of the listings are busy on each. Drawn from i, not
+// rng, like the reviews.
+func genBusy(i int) []int32 {
+	var out []int32
+	for d, date := range busyDates {
+		if (i*7+d*13)%5 == 0 {
+			day, _ := dayNumber(date)
+			out = append(out, day)
+		}
+	}
+	return out
+}
+
+// scanFree reports whether a listing's taken days leave date free.
+func scanFree(busy []int32, date string) bool {
+	day, ok := dayNumber(date)
+	return !ok || !slices.Contains(busy, day)
 }
 
 // genVenues makes n venues of France in rank order.
@@ -136,6 +167,7 @@ func genVenues(rng *rand.Rand, n int, spreadDeg float64) []*venueFacts {
 				v.features |= 1 << b
 			}
 		}
+		v.busy = genBusy(i + 3)
 		list[i] = v
 	}
 	slices.SortFunc(list, rankVenues)
@@ -266,6 +298,9 @@ func scanPlanners(list []*plannerFacts, q DirectoryQuery) ([]scanHit, int) {
 		if q.MinRating > 0 && (p.reviews.count == 0 || float64(p.reviews.rating) < float64(q.MinRating)) {
 			continue
 		}
+		if !scanFree(p.busy, q.Date) {
+			continue
+		}
 		c.add(i, &p.Premium, p.Latitude, p.Longitude)
 	}
 	return c.page(q.Limit, q.Offset), c.total
@@ -280,7 +315,7 @@ func scanVenues(list []*venueFacts, q VenueQuery) ([]scanHit, int) {
 	c := newScanCollector(q.Near, q.Lat, q.Lng, q.RadiusKm, q.Now, q.Limit, q.Offset)
 	for i, v := range list {
 		if (q.Type != "" && v.Type != q.Type) || v.Seated < q.Guests || (q.MaxPrice > 0 && v.MinPrice > q.MaxPrice) ||
-			v.features&wants != wants || (q.Accommodation && v.Bedrooms.Int64 < 1) {
+			v.features&wants != wants || (q.Accommodation && v.Bedrooms.Int64 < 1) || !scanFree(v.busy, q.Date) {
 			continue
 		}
 		c.add(i, &v.Premium, v.Latitude, v.Longitude)
@@ -313,6 +348,7 @@ func randomPlannerQuery(rng *rand.Rand) DirectoryQuery {
 	if rng.IntN(4) == 0 {
 		q.MinRating = []int{0, 1, 30, 40, 45, 47, 50, 51}[rng.IntN(8)]
 	}
+	q.Date = randomDate(rng)
 	if rng.IntN(3) > 0 {
 		c := indexCities[rng.IntN(len(indexCities))]
 		q.Near, q.Lat, q.Lng = true, c.lat+rng.NormFloat64()*0.3, c.lng+rng.NormFloat64()*0.3
@@ -322,6 +358,15 @@ func randomPlannerQuery(rng *rand.Rand) DirectoryQuery {
 		}
 	}
 	return q
+}
+
+// randomDate is no date half of the time, else mostly a date some
+// listings have taken, sometimes one nobody has, or no date at all.
+func randomDate(rng *rand.Rand) string {
+	if rng.IntN(2) == 0 {
+		return ""
+	}
+	return append(slices.Clone(busyDates), "2027-07-01", "2027-13-01", "soon")[rng.IntN(len(busyDates)+3)]
 }
 
 func randomVenueQuery(rng *rand.Rand) VenueQuery {
@@ -342,6 +387,7 @@ func randomVenueQuery(rng *rand.Rand) VenueQuery {
 		q.Features = append(q.Features, model.VenueFeatures[rng.IntN(len(model.VenueFeatures))])
 	}
 	q.Accommodation = rng.IntN(4) == 0
+	q.Date = randomDate(rng)
 	if rng.IntN(2) == 0 {
 		c := indexCities[rng.IntN(len(indexCities))]
 		q.Near, q.Lat, q.Lng = true, c.lat+rng.NormFloat64()*0.3, c.lng+rng.NormFloat64()*0.3
@@ -499,6 +545,24 @@ var benchQueries = []struct {
 	{"city-deep", func(rng *rand.Rand) DirectoryQuery {
 		c := indexCities[rng.IntN(len(indexCities))]
 		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, Offset: 20 * rng.IntN(50)}
+	}},
+	// The rows above with a wedding date: a fifth of the planners are
+	// busy on each.
+	{"country-date", func(rng *rand.Rand) DirectoryQuery {
+		return DirectoryQuery{Date: busyDates[rng.IntN(len(busyDates))]}
+	}},
+	{"service-date", func(rng *rand.Rand) DirectoryQuery {
+		return DirectoryQuery{ServiceType: []string{"FULL_PLANNING", "DAY_COORDINATION", "WEDDING_DESIGN"}[rng.IntN(3)],
+			Date: busyDates[rng.IntN(len(busyDates))]}
+	}},
+	{"city-date", func(rng *rand.Rand) DirectoryQuery {
+		c := indexCities[rng.IntN(len(indexCities))]
+		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, Date: busyDates[rng.IntN(len(busyDates))]}
+	}},
+	{"combined-date", func(rng *rand.Rand) DirectoryQuery {
+		c := indexCities[rng.IntN(len(indexCities))]
+		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, ServiceType: "FULL_PLANNING",
+			Languages: []string{"en"}, MaxBudget: 3000, Date: busyDates[rng.IntN(len(busyDates))]}
 	}},
 }
 

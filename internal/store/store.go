@@ -219,7 +219,8 @@ func (s *Store) migrations() (*goose.Provider, error) {
 		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
 	p, err := goose.NewProvider(dialect, s.db.DB, sub, goose.WithGoMigrations(directoryChangesMigration(s.driver), directoryRowsMigration(s.driver),
-		directoryReviewsMigration(s.driver), meVersionMigration(s.driver), profileScoreMigration(s.driver)))
+		directoryReviewsMigration(s.driver), meVersionMigration(s.driver), profileScoreMigration(s.driver),
+		directoryAvailabilityMigration(s.driver)))
 	if err != nil {
 		return nil, fmt.Errorf("store: migrations: %w", err)
 	}

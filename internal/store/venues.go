@@ -40,12 +40,15 @@ type VenueQuery struct {
 	Features []string
 	// Accommodation keeps the venues with at least one bedroom on site.
 	Accommodation bool
-	Near          bool
-	Lat, Lng      float64
-	RadiusKm      float64
-	Limit         int
-	Offset        int
-	Now           time.Time
+	// Date (YYYY-MM-DD), when set, leaves out the venues whose own
+	// calendar has it taken (as DirectoryQuery.Date).
+	Date     string
+	Near     bool
+	Lat, Lng float64
+	RadiusKm float64
+	Limit    int
+	Offset   int
+	Now      time.Time
 }
 
 // VenueCard is one venue of the results. Its Venue has every column but
