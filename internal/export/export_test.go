@@ -128,6 +128,11 @@ func TestTheZipHoldsEveryRowTheProviderOwnsAndNothingOfAnotherProvider(t *testin
 	r := newRig(t)
 	a := r.seed(t, "alpha", small)
 	b := r.seed(t, "bravo", exporttest.Sizes{Requests: 5, MessagesPer: 2, Photos: 3, PhotoBytes: 2000})
+	// Days the calendar marks taken: two of alpha's, one of bravo's.
+	for i, day := range []struct{ user, day string }{{a.User.ID, "2027-06-12"}, {a.User.ID, "2027-06-19"}, {b.User.ID, "2027-06-12"}} {
+		storetest.Must(t, r.s.SetAvailabilityDay(t.Context(), store.AvailabilityDay{UserID: day.user, Day: day.day,
+			Status: store.AvailabilityBooked, Source: store.AvailabilityManual, CreatedAt: t0.Add(time.Duration(i) * time.Second)}))
+	}
 
 	var buf bytes.Buffer
 	counts, err := export.Write(t.Context(), &buf, export.Source{Store: r.s, Blobs: r.blobs, Texts: r.texts}, a.User, t0)
@@ -151,6 +156,7 @@ func TestTheZipHoldsEveryRowTheProviderOwnsAndNothingOfAnotherProvider(t *testin
 		"portfolios":       count(t, r.s, `SELECT COUNT(*) FROM portfolios WHERE owner_id = $1`, a.User.ID),
 		"venues":           count(t, r.s, `SELECT COUNT(*) FROM venues WHERE owner_id = $1`, a.User.ID),
 		"photos":           count(t, r.s, `SELECT COUNT(*) FROM images WHERE owner_id = $1`, a.User.ID),
+		"availability":     2,
 	}
 	if want["requests"] != a.Requests || want["conversations"] != a.Messages || want["photos"] != a.Photos || want["reviews"] != a.Reviews {
 		t.Fatalf("the seed wrote %+v, the database holds %v", a, want)

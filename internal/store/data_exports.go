@@ -136,8 +136,8 @@ var exportSections = []ExportSection{
 		"status", "received_at", "moderated_at"},
 		query: `SELECT id, rating, title, body, reviewer_name, reviewer_type, wedding_date, status, created_at, moderated_at
 			FROM reviews WHERE provider_id = $1 ORDER BY created_at, id`},
-	{Name: "credit_history", Columns: []string{"entry_id", "date", "description", "deposited", "withdrawn", "reference"},
-		query: `SELECT id, created_at, description, deposited, withdrawn, ref
+	{Name: "credit_history", Columns: []string{"entry_id", "date", "description", "deposited", "withdrawn", "reference", "currency", "amount_cents"},
+		query: `SELECT id, created_at, description, deposited, withdrawn, ref, currency, amount_cents
 			FROM credit_log WHERE user_id = $1 ORDER BY created_at, id`},
 	{Name: "payments", Columns: []string{"payment_id", "processor", "processor_id", "credits", "amount_cents", "currency", "status",
 		"created_at", "updated_at"},
@@ -164,6 +164,9 @@ var exportSections = []ExportSection{
 		query: `SELECT id, name, type, email, phone, address, zipcode, city, country_code, description, detailed_description,
 			seated_capacity, standing_capacity, min_price, max_price, website, created_at
 			FROM venues WHERE owner_id = $1 ORDER BY created_at, id`},
+	{Name: "availability", Columns: []string{"day", "venue_id", "status", "source", "created_at"},
+		query: `SELECT day, venue_id, status, source, created_at
+			FROM availability_days WHERE user_id = $1 ORDER BY day, venue_id`},
 	{Name: "photos", Columns: []string{"photo_id", "file", "venue_id", "title", "description", "width", "height", "bytes", "created_at"},
 		query: `SELECT id, image_key, venue_id, title, description, width, height, byte_size, created_at
 			FROM images WHERE owner_id = $1 ORDER BY created_at, id`},
