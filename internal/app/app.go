@@ -51,6 +51,7 @@ import (
 	"noces/internal/platform/sms"
 	"noces/internal/ratelimit"
 	"noces/internal/refund"
+	"noces/internal/reviewinvite"
 	"noces/internal/site"
 	"noces/internal/stats"
 	"noces/internal/store"
@@ -90,6 +91,8 @@ type App struct {
 
 	// Refunds gives back credits spent on worthless requests (issue #18).
 	Refunds *refund.Service
+	// Bookings marks requests booked and invites couples to review (issue #19).
+	Bookings *reviewinvite.Service
 }
 
 // Options tune New for tests and tools.
@@ -218,6 +221,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
 	a.Refunds.Register(a.Jobs)
 	deliver.OnRefused = a.Refunds.OnRefused
+	// Booked requests invite their couples to a verified review (issue #19).
+	a.Bookings = reviewinvite.NewService(reviewinvite.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox,
+		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
+	a.Bookings.Register(a.Jobs)
 	a.Conversations = conversation.NewService(conversation.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, Events: a.Events, Refunds: a.Refunds, Log: log})
 
@@ -283,6 +290,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
 		Conversations: a.Conversations,
+		Bookings:      a.Bookings,
 		Admin:         admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})
 	if err != nil {

@@ -64,6 +64,9 @@ const (
 	KindConversationMessage = "conversation_message"
 	// KindConversationReply tells a provider the couple answered.
 	KindConversationReply = "conversation_reply"
+	// KindReviewInvitation invites a couple, a week after its wedding, to
+	// review the provider it booked, with its personal link (issue #19).
+	KindReviewInvitation = "review_invitation"
 )
 
 // ErrUnknownKind is returned by Render for a kind this package does not know.
@@ -108,6 +111,7 @@ var kinds = map[string]kind{
 	KindVenueValidated:           {fields: []string{"firstname", "venueName", "publicUrl", "venueUrl"}, button: "publicUrl", link: "venueUrl"},
 	KindConversationMessage:      {fields: []string{"firstname", "providerName", "conversationUrl"}, button: "conversationUrl"},
 	KindConversationReply:        {fields: []string{"firstname", "coupleName", "requestUrl"}, button: "requestUrl"},
+	KindReviewInvitation:         {fields: []string{"firstname", "providerName", "eventDate", "reviewUrl"}, button: "reviewUrl"},
 }
 
 // Kinds lists every kind, sorted, for tests and previews.

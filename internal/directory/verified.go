@@ -1,0 +1,130 @@
+package directory
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"noces/internal/apperr"
+	"noces/internal/model"
+	"noces/internal/store"
+)
+
+// A couple's invitation to review is /reviews/verified/{token}: 32 random
+// bytes in unpadded base64url (43 characters), of which only the SHA-256 is
+// stored, as the conversation links are.
+const (
+	inviteTokenBytes = 32
+	inviteTokenLen   = 43
+)
+
+// InvitationValidFor is how long an invitation's link works after it is sent.
+const InvitationValidFor = 180 * 24 * time.Hour
+
+// NewInvitationToken returns a fresh invitation token and the hash stored for it.
+func NewInvitationToken() (token, hash string) {
+	b := make([]byte, inviteTokenBytes)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
+	return base64.RawURLEncoding.EncodeToString(b), inviteHash(b)
+}
+
+func inviteHash(raw []byte) string {
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
+}
+
+// ParseInvitationToken checks an invitation token from a URL and returns the
+// hash it is stored under; ok is false for anything NewInvitationToken could
+// not have made (length, alphabet, padding, a non-canonical encoding), which
+// is then never looked up.
+func ParseInvitationToken(s string) (hash string, ok bool) {
+	if len(s) != inviteTokenLen {
+		return "", false
+	}
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(s)
+	if err != nil || len(raw) != inviteTokenBytes {
+		return "", false
+	}
+	return inviteHash(raw), true
+}
+
+// Invitation returns the invitation of token, used or not; an unknown,
+// malformed or expired token is not found.
+func (s *Service) Invitation(ctx context.Context, token string) (store.ReviewInvitation, error) {
+	hash, ok := ParseInvitationToken(token)
+	if !ok {
+		return store.ReviewInvitation{}, apperr.New(apperr.NotFound, "errors.not_found")
+	}
+	inv, err := s.store.GetReviewInvitationByHash(ctx, hash)
+	if errors.Is(err, store.ErrNotFound) {
+		return inv, apperr.Wrap(apperr.NotFound, "errors.not_found", err)
+	}
+	if err != nil {
+		return inv, err
+	}
+	if s.clock.Now().After(inv.CreatedAt.Add(InvitationValidFor)) {
+		return inv, apperr.New(apperr.NotFound, "errors.not_found")
+	}
+	return inv, nil
+}
+
+// SubmitVerifiedReview stores the review a couple writes through its
+// invitation: a verified booking, once per request.
+func (s *Service) SubmitVerifiedReview(ctx context.Context, token string, in ReviewInput) error {
+	inv, err := s.Invitation(ctx, token)
+	if err != nil {
+		return err
+	}
+	if inv.UsedAt.Valid {
+		return apperr.New(apperr.Conflict, "review.errors.invitation_used")
+	}
+	return s.submitReview(ctx, inv.ProviderID, in, &inv)
+}
+
+// MaxReplyRunes is the longest public reply to a review.
+const MaxReplyRunes = 2000
+
+// checkReply trims a reply and refuses an empty, too long or non-text one
+// (control characters other than line breaks and tabs).
+func checkReply(reply string) (string, error) {
+	reply = strings.TrimSpace(strings.ReplaceAll(reply, "\r\n", "\n"))
+	bad := reply == "" || !utf8.ValidString(reply) || utf8.RuneCountInString(reply) > MaxReplyRunes ||
+		strings.ContainsFunc(reply, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' })
+	if bad {
+		return "", apperr.Validation(map[string]string{"reply": "review.errors.reply"})
+	}
+	return reply, nil
+}
+
+// SetReply writes the provider's public reply to one of its published
+// reviews, replacing the one it had; another provider's review is not found.
+func (s *Service) SetReply(ctx context.Context, providerID, reviewID, reply string) (model.Review, error) {
+	reply, err := checkReply(reply)
+	if err != nil {
+		return model.Review{}, err
+	}
+	return s.writeReply(ctx, providerID, reviewID, reply)
+}
+
+// DeleteReply removes the provider's reply to one of its reviews.
+func (s *Service) DeleteReply(ctx context.Context, providerID, reviewID string) (model.Review, error) {
+	return s.writeReply(ctx, providerID, reviewID, "")
+}
+
+func (s *Service) writeReply(ctx context.Context, providerID, reviewID, reply string) (model.Review, error) {
+	ok, err := s.store.SetReviewReply(ctx, providerID, reviewID, reply, s.clock.Now())
+	if err != nil {
+		return model.Review{}, err
+	}
+	if !ok {
+		return model.Review{}, apperr.New(apperr.NotFound, "errors.not_found")
+	}
+	return s.store.GetOwnReview(ctx, providerID, reviewID)
+}
