@@ -146,7 +146,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
 		Events:    events, Conversations: conversations, Texts: texts, Hosts: hm, Log: log,
 		Web: testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
-		Admin: admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log}),
+		Admin:    admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log}),
 		Bookings: reviewinvite.NewService(reviewinvite.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer, Texts: texts, Links: hm, Log: log})})
 	if err != nil {
 		t.Fatal(err)
