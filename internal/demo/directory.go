@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"noces/internal/media"
 	"noces/internal/directory"
+	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/store"
 )
