@@ -14,6 +14,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/model"
+	"noces/internal/ratelimit"
 	"noces/internal/store"
 )
 
@@ -103,11 +104,18 @@ func checkReply(reply string) (string, error) {
 	return reply, nil
 }
 
+// replyRule bounds a provider's reply writes: ample for answering reviews
+// one by one, not for a script rewriting them in a loop.
+var replyRule = ratelimit.Rule{Max: 60, Window: time.Hour}
+
 // SetReply writes the provider's public reply to one of its published
 // reviews, replacing the one it had; another provider's review is not found.
 func (s *Service) SetReply(ctx context.Context, providerID, reviewID, reply string) (model.Review, error) {
 	reply, err := checkReply(reply)
 	if err != nil {
+		return model.Review{}, err
+	}
+	if err := s.limiter.Allow(ctx, "review-reply:"+providerID, replyRule); err != nil {
 		return model.Review{}, err
 	}
 	return s.writeReply(ctx, providerID, reviewID, reply)
