@@ -2,10 +2,6 @@ package directory
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
@@ -13,48 +9,23 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
+	"noces/internal/linktoken"
 	"noces/internal/model"
 	"noces/internal/ratelimit"
 	"noces/internal/store"
 )
 
-// A couple's invitation to review is /reviews/verified/{token}: 32 random
-// bytes in unpadded base64url (43 characters), of which only the SHA-256 is
-// stored, as the conversation links are.
-const (
-	inviteTokenBytes = 32
-	inviteTokenLen   = 43
-)
-
 // InvitationValidFor is how long an invitation's link works after it is sent.
 const InvitationValidFor = 180 * 24 * time.Hour
 
-// NewInvitationToken returns a fresh invitation token and the hash stored for it.
-func NewInvitationToken() (token, hash string) {
-	b := make([]byte, inviteTokenBytes)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
-	return base64.RawURLEncoding.EncodeToString(b), inviteHash(b)
-}
+// NewInvitationToken returns a fresh token for a couple's invitation to
+// review, /reviews/verified/{token}, and the hash stored for it: a private
+// link like a conversation's (linktoken).
+func NewInvitationToken() (token, hash string) { return linktoken.New() }
 
-func inviteHash(raw []byte) string {
-	sum := sha256.Sum256(raw)
-	return hex.EncodeToString(sum[:])
-}
-
-// ParseInvitationToken checks an invitation token from a URL and returns the
-// hash it is stored under; ok is false for anything NewInvitationToken could
-// not have made (length, alphabet, padding, a non-canonical encoding), which
-// is then never looked up.
-func ParseInvitationToken(s string) (hash string, ok bool) {
-	if len(s) != inviteTokenLen {
-		return "", false
-	}
-	raw, err := base64.RawURLEncoding.Strict().DecodeString(s)
-	if err != nil || len(raw) != inviteTokenBytes {
-		return "", false
-	}
-	return inviteHash(raw), true
-}
+// ParseInvitationToken checks an invitation token from a URL and returns
+// the hash it is stored under; ok is false for anything that is not a token.
+func ParseInvitationToken(s string) (hash string, ok bool) { return linktoken.Parse(s) }
 
 // Invitation returns the invitation of token, used or not; an unknown,
 // malformed or expired token is not found.
