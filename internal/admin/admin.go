@@ -113,6 +113,8 @@ const (
 	ActionPopupUpdate  = "popup.update"
 	ActionPopupDelete  = "popup.delete"
 	ActionOutboxResend = "outbox.resend"
+	ActionReplyHide    = "review.reply_hide"
+	ActionReplyShow    = "review.reply_show"
 )
 
 // audit writes one audit row on st (the action's transaction).

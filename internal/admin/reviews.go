@@ -103,3 +103,42 @@ func (s *Service) moderateReview(ctx context.Context, actorID, id, status string
 	}
 	return s.review(out), nil
 }
+
+// SetReplyHidden hides a provider's reply to a review that breaks the rules
+// (it disappears from the public pages, the review stays), or shows it
+// again. Doing what is already done is a conflict.
+func (s *Service) SetReplyHidden(ctx context.Context, actorID, id string, hidden bool) (Review, error) {
+	var out store.AdminReview
+	err := s.store.InTx(ctx, func(tx *store.Store) error {
+		r, err := tx.GetReviewForModeration(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.Wrap(apperr.NotFound, "admin.errors.review_not_found", err)
+		}
+		if err != nil {
+			return err
+		}
+		ok, err := tx.SetReviewReplyHidden(ctx, id, hidden, s.clock.Now())
+		if err != nil {
+			return err
+		}
+		action := ActionReplyHide
+		if !hidden {
+			action = ActionReplyShow
+		}
+		if !ok {
+			if hidden {
+				return apperr.New(apperr.Conflict, "admin.errors.reply_not_hidable")
+			}
+			return apperr.New(apperr.Conflict, "admin.errors.reply_not_hidden")
+		}
+		if err := s.audit(ctx, tx, actorID, action, r.ID, map[string]any{"providerId": r.ProviderID}); err != nil {
+			return err
+		}
+		out, err = tx.GetReviewForModeration(ctx, id)
+		return err
+	})
+	if err != nil {
+		return Review{}, err
+	}
+	return s.review(out), nil
+}

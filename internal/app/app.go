@@ -53,6 +53,7 @@ import (
 	"noces/internal/platform/sms"
 	"noces/internal/ratelimit"
 	"noces/internal/refund"
+	"noces/internal/reviewinvite"
 	"noces/internal/site"
 	"noces/internal/stats"
 	"noces/internal/store"
@@ -94,6 +95,8 @@ type App struct {
 	Refunds *refund.Service
 	// Exports builds the providers' data exports (issue #19).
 	Exports *export.Service
+	// Bookings marks requests booked and invites couples to review (issue #19).
+	Bookings *reviewinvite.Service
 }
 
 // Options tune New for tests and tools.
@@ -228,6 +231,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		return nil, err
 	}
 	a.Exports.Register(a.Jobs)
+	// Booked requests invite their couples to a verified review (issue #19).
+	a.Bookings = reviewinvite.NewService(reviewinvite.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox,
+		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
+	a.Bookings.Register(a.Jobs)
 	a.Conversations = conversation.NewService(conversation.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, Events: a.Events, Refunds: a.Refunds, Log: log})
 
@@ -296,7 +303,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
 		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
-		Conversations: a.Conversations, Exports: a.Exports,
+		Conversations: a.Conversations, Exports: a.Exports, Bookings: a.Bookings,
 		Availability: calendars,
 		Admin:        admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),
 	})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"noces/internal/directory"
 	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/store"
@@ -77,13 +78,66 @@ func seedPhotos(ctx context.Context, m *media.Service, userID string, photos [][
 func seedReviews(ctx context.Context, s *store.Store, userID, email string, now time.Time) error {
 	for i, r := range reviewsOf[email] {
 		at := now.AddDate(0, -2*(i+1), 0)
-		err := s.CreateReview(ctx, model.Review{ID: model.NewID(), ProviderID: userID, Rating: r.rating, Title: r.title, Body: r.body,
+		rv := model.Review{ID: model.NewID(), ProviderID: userID, Rating: r.rating, Title: r.title, Body: r.body,
 			ReviewerName: r.name, ReviewerType: "couple", WeddingDate: sql.NullString{String: at.AddDate(0, 0, -10).Format(time.DateOnly), Valid: true},
 			EmailKey: store.EmailKey(fmt.Sprintf("review-%d-%s", i, email)), Status: model.ReviewApproved, CreatedAt: at,
-			ModeratedAt: sql.NullTime{Time: at, Valid: true}})
+			ModeratedAt: sql.NullTime{Time: at, Valid: true}}
+		if i == 0 && email == verifiedReviewOf {
+			id, err := seedBookedRequest(ctx, s, userID, rv.WeddingDate.String, at)
+			if err != nil {
+				return err
+			}
+			rv.RequestID = sql.NullString{String: id, Valid: true}
+		}
+		err := s.CreateReview(ctx, rv)
 		if err != nil {
 			return fmt.Errorf("demo: review of %s: %w", email, err)
 		}
 	}
 	return nil
+}
+
+// verifiedReviewOf is the demo provider whose newest review came through a
+// booked request's invitation (issue #19): "Verified booking" on its page.
+const verifiedReviewOf = "sauge@noces.test"
+
+// seedBookedRequest gives the provider a request for a wedding on day that
+// it unlocked and marked as booked, whose couple was invited 7 days after
+// the wedding and wrote its review at reviewed; it returns the request's id.
+func seedBookedRequest(ctx context.Context, s *store.Store, providerID, day string, reviewed time.Time) (string, error) {
+	wedding, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return "", err
+	}
+	received := wedding.AddDate(0, -5, 0).Add(9 * time.Hour)
+	p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", EventDate: day, ServiceType: "DAY_COORDINATION",
+		EventCity: "Annecy", EventZipcode: "74000", EventCountry: "FR", BudgetRange: "20k_35k", GuestRange: "50_100",
+		Message: "Nous cherchons une coordinatrice pour notre mariage au bord du lac.", Firstname: "Julie", Lastname: "Perrin",
+		Email: "julie.perrin@example.com", Phone: "+33644556677", CreatedAt: received, ConfirmedAt: model.NullTime(received),
+		Languages: []string{"fr"}}
+	r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: providerID, CreatedAt: received}
+	_, hash := directory.NewInvitationToken()
+	err = s.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.CreateProject(ctx, p); err != nil {
+			return err
+		}
+		if err := tx.CreateEventRequest(ctx, r); err != nil {
+			return err
+		}
+		if _, err := tx.UnlockEventRequest(ctx, providerID, r.ID, received.Add(2*time.Hour)); err != nil {
+			return err
+		}
+		if _, err := tx.MarkRequestBooked(ctx, providerID, r.ID, received.AddDate(0, 0, 10)); err != nil {
+			return err
+		}
+		if _, err := tx.CreateReviewInvitation(ctx, r.ID, hash, wedding.AddDate(0, 0, 7)); err != nil {
+			return err
+		}
+		_, err := tx.UseReviewInvitation(ctx, r.ID, reviewed)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("demo: booked request: %w", err)
+	}
+	return r.ID, nil
 }

@@ -449,11 +449,17 @@ func (s *Service) SubmitReview(ctx context.Context, token string, in ReviewInput
 	if err != nil {
 		return err
 	}
+	return s.submitReview(ctx, c.UserID, in, nil)
+}
+
+// checkReview validates a review's fields; the e-mail and the reviewer's
+// type only when asked (an invitation knows them).
+func (s *Service) checkReview(in ReviewInput, full bool) (title, body, name string, date sql.NullString, err error) {
 	f := apperr.Fields{}
 	if in.Rating < 1 || in.Rating > 5 {
 		f.Add("rating", "review.errors.rating")
 	}
-	title, body, name := strings.TrimSpace(in.Title), strings.TrimSpace(in.Body), strings.TrimSpace(in.ReviewerName)
+	title, body, name = strings.TrimSpace(in.Title), strings.TrimSpace(in.Body), strings.TrimSpace(in.ReviewerName)
 	if n := utf8.RuneCountInString(title); n < 3 || n > 120 {
 		f.Add("title", "review.errors.title")
 	}
@@ -463,22 +469,32 @@ func (s *Service) SubmitReview(ctx context.Context, token string, in ReviewInput
 	if code := validate.PersonName(name); code != "" {
 		f.Add("reviewerName", code)
 	}
-	if !slices.Contains(ReviewerTypes, in.ReviewerType) {
-		f.Add("reviewerType", "validation.choice_invalid")
-	}
-	date := sql.NullString{}
-	if in.WeddingDate != "" {
-		d, err := time.Parse(time.DateOnly, in.WeddingDate)
-		if err != nil || d.After(s.clock.Now()) || d.Year() < 1950 {
-			f.Add("weddingDate", "review.errors.wedding_date")
-		} else {
-			date = sql.NullString{String: in.WeddingDate, Valid: true}
+	if full {
+		if !slices.Contains(ReviewerTypes, in.ReviewerType) {
+			f.Add("reviewerType", "validation.choice_invalid")
+		}
+		if in.WeddingDate != "" {
+			d, err := time.Parse(time.DateOnly, in.WeddingDate)
+			if err != nil || d.After(s.clock.Now()) || d.Year() < 1950 {
+				f.Add("weddingDate", "review.errors.wedding_date")
+			} else {
+				date = sql.NullString{String: in.WeddingDate, Valid: true}
+			}
+		}
+		if code := validate.Email(in.Email); code != "" {
+			f.Add("email", code)
 		}
 	}
-	if code := validate.Email(in.Email); code != "" {
-		f.Add("email", code)
-	}
-	if err := f.Err(); err != nil {
+	return title, body, name, date, f.Err()
+}
+
+// submitReview checks and stores a pending review of providerID; with inv,
+// the review comes through that invitation: written by its couple (type,
+// e-mail and wedding date are the project's), verified, and the invitation
+// is used up in the same transaction.
+func (s *Service) submitReview(ctx context.Context, providerID string, in ReviewInput, inv *store.ReviewInvitation) error {
+	title, body, name, date, err := s.checkReview(in, inv == nil)
+	if err != nil {
 		return err
 	}
 	if err := s.limiter.Allow(ctx, "review:ip:"+in.ClientIP, reviewRule); err != nil {
@@ -491,22 +507,43 @@ func (s *Service) SubmitReview(ctx context.Context, token string, in ReviewInput
 			return err
 		}
 	}
-	r := model.Review{ID: model.NewID(), ProviderID: c.UserID, Rating: in.Rating, Title: title, Body: body, ReviewerName: name,
+	now := s.clock.Now()
+	r := model.Review{ID: model.NewID(), ProviderID: providerID, Rating: in.Rating, Title: title, Body: body, ReviewerName: name,
 		ReviewerType: in.ReviewerType, WeddingDate: date, EmailKey: store.EmailKey(in.Email), Status: model.ReviewPending,
-		CreatedAt: s.clock.Now()}
+		CreatedAt: now}
+	if inv != nil {
+		r.ReviewerType, r.EmailKey = "couple", store.EmailKey(inv.Email)
+		r.WeddingDate = sql.NullString{String: inv.EventDate, Valid: true}
+		r.RequestID = sql.NullString{String: inv.RequestID, Valid: true}
+	}
 	if len(photo) > 0 {
-		r.PhotoKey = "reviews/" + c.UserID + "/" + r.ID + ".jpg"
+		r.PhotoKey = "reviews/" + providerID + "/" + r.ID + ".jpg"
 		if err := s.blobs.Put(ctx, r.PhotoKey, bytes.NewReader(photo)); err != nil {
 			return err
 		}
 	}
-	if err := s.store.CreateReview(ctx, r); err != nil {
+	err = s.store.InTx(ctx, func(tx *store.Store) error {
+		if inv != nil {
+			ok, err := tx.UseReviewInvitation(ctx, inv.RequestID, now)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return apperr.New(apperr.Conflict, "review.errors.invitation_used")
+			}
+		}
+		return tx.CreateReview(ctx, r)
+	})
+	if err != nil {
 		if r.PhotoKey != "" {
 			_ = s.blobs.Delete(ctx, r.PhotoKey)
 		}
 		if errors.Is(err, store.ErrConflict) {
-			return &apperr.Error{Kind: apperr.Conflict, Code: "review.errors.already_reviewed",
-				Fields: map[string]string{"email": "review.errors.already_reviewed"}, Err: err}
+			e := &apperr.Error{Kind: apperr.Conflict, Code: "review.errors.already_reviewed", Err: err}
+			if inv == nil {
+				e.Fields = map[string]string{"email": "review.errors.already_reviewed"}
+			}
+			return e
 		}
 		return err
 	}

@@ -68,6 +68,9 @@ const (
 	// KindDataExportReady tells a provider its data export can be
 	// downloaded from the account page (issue #19).
 	KindDataExportReady = "data_export_ready"
+	// KindReviewInvitation invites a couple, a week after its wedding, to
+	// review the provider it booked, with its personal link (issue #19).
+	KindReviewInvitation = "review_invitation"
 )
 
 // ErrUnknownKind is returned by Render for a kind this package does not know.
@@ -123,6 +126,7 @@ var kinds = map[string]kind{
 	KindConversationMessage:      {fields: []string{"firstname", "providerName", "conversationUrl"}, button: "conversationUrl"},
 	KindConversationReply:        {fields: []string{"firstname", "coupleName", "requestUrl"}, button: "requestUrl"},
 	KindDataExportReady:          {fields: []string{"firstname", "accountUrl"}, button: "accountUrl"},
+	KindReviewInvitation:         {fields: []string{"firstname", "providerName", "eventDate", "reviewUrl"}, button: "reviewUrl"},
 }
 
 // Kinds lists every kind, sorted, for tests and previews.

@@ -48,8 +48,8 @@ var rawPlaceholder = regexp.MustCompile(`\{[a-zA-Z]+\}`)
 
 func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 	r := newRenderer(t)
-	if len(Kinds()) != 17 {
-		t.Errorf("Kinds() = %v, want the nine kinds of the spec, the approval of a still hidden profile, the sign-in alert, the validation of a venue, the couple's confirmation link, the two of conversations, the refunded credit and the data export", Kinds())
+	if len(Kinds()) != 18 {
+		t.Errorf("Kinds() = %v, want the nine kinds of the spec, the approval of a still hidden profile, the sign-in alert, the validation of a venue, the couple's confirmation link, the two of conversations, the refunded credit, the data export and the invitation to review", Kinds())
 	}
 	for _, lang := range i18n.Langs {
 		for _, kind := range Kinds() {

@@ -144,12 +144,19 @@ type adminReviewItem struct {
 	Status        string     `json:"status"`
 	CreatedAt     time.Time  `json:"createdAt"`
 	ModeratedAt   *time.Time `json:"moderatedAt"`
+	// Verified: written through a booked request's invitation.
+	Verified bool `json:"verified"`
+	// Reply is the provider's public reply ("" for none); ReplyHidden says
+	// an admin hid it.
+	Reply       string `json:"reply"`
+	ReplyHidden bool   `json:"replyHidden"`
 }
 
 func toAdminReview(rv admin.Review) adminReviewItem {
 	out := adminReviewItem{ID: rv.ID, ProviderID: rv.ProviderID, ProviderName: rv.ProviderName, ProviderEmail: rv.ProviderEmail,
 		Rating: rv.Rating, Title: rv.Title, Body: rv.Body, ReviewerName: rv.ReviewerName, ReviewerType: rv.ReviewerType,
-		PhotoURL: rv.PhotoURL, Status: rv.Status, CreatedAt: rv.CreatedAt}
+		PhotoURL: rv.PhotoURL, Status: rv.Status, CreatedAt: rv.CreatedAt,
+		Verified: rv.Verified(), Reply: rv.Reply, ReplyHidden: rv.ReplyHiddenAt.Valid}
 	if rv.WeddingDate.Valid {
 		out.WeddingDate = &rv.WeddingDate.String
 	}
@@ -166,6 +173,24 @@ func (s *Server) listAdminReviews(w http.ResponseWriter, r *http.Request, _ acco
 
 func (s *Server) approveReview(w http.ResponseWriter, r *http.Request, c account.Claims) error {
 	rv, err := s.Admin.ApproveReview(r.Context(), c.UserID, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAdminReview(rv))
+	return nil
+}
+
+type replyHiddenBody struct {
+	Hidden bool `json:"hidden"`
+}
+
+// setReplyHidden answers PUT /api/admin/reviews/{id}/reply-hidden.
+func (s *Server) setReplyHidden(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	var in replyHiddenBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	rv, err := s.Admin.SetReplyHidden(r.Context(), c.UserID, r.PathValue("id"), in.Hidden)
 	if err != nil {
 		return err
 	}

@@ -530,7 +530,8 @@ func TestAdminReviews(t *testing.T) {
 		got := items[0].(map[string]any)
 		want := map[string]any{"id": first, "providerId": p.ID, "providerName": "Maison Avis", "providerEmail": "reviewed@example.com",
 			"rating": float64(4), "title": "Très bien", "body": "Une équipe attentive", "reviewerName": "Giulia", "reviewerType": "couple",
-			"weddingDate": "2026-06-20", "photoUrl": "", "status": "pending", "createdAt": e.clock.Now().Format(time.RFC3339), "moderatedAt": nil}
+			"weddingDate": "2026-06-20", "photoUrl": "", "status": "pending", "createdAt": e.clock.Now().Format(time.RFC3339), "moderatedAt": nil,
+			"verified": false, "reply": "", "replyHidden": false}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("(-want +got):\n%s", diff)
 		}

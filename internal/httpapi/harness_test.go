@@ -41,6 +41,7 @@ import (
 	"noces/internal/platform/blob"
 	"noces/internal/platform/geo"
 	"noces/internal/ratelimit"
+	"noces/internal/reviewinvite"
 	"noces/internal/site"
 	"noces/internal/stats"
 	"noces/internal/store"
@@ -152,7 +153,8 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 		Exports: newTestExports(t, s, clk, media, texts, renderer, hm),
 		Web:     testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
 		Admin:        admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log}),
-		Availability: calendars})
+		Availability: calendars,
+		Bookings: reviewinvite.NewService(reviewinvite.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer, Texts: texts, Links: hm, Log: log})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/directory"
 	"noces/internal/model"
+	"noces/internal/reviewinvite"
 )
 
 type reviewItem struct {
@@ -22,6 +23,13 @@ type reviewItem struct {
 	WeddingDate  *string   `json:"weddingDate"`
 	ImageName    *string   `json:"imageName"`
 	CreatedAt    time.Time `json:"createdAt"`
+	// Verified: written through a booked request's invitation.
+	Verified bool `json:"verified"`
+	// Reply is the provider's public reply ("" for none), at RepliedAt;
+	// ReplyHidden says an admin hid it from the public.
+	Reply       string     `json:"reply"`
+	RepliedAt   *time.Time `json:"repliedAt"`
+	ReplyHidden bool       `json:"replyHidden"`
 }
 
 type reviewList struct {
@@ -61,7 +69,10 @@ func (s *Server) ownReviews(w http.ResponseWriter, r *http.Request, c account.Cl
 
 func toReviewItem(d *directory.Service, r model.Review) reviewItem {
 	it := reviewItem{ID: r.ID, Title: r.Title, Rating: r.Rating, Description: r.Body, ReviewerName: r.ReviewerName,
-		ReviewerType: r.ReviewerType, CreatedAt: r.CreatedAt}
+		ReviewerType: r.ReviewerType, CreatedAt: r.CreatedAt, Verified: r.Verified(), Reply: r.Reply, ReplyHidden: r.ReplyHiddenAt.Valid}
+	if r.RepliedAt.Valid {
+		it.RepliedAt = &r.RepliedAt.Time
+	}
 	if r.WeddingDate.Valid {
 		it.WeddingDate = &r.WeddingDate.String
 	}
@@ -69,4 +80,79 @@ func toReviewItem(d *directory.Service, r model.Review) reviewItem {
 		it.ImageName = &u
 	}
 	return it
+}
+
+type replyBody struct {
+	Reply string `json:"reply"`
+}
+
+// putReviewReply answers PUT /api/reviews/{id}/reply: the signed-in
+// provider's public reply to one of its reviews (another's is not found).
+func (s *Server) putReviewReply(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	var in replyBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	rv, err := s.Directory.SetReply(r.Context(), c.UserID, r.PathValue("id"), in.Reply)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toReviewItem(s.Directory, rv))
+	return nil
+}
+
+// deleteReviewReply answers DELETE /api/reviews/{id}/reply.
+func (s *Server) deleteReviewReply(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	rv, err := s.Directory.DeleteReply(r.Context(), c.UserID, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toReviewItem(s.Directory, rv))
+	return nil
+}
+
+type bookingState struct {
+	ByProvider bool       `json:"byProvider"`
+	ByCouple   bool       `json:"byCouple"`
+	BookedAt   *time.Time `json:"bookedAt"`
+	InvitedAt  *time.Time `json:"invitedAt"`
+	InviteOn   string     `json:"inviteOn"`
+	CanMark    bool       `json:"canMark"`
+}
+
+func toBookingState(b reviewinvite.Booking) bookingState {
+	return bookingState{ByProvider: b.ByProvider, ByCouple: b.ByCouple, BookedAt: b.BookedAt, InvitedAt: b.InvitedAt,
+		InviteOn: b.InviteOn, CanMark: b.CanMark}
+}
+
+// getBooking answers GET /api/event-requests/{uuid}/booking.
+func (s *Server) getBooking(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	b, err := s.Bookings.Get(r.Context(), c.UserID, r.PathValue("uuid"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toBookingState(b))
+	return nil
+}
+
+// putBooking answers PUT /api/event-requests/{uuid}/booking: the provider
+// marks the request as booked (idempotent).
+func (s *Server) putBooking(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	b, err := s.Bookings.Mark(r.Context(), c.UserID, r.PathValue("uuid"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toBookingState(b))
+	return nil
+}
+
+// deleteBooking answers DELETE /api/event-requests/{uuid}/booking: the
+// mark taken back, until the couple's invitation is sent.
+func (s *Server) deleteBooking(w http.ResponseWriter, r *http.Request, c account.Claims) error {
+	b, err := s.Bookings.Unmark(r.Context(), c.UserID, r.PathValue("uuid"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toBookingState(b))
+	return nil
 }

@@ -127,6 +127,11 @@ func (s *Server) registerRoutes() {
 	s.route("PUT /api/portfolios/{id}/images/{imageId}/key", s.provider(s.setPortfolioKeyImage))
 	s.route("GET /api/portfolios/{id}/public-url", s.provider(s.portfolioPublicURL))
 	s.route("GET /api/reviews", s.provider(s.ownReviews))
+	s.route("PUT /api/reviews/{id}/reply", s.provider(s.putReviewReply))
+	s.route("DELETE /api/reviews/{id}/reply", s.provider(s.deleteReviewReply))
+	s.route("GET /api/event-requests/{uuid}/booking", s.provider(s.getBooking))
+	s.route("PUT /api/event-requests/{uuid}/booking", s.provider(s.putBooking))
+	s.route("DELETE /api/event-requests/{uuid}/booking", s.provider(s.deleteBooking))
 
 	// Venues: their owners only.
 	s.route("GET /api/venues", s.venueOwner(s.listVenues))
@@ -165,6 +170,7 @@ func (s *Server) registerRoutes() {
 	s.route("GET /api/admin/reviews", s.admin(s.listAdminReviews))
 	s.route("POST /api/admin/reviews/{id}/approve", s.admin(s.approveReview))
 	s.route("POST /api/admin/reviews/{id}/reject", s.admin(s.rejectReview))
+	s.route("PUT /api/admin/reviews/{id}/reply-hidden", s.admin(s.setReplyHidden))
 	s.route("GET /api/admin/promotional-alerts", s.admin(s.listPromotions(alertKind)))
 	s.route("POST /api/admin/promotional-alerts", s.admin(s.createPromotion(alertKind)))
 	s.route("PUT /api/admin/promotional-alerts/{id}", s.admin(s.updatePromotion(alertKind)))

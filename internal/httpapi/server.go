@@ -34,6 +34,7 @@ import (
 	"noces/internal/platform/blob"
 	"noces/internal/platform/geo"
 	"noces/internal/platform/logthrottle"
+	"noces/internal/reviewinvite"
 	"noces/internal/stats"
 	"noces/internal/store"
 	"noces/internal/venue"
@@ -95,6 +96,8 @@ type Deps struct {
 	MetricsToken string
 	// Legal holds the legal pages the back-office shows.
 	Legal *legal.Library
+	// Bookings marks requests booked and invites couples to review (issue #19).
+	Bookings *reviewinvite.Service
 }
 
 // Server is the HTTP edge.

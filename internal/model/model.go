@@ -288,6 +288,25 @@ type Review struct {
 	Status       string         `db:"status"`
 	CreatedAt    time.Time      `db:"created_at"`
 	ModeratedAt  sql.NullTime   `db:"moderated_at"`
+	// RequestID is the request whose invitation the review came through: a
+	// verified booking. Reviews from the general link have none.
+	RequestID sql.NullString `db:"request_id"`
+	// Reply is the provider's public reply ("" for none), written at
+	// RepliedAt; ReplyHiddenAt is when an admin hid it from the public.
+	Reply         string       `db:"reply"`
+	RepliedAt     sql.NullTime `db:"replied_at"`
+	ReplyHiddenAt sql.NullTime `db:"reply_hidden_at"`
+}
+
+// Verified reports a review written through a booked request's invitation.
+func (r Review) Verified() bool { return r.RequestID.Valid }
+
+// PublicReply is the reply the public sees: none when hidden by an admin.
+func (r Review) PublicReply() string {
+	if r.ReplyHiddenAt.Valid {
+		return ""
+	}
+	return r.Reply
 }
 
 // Review statuses.

@@ -2,16 +2,18 @@ package secret
 
 import (
 	"encoding/base64"
+	"strings"
 	"testing"
 )
 
 // FuzzParse: only the canonical text of 32 bytes is accepted, and its hash
 // is the hash of those bytes.
 func FuzzParse(f *testing.F) {
-	s, _ := New()
-	f.Add(s)
-	f.Add(s[:42] + "=")
-	f.Add("")
+	tok, _ := New()
+	for _, s := range []string{tok, "", "x", tok[:42] + "=", tok[:42], strings.Repeat("_", 43), strings.Repeat("A", 43), "%2e%2e/" + tok,
+		strings.Repeat("é", 22), tok[:42] + "\x00"} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		hash, ok := Parse(s)
 		if !ok {

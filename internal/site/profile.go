@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"noces/internal/clientip"
 	"noces/internal/directory"
@@ -34,6 +35,8 @@ type reviewLine struct {
 	model.Review
 	Who     string
 	Married string
+	// ProviderName signs the provider's reply.
+	ProviderName string
 }
 
 func (s *Site) provider(w http.ResponseWriter, r *http.Request) {
@@ -81,7 +84,7 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 		pg.Langs = append(pg.Langs, v.T("langues."+l))
 	}
 	for _, rv := range p.Reviews {
-		pg.Reviews = append(pg.Reviews, s.reviewLine(v, rv))
+		pg.Reviews = append(pg.Reviews, s.reviewLine(v, rv, p.Name))
 	}
 	for _, c := range p.Similar {
 		pg.Similar = append(pg.Similar, newCard(v, c, "/p/"+url.PathEscape(c.Slug)))
@@ -120,8 +123,8 @@ func (s *Site) showProvider(w http.ResponseWriter, r *http.Request, fm *form) {
 	s.render(w, r, status, "provider", v, cacheNoCache)
 }
 
-func (s *Site) reviewLine(v *view, rv model.Review) reviewLine {
-	l := reviewLine{Review: rv, Who: rv.ReviewerName}
+func (s *Site) reviewLine(v *view, rv model.Review, providerName string) reviewLine {
+	l := reviewLine{Review: rv, Who: rv.ReviewerName, ProviderName: providerName}
 	if rv.ReviewerType != "" {
 		l.Who = v.T("site.profile.reviewer", "name", rv.ReviewerName, "type", v.T("site.reviewer_type."+rv.ReviewerType))
 	}
@@ -173,20 +176,29 @@ func (s *Site) providerLD(v *view, p directory.Profile, pageURL string, m mediaS
 			"bestRating":  5,
 			"worstRating": 1,
 		}
-		var reviews []map[string]any
-		for _, rv := range p.Reviews {
-			reviews = append(reviews, map[string]any{
-				"@type":         "Review",
-				"name":          rv.Title,
-				"reviewBody":    rv.Body,
-				"author":        map[string]any{"@type": "Person", "name": rv.ReviewerName},
-				"datePublished": rv.CreatedAt.Format("2006-01-02"),
-				"reviewRating":  map[string]any{"@type": "Rating", "ratingValue": rv.Rating, "bestRating": 5, "worstRating": 1},
-			})
-		}
-		ld["review"] = reviews
+		ld["review"] = reviewsLD(p.Reviews)
 	}
 	return ld
+}
+
+// reviewsLD are the Review items of a page's structured data: the author by
+// first name only (the page shows more, search engines need no more), the
+// rating, the date and the text. layout.html writes them as JSON in a
+// script, where html/template escapes "<", so no text closes the script.
+func reviewsLD(rs []model.Review) []map[string]any {
+	out := make([]map[string]any, 0, len(rs))
+	for _, rv := range rs {
+		first, _, _ := strings.Cut(strings.TrimSpace(rv.ReviewerName), " ")
+		out = append(out, map[string]any{
+			"@type":         "Review",
+			"name":          rv.Title,
+			"reviewBody":    rv.Body,
+			"author":        map[string]any{"@type": "Person", "name": first},
+			"datePublished": rv.CreatedAt.UTC().Format(time.DateOnly),
+			"reviewRating":  map[string]any{"@type": "Rating", "ratingValue": rv.Rating, "bestRating": 5, "worstRating": 1},
+		})
+	}
+	return out
 }
 
 // absolute makes a same-site path ("/media/...") an absolute URL.
@@ -275,7 +287,7 @@ func (s *Site) showVenue(w http.ResponseWriter, r *http.Request, fm *form) {
 		pg.Services = append(pg.Services, line)
 	}
 	for _, rv := range vn.Reviews {
-		pg.Reviews = append(pg.Reviews, s.reviewLine(v, rv))
+		pg.Reviews = append(pg.Reviews, s.reviewLine(v, rv, vn.Name))
 	}
 	desc := vn.Description
 	if desc == "" {
@@ -379,6 +391,7 @@ func (s *Site) venueLD(v *view, pg venuePage, pageURL string) map[string]any {
 			"bestRating":  5,
 			"worstRating": 1,
 		}
+		ld["review"] = reviewsLD(vn.Reviews)
 	}
 	return ld
 }

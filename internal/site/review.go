@@ -27,6 +27,9 @@ var reviewLabels = map[string]string{
 }
 
 type reviewPage struct {
+	// Verified is the couple's form from its invitation: who it is, its
+	// e-mail and wedding date are known, so those fields are not asked.
+	Verified      bool
 	Name          string
 	Action        string
 	Form          *form
@@ -54,8 +57,15 @@ func (s *Site) showReview(w http.ResponseWriter, r *http.Request, fm *form, phot
 		s.fail(w, r, err)
 		return
 	}
+	s.renderReviewForm(w, r, reviewPage{Name: c.Name, Action: "/review/" + url.PathEscape(token)}, fm, photoAgain, status)
+}
+
+// renderReviewForm shows the review form of pg (its name, action and kind),
+// with fm's values and messages when given; status 0 is 200, or the form's
+// refusal status.
+func (s *Site) renderReviewForm(w http.ResponseWriter, r *http.Request, pg reviewPage, fm *form, photoAgain bool, status int) {
 	v := s.newView(r, "")
-	v.Title = v.T("site.review.title", "name", c.Name) + " – Noces"
+	v.Title = v.T("site.review.title", "name", pg.Name) + " – Noces"
 	// The link is a secret of the provider's: never indexed, never cached.
 	v.NoIndex = true
 	v.Alternates = nil
@@ -76,19 +86,29 @@ func (s *Site) showReview(w http.ResponseWriter, r *http.Request, fm *form, phot
 		n := strconv.Itoa(5 - i)
 		ratings[i] = ratingChoice{Value: n, Label: v.T("site.review.rating_" + n), Stars: v.Stars(5 - i)}
 	}
-	v.P = reviewPage{Name: c.Name, Action: "/review/" + url.PathEscape(token), Form: fm,
-		ReviewerTypes: v.choices("site.reviewer_type.", directory.ReviewerTypes), Ratings: ratings,
-		MaxDate: s.Clock.Now().UTC().Format(time.DateOnly), PhotoAgain: photoAgain}
+	pg.Form, pg.Ratings, pg.PhotoAgain = fm, ratings, photoAgain
+	pg.ReviewerTypes = v.choices("site.reviewer_type.", directory.ReviewerTypes)
+	pg.MaxDate = s.Clock.Now().UTC().Format(time.DateOnly)
+	v.P = pg
 	s.render(w, r, status, "review", v, cacheNoStore)
 }
 
 func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
 	token := r.PathValue("token")
-	if _, err := s.Directory.ReviewTarget(ctx, token); err != nil {
+	if _, err := s.Directory.ReviewTarget(r.Context(), token); err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	s.submitReviewForm(w, r, func(in directory.ReviewInput) error { return s.Directory.SubmitReview(r.Context(), token, in) },
+		func(fm *form, photoAgain bool, status int) { s.showReview(w, r, fm, photoAgain, status) },
+		"/review/"+url.PathEscape(token)+"/sent")
+}
+
+// submitReviewForm reads a review form (its size bounded first), hands it to
+// submit, and redirects to sent on success or shows the form again with
+// show.
+func (s *Site) submitReviewForm(w http.ResponseWriter, r *http.Request, submit func(directory.ReviewInput) error,
+	show func(fm *form, photoAgain bool, status int), sent string) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxPhotoBytes+maxFormBytes)
 	fm := newForm(nil, reviewFieldOrder, reviewLabels)
 	tr := func(code string) string { return s.T(r, code) }
@@ -99,7 +119,7 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &tooBig) || errors.Is(err, multipart.ErrMessageTooLarge) {
 			fm.set("photo", tr("site.review.errors.photo_too_large"))
 			fm.summarize(tr)
-			s.showReview(w, r, fm, false, 0)
+			show(fm, false, 0)
 			return
 		}
 		if err := r.ParseForm(); err != nil {
@@ -111,7 +131,7 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 		fm.Values[k] = vs
 	}
 	if fm.refuseBadUTF8(tr) {
-		s.showReview(w, r, fm, false, 0)
+		show(fm, false, 0)
 		return
 	}
 	in := directory.ReviewInput{Title: fm.Values.Get("title"), Body: fm.Values.Get("body"),
@@ -126,7 +146,7 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				fm.set("photo", tr("site.review.errors.photo_format"))
 				fm.summarize(tr)
-				s.showReview(w, r, fm, false, 0)
+				show(fm, false, 0)
 				return
 			}
 			// Checked and decoded by SubmitReview after the other fields
@@ -134,9 +154,9 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 			in.Photo = photo
 		}
 	}
-	err := s.Directory.SubmitReview(ctx, token, in)
+	err := submit(in)
 	if err == nil {
-		http.Redirect(w, r, "/review/"+url.PathEscape(token)+"/sent", http.StatusSeeOther)
+		http.Redirect(w, r, sent, http.StatusSeeOther)
 		return
 	}
 	if fm.apply(err, tr, nil) {
@@ -146,10 +166,59 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 			status = http.StatusServiceUnavailable
 			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 		}
-		s.showReview(w, r, fm, photoSent, status)
+		show(fm, photoSent, status)
 		return
 	}
 	s.fail(w, r, err)
+}
+
+// verifiedReview shows the form of a couple's invitation to review, or,
+// once used, that its review is written.
+func (s *Site) verifiedReview(w http.ResponseWriter, r *http.Request) {
+	s.showVerifiedReview(w, r, nil, false, 0)
+}
+
+func (s *Site) showVerifiedReview(w http.ResponseWriter, r *http.Request, fm *form, photoAgain bool, status int) {
+	token := r.PathValue("token")
+	inv, err := s.Directory.Invitation(r.Context(), token)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	privateHeaders(w)
+	if inv.UsedAt.Valid {
+		s.renderReviewSent(w, r, inv.ProviderName)
+		return
+	}
+	if fm == nil {
+		// The couple's first name, known from its project, to start with.
+		fm = newForm(nil, reviewFieldOrder, reviewLabels)
+		fm.Values.Set("reviewerName", inv.Firstname)
+	}
+	s.renderReviewForm(w, r, reviewPage{Verified: true, Name: inv.ProviderName, Action: "/reviews/verified/" + url.PathEscape(token)},
+		fm, photoAgain, status)
+}
+
+func (s *Site) verifiedReviewSubmit(w http.ResponseWriter, r *http.Request) {
+	token := r.PathValue("token")
+	if _, err := s.Directory.Invitation(r.Context(), token); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	privateHeaders(w)
+	s.submitReviewForm(w, r, func(in directory.ReviewInput) error { return s.Directory.SubmitVerifiedReview(r.Context(), token, in) },
+		func(fm *form, photoAgain bool, status int) { s.showVerifiedReview(w, r, fm, photoAgain, status) },
+		"/reviews/verified/"+url.PathEscape(token)+"/sent")
+}
+
+func (s *Site) verifiedReviewSent(w http.ResponseWriter, r *http.Request) {
+	inv, err := s.Directory.Invitation(r.Context(), r.PathValue("token"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	privateHeaders(w)
+	s.renderReviewSent(w, r, inv.ProviderName)
 }
 
 // readPhoto reads an uploaded photo, at most maxPhotoBytes+1 bytes of it
@@ -173,11 +242,16 @@ func (s *Site) reviewSent(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.renderReviewSent(w, r, c.Name)
+}
+
+// renderReviewSent thanks the author of a review of name.
+func (s *Site) renderReviewSent(w http.ResponseWriter, r *http.Request, name string) {
 	v := s.newView(r, "")
 	v.Title = v.T("site.review.sent_title") + " – Noces"
 	v.NoIndex = true
 	v.Alternates = nil
 	v.Canonical = ""
-	v.P = reviewSentPage{Name: c.Name}
+	v.P = reviewSentPage{Name: name}
 	s.render(w, r, http.StatusOK, "review_sent", v, cacheNoStore)
 }

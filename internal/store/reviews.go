@@ -7,13 +7,16 @@ import (
 	"time"
 )
 
-const reviewColumns = `id, provider_id, rating, title, body, reviewer_name, reviewer_type, wedding_date, photo_key, email_key, status, created_at, moderated_at`
+const reviewColumns = `id, provider_id, rating, title, body, reviewer_name, reviewer_type, wedding_date, photo_key, email_key, status, created_at, moderated_at,
+	request_id, reply, replied_at, reply_hidden_at`
 
 // CreateReview stores a pending review; a second review from the same e-mail
-// for the same provider gives ErrConflict.
+// for the same provider, or a second verified review of one request, gives
+// ErrConflict.
 func (s *Store) CreateReview(ctx context.Context, r model.Review) error {
-	_, err := s.exec(ctx, `INSERT INTO reviews (`+reviewColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-		r.ID, r.ProviderID, r.Rating, r.Title, r.Body, r.ReviewerName, r.ReviewerType, r.WeddingDate, r.PhotoKey, r.EmailKey, r.Status, r.CreatedAt, r.ModeratedAt)
+	_, err := s.exec(ctx, `INSERT INTO reviews (`+reviewColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+		r.ID, r.ProviderID, r.Rating, r.Title, r.Body, r.ReviewerName, r.ReviewerType, r.WeddingDate, r.PhotoKey, r.EmailKey, r.Status, r.CreatedAt, r.ModeratedAt,
+		r.RequestID, r.Reply, r.RepliedAt, r.ReplyHiddenAt)
 	if err != nil {
 		return fmt.Errorf("store: create review: %w", err)
 	}

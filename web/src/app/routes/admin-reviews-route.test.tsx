@@ -21,6 +21,9 @@ const review = (overrides: Record<string, unknown> = {}) => ({
   status: 'pending',
   createdAt: '2026-05-20T08:00:00Z',
   moderatedAt: null,
+  verified: false,
+  reply: '',
+  replyHidden: false,
   ...overrides,
 });
 
@@ -98,5 +101,28 @@ describe('the reviews screen', () => {
     expect(await screen.findByText('The review is no longer shown on the profile')).toBeInTheDocument();
     expect(rejected).toBe('r-2');
     expect(calls.slice(0, 2)).toEqual(['?status=pending&page=1', '?status=approved&page=1']);
+  });
+
+  it('marks a verified booking and hides the reply of an approved review', async () => {
+    const approved = review({ id: 'r-3', status: 'approved', verified: true, reply: 'Merci Léa et Tom !', moderatedAt: '2026-05-21T08:00:00Z' });
+    const store: Record<string, object[]> = { approved: [approved] };
+    reviews(store);
+    const sent: unknown[] = [];
+    server.use(
+      http.put('*/api/admin/reviews/:id/reply-hidden', async ({ request, params }) => {
+        sent.push([params.id, await request.json()]);
+        store.approved = [{ ...approved, replyHidden: true }];
+        return HttpResponse.json(store.approved[0]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ReviewsRoute />, '/admin/reviews?status=approved');
+    const card = await screen.findByTestId('admin-review');
+    expect(within(card).getByTestId('admin-review-verified')).toHaveTextContent('Verified booking');
+    expect(within(card).getByTestId('admin-review-reply')).toHaveTextContent('Merci Léa et Tom !');
+    await user.click(within(card).getByRole('button', { name: 'Hide reply' }));
+    expect(await screen.findByText('Reply hidden')).toBeInTheDocument();
+    expect(sent).toEqual([['r-3', { hidden: true }]]);
+    expect(await within(await screen.findByTestId('admin-review')).findByRole('button', { name: 'Show reply' })).toBeInTheDocument();
   });
 });

@@ -30,12 +30,16 @@ const UUID = '0190a1b2-0000-7000-8000-00000000aa01';
 const PATH = `/event-requests/${UUID}`;
 
 interface Calls {
+  booked: boolean[];
   unlock: number;
   reject: unknown[];
   me: number;
 }
 
 let calls: Calls;
+
+/** The request's booking as the server keeps it (issue #19). */
+let booking = { byProvider: false, byCouple: false, bookedAt: null as string | null, invitedAt: null as string | null, inviteOn: '2026-09-26', canMark: true };
 
 function serve(detail: EventRequestDetail, { unlock, reject }: { unlock?: () => Response; reject?: (body: unknown) => Response } = {}) {
   server.use(
@@ -45,6 +49,17 @@ function serve(detail: EventRequestDetail, { unlock, reject }: { unlock?: () => 
       HttpResponse.json({ messages: [], canWrite: true, stopped: false, expiresAt: '2026-11-11T00:00:00Z' }),
     ),
     http.get('*/api/reply-templates', () => HttpResponse.json({ templates: [], max: 20 })),
+    http.get(`*/api/event-requests/${UUID}/booking`, () => HttpResponse.json(booking)),
+    http.put(`*/api/event-requests/${UUID}/booking`, () => {
+      calls.booked.push(true);
+      booking = { ...booking, byProvider: true, bookedAt: '2026-06-16T10:00:00Z' };
+      return HttpResponse.json(booking);
+    }),
+    http.delete(`*/api/event-requests/${UUID}/booking`, () => {
+      calls.booked.push(false);
+      booking = { ...booking, byProvider: false, bookedAt: null };
+      return HttpResponse.json(booking);
+    }),
     http.post(`*/api/event-requests/${UUID}/unlock`, () => {
       calls.unlock += 1;
       if (unlock) return unlock();
@@ -71,7 +86,8 @@ function countMe() {
 }
 
 beforeEach(() => {
-  calls = { unlock: 0, reject: [], me: 0 };
+  calls = { booked: [], unlock: 0, reject: [], me: 0 };
+  booking = { byProvider: false, byCouple: false, bookedAt: null, invitedAt: null, inviteOn: '2026-09-26', canMark: true };
   config.mapTilesUrl = '';
 });
 
@@ -120,6 +136,20 @@ describe('a locked request', () => {
     const notice = await screen.findByTestId('refund-notice');
     expect(notice).toHaveTextContent('Your credit came back');
     expect(notice).toHaveTextContent("Returned on June 18, 2026: the couple's address refused your first message.");
+  });
+
+  it('marks an unlocked request as booked, says when the couple will be invited, and undoes it', async () => {
+    serve(makeDetail({ message: { isUnlocked: true, unlockDate: '2026-06-15T10:00:00Z' } }));
+    const user = userEvent.setup();
+    renderRequests(PATH);
+    const card = await screen.findByTestId('booking-card');
+    expect(card).toHaveTextContent('Did this couple book you?');
+    await user.click(within(card).getByRole('button', { name: 'Mark as booked' }));
+    await waitFor(() => expect(screen.getByTestId('booking-card')).toHaveAttribute('data-booked', 'true'));
+    expect(screen.getByTestId('booking-card')).toHaveTextContent('The couple will be invited to leave a verified review on September 26, 2026.');
+    await user.click(within(screen.getByTestId('booking-card')).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByTestId('booking-card')).toHaveAttribute('data-booked', 'false'));
+    expect(calls.booked).toEqual([true, false]);
   });
 
   it("names no venue on a planner's request", async () => {

@@ -3232,20 +3232,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: string;
-                                title: string;
-                                rating: number;
-                                description: string;
-                                reviewerName: string;
-                                reviewerType: string;
-                                /** Format: date */
-                                weddingDate: string | null;
-                                /** @description URL of the review's photo */
-                                imageName: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            }[];
+                            items: components["schemas"]["ProviderReview"][];
                             pages: number;
                             total: number;
                             average: number;
@@ -3263,6 +3250,172 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write or replace the provider's one public reply to one of its approved reviews
+         * @description Plain text, 1 to 2,000 characters after trimming (review.errors.reply). Another provider's review, or one not published, is 404. A reply an admin hid stays hidden when rewritten.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reply: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The review with its reply */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProviderReview"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Delete the provider's reply to one of its reviews */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The review without a reply */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProviderReview"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event-requests/{uuid}/booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** Whether the couple booked the provider, and its invitation to review */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The booking */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestBooking"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        /**
+         * Mark the request as booked (idempotent)
+         * @description Only an unlocked request of the provider's own (a locked one is 409 event_request.errors.booked_locked; another's is 404). 7 days after the event date the couple is e-mailed a link to a verified review.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The booking */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestBooking"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /**
+         * Take the mark back
+         * @description Possible until the couple's invitation is sent (then 409 event_request.errors.booked_invited). Undoing an absent mark changes nothing.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The booking */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestBooking"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4880,6 +5033,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reviews/{id}/reply-hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hide a provider's reply that breaks the rules (or show it again)
+         * @description Hidden replies disappear from the public pages; the review stays. Hiding a hidden reply, or a review without a reply, is a 409; so is showing a reply that is not hidden.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hidden: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The review */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminReview"];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/promotional-alerts": {
         parameters: {
             query?: never;
@@ -6384,7 +6587,55 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        ProviderReview: {
+            id: string;
+            title: string;
+            rating: number;
+            description: string;
+            reviewerName: string;
+            reviewerType: string;
+            /** Format: date */
+            weddingDate: string | null;
+            /** @description URL of the review's photo */
+            imageName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description written through a booked request's invitation ("Verified booking") */
+            verified: boolean;
+            /** @description the provider's public reply, empty without one */
+            reply: string;
+            /** Format: date-time */
+            repliedAt: string | null;
+            /** @description an admin hid the reply from the public pages */
+            replyHidden: boolean;
+        };
+        RequestBooking: {
+            /** @description the provider marked the request as booked */
+            byProvider: boolean;
+            /** @description the couple's outcome is "booked with this provider" for this request */
+            byCouple: boolean;
+            /**
+             * Format: date-time
+             * @description when the provider marked it
+             */
+            bookedAt: string | null;
+            /**
+             * Format: date-time
+             * @description when the couple was invited to review; the mark can no longer be undone
+             */
+            invitedAt: string | null;
+            /** @description the day the invitation is due (event date + 7 days), YYYY-MM-DD */
+            inviteOn: string;
+            /** @description the request is unlocked */
+            canMark: boolean;
+        };
         AdminReview: {
+            /** @description written through a booked request's invitation */
+            verified: boolean;
+            /** @description the provider's public reply, empty without one */
+            reply: string;
+            /** @description an admin hid the reply from the public pages */
+            replyHidden: boolean;
             id: string;
             providerId: string;
             /** @description the company name, or the owner's names without one */

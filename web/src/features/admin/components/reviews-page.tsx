@@ -1,10 +1,14 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
+import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -18,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useApproveReview } from '@/features/admin/api/approve-review';
 import { REVIEW_STATUSES, useAdminReviews, type AdminReview, type ReviewStatus } from '@/features/admin/api/list-reviews';
 import { useRejectReview } from '@/features/admin/api/reject-review';
+import { useSetReplyHidden } from '@/features/admin/api/set-reply-hidden';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/features/admin/components/query-state';
@@ -40,6 +45,7 @@ export function ReviewsPage() {
   const reviews = useAdminReviews(status, page);
   const approve = useApproveReview();
   const reject = useRejectReview();
+  const replyHidden = useSetReplyHidden();
   const [confirm, setConfirm] = useState<AdminReview | null>(null);
 
   const doApprove = (review: AdminReview) =>
@@ -47,6 +53,15 @@ export function ReviewsPage() {
       onSuccess: () => notify(t('admin.reviews.approved')),
       onError: (error) => notify(errorMessage(error, t), 'error'),
     });
+
+  const toggleReply = (review: AdminReview) =>
+    replyHidden.mutate(
+      { id: review.id, hidden: !review.replyHidden },
+      {
+        onSuccess: () => notify(t(review.replyHidden ? 'admin.reviews.replyShownDone' : 'admin.reviews.replyHiddenDone')),
+        onError: (error) => notify(errorMessage(error, t), 'error'),
+      },
+    );
 
   const doReject = (review: AdminReview) =>
     reject.mutate(review.id, {
@@ -91,7 +106,12 @@ export function ReviewsPage() {
                   <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1.25 }}>
                     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
                       <Box sx={{ flex: 1, minWidth: 0 }}>
-                        <Rating value={review.rating} readOnly size="small" aria-label={t('admin.reviews.rating', { rating: review.rating })} />
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                          <Rating value={review.rating} readOnly size="small" aria-label={t('admin.reviews.rating', { rating: review.rating })} />
+                          {review.verified && (
+                            <Chip size="small" color="success" variant="outlined" icon={<VerifiedOutlinedIcon />} label={t('admin.reviews.verified')} data-testid="admin-review-verified" />
+                          )}
+                        </Box>
                         <Typography variant="h2" sx={{ fontSize: '1.0625rem', mt: 0.5 }}>
                           {review.title}
                         </Typography>
@@ -112,6 +132,25 @@ export function ReviewsPage() {
                         .filter(Boolean)
                         .join(' · ')}
                     </Typography>
+                    {review.reply && (
+                      <Box sx={{ pl: 2, borderLeft: 3, borderColor: 'divider' }} data-testid="admin-review-reply">
+                        <Typography variant="body2" sx={{ fontWeight: 600, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                          {t('admin.reviews.reply')}
+                          {review.replyHidden && <Chip size="small" color="warning" label={t('admin.reviews.replyHidden')} />}
+                        </Typography>
+                        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: review.replyHidden ? 'text.secondary' : undefined }}>{review.reply}</Typography>
+                        <Button
+                          size="small"
+                          color={review.replyHidden ? 'primary' : 'warning'}
+                          startIcon={review.replyHidden ? <VisibilityOutlinedIcon aria-hidden="true" /> : <VisibilityOffOutlinedIcon aria-hidden="true" />}
+                          disabled={replyHidden.isPending && replyHidden.variables?.id === review.id}
+                          onClick={() => toggleReply(review)}
+                          sx={{ mt: 0.5 }}
+                        >
+                          {review.replyHidden ? t('admin.reviews.showReply') : t('admin.reviews.hideReply')}
+                        </Button>
+                      </Box>
+                    )}
                     <Box sx={{ mt: 'auto', pt: 1, borderTop: 1, borderColor: 'divider' }}>
                       <Typography variant="body2">
                         {t('admin.reviews.for')} <strong>{review.providerName}</strong>{' '}

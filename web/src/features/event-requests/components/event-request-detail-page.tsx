@@ -14,6 +14,7 @@ import { Link as RouterLink, useBlocker, useLocation, useNavigate } from 'react-
 import { useEventRequest, type EventRequestDetail } from '@/features/event-requests/api/get-event-request';
 import { useRejectEventRequest, type RejectionReason } from '@/features/event-requests/api/reject-event-request';
 import { useUnlockEventRequest } from '@/features/event-requests/api/unlock-event-request';
+import { BookingCard } from '@/features/event-requests/components/booking-card';
 import { ContactCard } from '@/features/event-requests/components/contact-card';
 import { ConversationPanel, OutcomeBanner } from '@/features/event-requests/components/conversation-panel';
 import { EventInfoCard } from '@/features/event-requests/components/event-info-card';
@@ -175,6 +176,7 @@ function LoadedRequest({ detail, refetch }: LoadedProps) {
       <RefundNotice request={detail} />
 
       <OutcomeBanner detail={detail} />
+      {message.unlockDate !== null && status !== 'rejected' && <BookingCard uuid={detail.uuid} />}
 
       <Box
         sx={{

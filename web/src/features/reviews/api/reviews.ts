@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { paths } from '@/lib/api/schema';
 
@@ -16,5 +16,19 @@ export function useReviews(page: number) {
     queryKey: reviewsKey(page),
     queryFn: ({ signal }) => unwrap(api.GET('/api/reviews', { params: { query: { page, limit: REVIEWS_PAGE_SIZE } }, signal })),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** PUT (write, replace) or DELETE /api/reviews/{id}/reply -> the review with its reply; the list is fetched again. */
+export function useSetReply(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reply: string | null) =>
+      unwrap(
+        reply === null
+          ? api.DELETE('/api/reviews/{id}/reply', { params: { path: { id } } })
+          : api.PUT('/api/reviews/{id}/reply', { params: { path: { id } }, body: { reply } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
   });
 }

@@ -20,6 +20,10 @@ function review(i: number) {
     weddingDate: '2025-06-14',
     imageName: null,
     createdAt: '2026-03-01T10:00:00Z',
+    verified: i === 1,
+    reply: i === 2 ? 'Thank you both!' : '',
+    repliedAt: i === 2 ? '2026-03-02T10:00:00Z' : null,
+    replyHidden: i === 2,
   };
 }
 
@@ -93,5 +97,52 @@ describe('the reviews page', () => {
     renderSignedIn(<ReviewsPage />);
     expect(await screen.findByText('Your reviews could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('marks a verified booking and publishes, shows and deletes a reply', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    let deleted = 0;
+    server.use(
+      http.put('*/api/reviews/r1/reply', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ...review(1), reply: 'Merci !', repliedAt: '2026-03-03T10:00:00Z' });
+      }),
+      http.delete('*/api/reviews/r2/reply', () => {
+        deleted++;
+        return HttpResponse.json({ ...review(2), reply: '', repliedAt: null, replyHidden: false });
+      }),
+    );
+    renderSignedIn(<ReviewsPage />);
+    const items = await screen.findAllByTestId('review');
+    expect(within(items[0]!).getByTestId('review-verified')).toHaveTextContent('Verified booking');
+    expect(within(items[1]!).queryByTestId('review-verified')).toBeNull();
+    // A hidden reply says so.
+    expect(within(items[1]!).getByTestId('review-reply')).toHaveTextContent('Thank you both!');
+    expect(within(items[1]!).getByTestId('reply-hidden')).toHaveTextContent('Our team hid this reply');
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Reply' }));
+    const publish = within(items[0]!).getByRole('button', { name: 'Publish reply' });
+    expect(publish).toBeDisabled();
+    const input = within(items[0]!).getByLabelText('Your reply');
+    await user.type(input, 'Merci !');
+    await user.click(publish);
+    await waitFor(() => expect(sent).toEqual([{ reply: 'Merci !' }]));
+    expect(await screen.findByText('Reply published')).toBeInTheDocument();
+
+    await user.click(within(items[1]!).getByRole('button', { name: 'Delete reply' }));
+    await waitFor(() => expect(deleted).toBe(1));
+  });
+
+  it('refuses a reply over 2,000 characters before sending it', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(<ReviewsPage />);
+    const items = await screen.findAllByTestId('review');
+    await user.click(within(items[0]!).getByRole('button', { name: 'Reply' }));
+    const input = within(items[0]!).getByLabelText('Your reply');
+    await user.click(input);
+    await user.paste('a'.repeat(2001));
+    expect(within(items[0]!).getByText(/2,000 characters at most/)).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Publish reply' })).toBeDisabled();
   });
 });

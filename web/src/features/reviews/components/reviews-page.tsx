@@ -1,8 +1,10 @@
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import Pagination from '@mui/material/Pagination';
 import Rating from '@mui/material/Rating';
@@ -12,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReviews, type Review } from '@/features/reviews/api/reviews';
 import { ReviewLinkCard } from '@/features/reviews/components/review-link-card';
+import { ReviewReply } from '@/features/reviews/components/review-reply';
 import { useCurrentUser } from '@/lib/auth/session';
 
 /** /reviews (part 2 §2, §7): the average and count, the review link with its QR code, then the approved reviews. */
@@ -138,6 +141,9 @@ function ReviewCard({ review }: { review: Review }) {
             <Typography variant="body2" color="text.secondary">
               {t('reviews.rated', { rating: review.rating })}
             </Typography>
+            {review.verified && (
+              <Chip size="small" color="success" variant="outlined" icon={<VerifiedOutlinedIcon />} label={t('reviews.verified')} data-testid="review-verified" />
+            )}
           </Box>
           <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
             {review.title}
@@ -148,6 +154,7 @@ function ReviewCard({ review }: { review: Review }) {
               .filter(Boolean)
               .join(' · ')}
           </Typography>
+          <ReviewReply review={review} />
         </Box>
         {review.imageName && (
           <Box
