@@ -116,10 +116,10 @@ type ExportSection struct {
 // in the inbox.
 var exportSections = []ExportSection{
 	{Name: "requests", Columns: []string{"request_id", "received_at", "seen_at", "unlocked_at", "rejected_at", "rejection_reason",
-		"refunded_at", "refund_reason", "venue_id", "project_id", "event_type", "event_date", "service_type", "event_location",
+		"refunded_at", "refund_reason", "booked_at", "venue_id", "project_id", "event_type", "event_date", "service_type", "event_location",
 		"event_city", "event_zipcode", "event_country", "budget_range", "guest_range", "languages", "has_theme", "wedding_theme",
 		"message", "couple_firstname", "couple_lastname", "couple_email", "couple_phone"},
-		query: `SELECT r.id, r.created_at, r.seen_at, r.unlocked_at, r.rejected_at, r.rejection_reason, r.refunded_at, r.refund_reason,
+		query: `SELECT r.id, r.created_at, r.seen_at, r.unlocked_at, r.rejected_at, r.rejection_reason, r.refunded_at, r.refund_reason, r.booked_at,
 			r.venue_id, p.id, p.event_type, p.event_date, p.service_type, p.event_location, p.event_city, p.event_zipcode,
 			p.event_country, p.budget_range, p.guest_range, {{languages}}, CASE WHEN p.has_theme THEN 'true' ELSE 'false' END,
 			p.wedding_theme, p.message, p.firstname,
@@ -133,8 +133,9 @@ var exportSections = []ExportSection{
 			FROM messages m JOIN event_requests r ON r.id = m.request_id
 			WHERE r.provider_id = $1 ORDER BY m.request_id, m.created_at, m.id`},
 	{Name: "reviews", Columns: []string{"review_id", "rating", "title", "body", "reviewer_name", "reviewer_type", "wedding_date",
-		"status", "received_at", "moderated_at"},
-		query: `SELECT id, rating, title, body, reviewer_name, reviewer_type, wedding_date, status, created_at, moderated_at
+		"status", "received_at", "moderated_at", "verified_request_id", "reply", "replied_at", "reply_hidden_at"},
+		query: `SELECT id, rating, title, body, reviewer_name, reviewer_type, wedding_date, status, created_at, moderated_at,
+			request_id, reply, replied_at, reply_hidden_at
 			FROM reviews WHERE provider_id = $1 ORDER BY created_at, id`},
 	{Name: "credit_history", Columns: []string{"entry_id", "date", "description", "deposited", "withdrawn", "reference", "currency", "amount_cents"},
 		query: `SELECT id, created_at, description, deposited, withdrawn, ref, currency, amount_cents
