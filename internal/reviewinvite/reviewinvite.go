@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -201,7 +200,7 @@ func (s *Service) Invite(ctx context.Context, requestID string) (bool, error) {
 		m, err := s.emails.Render(d.Lang, emails.KindReviewInvitation, map[string]string{
 			"firstname":    inv.Firstname,
 			"providerName": inv.ProviderName,
-			"eventDate":    s.date(d.Lang, inv.EventDate),
+			"eventDate":    s.texts.DateISO(d.Lang, inv.EventDate),
 			"reviewUrl":    s.links.PublicURL(inv.Domain, "/reviews/verified/"+token),
 		})
 		if err != nil {
@@ -219,17 +218,6 @@ func (s *Service) Invite(ctx context.Context, requestID string) (bool, error) {
 	}
 	s.log.InfoContext(ctx, "reviewinvite: couple invited", "request", requestID)
 	return true, nil
-}
-
-// date writes a YYYY-MM-DD day as lang writes it ("12 juin 2027").
-func (s *Service) date(lang, day string) string {
-	t, err := time.Parse(time.DateOnly, day)
-	if err != nil {
-		return day
-	}
-	month := "site.date.month_" + strconv.Itoa(int(t.Month()))
-	return s.texts.T(lang, "site.confirm.date", "day", strconv.Itoa(t.Day()),
-		"month", s.texts.T(lang, month), "year", strconv.Itoa(t.Year()))
 }
 
 // SweepArgs is the periodic job that invites.
