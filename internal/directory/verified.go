@@ -9,9 +9,9 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/apperr"
-	"noces/internal/secret"
 	"noces/internal/model"
 	"noces/internal/ratelimit"
+	"noces/internal/secret"
 	"noces/internal/store"
 )
 

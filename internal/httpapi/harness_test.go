@@ -154,7 +154,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 		Web:     testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
 		Admin:        admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log}),
 		Availability: calendars,
-		Bookings: reviewinvite.NewService(reviewinvite.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer, Texts: texts, Links: hm, Log: log})})
+		Bookings:     reviewinvite.NewService(reviewinvite.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer, Texts: texts, Links: hm, Log: log})})
 	if err != nil {
 		t.Fatal(err)
 	}
