@@ -106,7 +106,7 @@ describe('the admin overview', () => {
     expect(failed).toHaveTextContent('2');
     expect(within(failed).getByRole('link', { name: 'See the failed messages' })).toHaveAttribute('href', '/admin/outbox?state=failed');
     expect(within(screen.getByTestId('figure-providers')).getByRole('link', { name: 'See the users' })).toHaveAttribute('href', '/admin/users');
-    expect(screen.getByTestId('figure-providers')).toHaveTextContent('Since Jun 13, 2026');
+    expect(screen.getByTestId('figure-providers')).toHaveTextContent('Since 13 Jun 2026');
     expect(screen.getByTestId('figure-projects')).toHaveTextContent(/3.*12 requests sent to professionals/);
     expect(screen.getByTestId('figure-unlock-rate')).toHaveTextContent(/25%.*3 of 12 requests unlocked/);
     expect(screen.getByTestId('figure-credits')).toHaveTextContent(/10.*For €250\.50/);
@@ -127,14 +127,14 @@ describe('the admin overview', () => {
     // The chart's module loads on demand, slowly under a busy test run.
     const activity = await screen.findByRole('table', { name: 'Projects and requests per day' }, { timeout: 15_000 });
     const rows = within(activity).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual(['DateProjectsRequests', 'Jun 1315', 'Jun 1400', 'Jun 1527']);
+    expect(rows.map((row) => row.textContent)).toEqual(['DateProjectsRequests', '13 Jun15', '14 Jun00', '15 Jun27']);
     const premium = screen.getByRole('table', { name: 'Premium revenue per day' });
     expect(within(premium).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'EUR', 'GBP']);
-    expect(within(premium).getAllByRole('row')[2]).toHaveTextContent(/Jun 14\s*€0\s*£69/);
-    expect(within(premium).getAllByRole('row')[3]).toHaveTextContent(/Jun 15\s*€1,380\s*£0/);
+    expect(within(premium).getAllByRole('row')[2]).toHaveTextContent(/14 Jun\s*€0\s*£69/);
+    expect(within(premium).getAllByRole('row')[3]).toHaveTextContent(/15 Jun\s*€1,380\s*£0/);
     // Cents survive the chart's whole units.
     const credits = screen.getByRole('table', { name: 'Credit sales per day' });
-    expect(within(credits).getAllByRole('row')[3]).toHaveTextContent(/Jun 15\s*€250\.50/);
+    expect(within(credits).getAllByRole('row')[3]).toHaveTextContent(/15 Jun\s*€250\.50/);
   });
 
   it('reads well on a fresh install: zeros, no rate, charts of empty days', async () => {
@@ -158,7 +158,7 @@ describe('the admin overview', () => {
     const periods = screen.getByRole('group', { name: 'Period' });
     expect(within(periods).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(periods).getByRole('button', { name: '7 days' }));
-    await waitFor(() => expect(screen.getByTestId('figure-providers')).toHaveTextContent('Since Jun 9, 2026'));
+    await waitFor(() => expect(screen.getByTestId('figure-providers')).toHaveTextContent('Since 9 Jun 2026'));
     await user.click(within(periods).getByRole('button', { name: '90 days' }));
     await waitFor(() => expect(calls.map((call) => new URLSearchParams(call).get('days'))).toEqual(['30', '7', '90']));
   });

@@ -135,7 +135,7 @@ describe('a locked request', () => {
     renderRequests(PATH);
     const notice = await screen.findByTestId('refund-notice');
     expect(notice).toHaveTextContent('Your credit came back');
-    expect(notice).toHaveTextContent("Returned on June 18, 2026: the couple's address refused your first message.");
+    expect(notice).toHaveTextContent("Returned on 18 June 2026: the couple's address refused your first message.");
   });
 
   it('marks an unlocked request as booked, says when the couple will be invited, and undoes it', async () => {
@@ -146,7 +146,7 @@ describe('a locked request', () => {
     expect(card).toHaveTextContent('Did this couple book you?');
     await user.click(within(card).getByRole('button', { name: 'Mark as booked' }));
     await waitFor(() => expect(screen.getByTestId('booking-card')).toHaveAttribute('data-booked', 'true'));
-    expect(screen.getByTestId('booking-card')).toHaveTextContent('The couple will be invited to leave a verified review on September 26, 2026.');
+    expect(screen.getByTestId('booking-card')).toHaveTextContent('The couple will be invited to leave a verified review on 26 September 2026.');
     await user.click(within(screen.getByTestId('booking-card')).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(screen.getByTestId('booking-card')).toHaveAttribute('data-booked', 'false'));
     expect(calls.booked).toEqual([true, false]);
@@ -244,7 +244,7 @@ describe('a locked request', () => {
     await user.click(confirm);
     const notice = await screen.findByTestId('rejected-notice');
     expect(calls.reject).toEqual([{ reason: 'not_available' }]);
-    expect(notice).toHaveTextContent('You rejected this request on June 15, 2026.');
+    expect(notice).toHaveTextContent('You rejected this request on 15 June 2026.');
     expect(notice).toHaveTextContent('Reason: Not available on that date');
     expect(notice).toHaveTextContent('A rejected request cannot be unlocked.');
     expect(within(contact()).queryByRole('button', { name: 'Unlock' })).toBeNull();

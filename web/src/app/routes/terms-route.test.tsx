@@ -66,7 +66,7 @@ describe('the terms route', () => {
     const router = renderAt('/terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of use for professionals' })).toBeInTheDocument();
     expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
-    expect(screen.getByText('Last updated: November 26, 2026')).toHaveAttribute('datetime', '2026-11-26');
+    expect(screen.getByText('Last updated: 26 November 2026')).toHaveAttribute('datetime', '2026-11-26');
     expect(screen.getByRole('heading', { level: 2, name: '1. The service' })).toBeInTheDocument();
     expect(screen.getByRole('article')).toHaveAttribute('lang', 'en');
     const seeAlso = screen.getByRole('navigation', { name: 'See also' });

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { hasRole, type User } from '@/lib/auth/user';
+import { intlLocale } from '@/lib/locales';
 
 type HeaderUser = Pick<User, 'roles' | 'isPremium' | 'isModerated' | 'credits' | 'premiumEndAt'>;
 
@@ -15,7 +16,7 @@ export function formatDate(value: string | null, locale: string): string | null 
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' }).format(date);
 }
 
 /** Brand, then the premium badge or the credit chip, then the moderation chip. */

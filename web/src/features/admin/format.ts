@@ -1,9 +1,11 @@
+import { intlLocale } from '@/lib/locales';
+
 /** Dates of the admin lists, in the interface language. */
 export function formatDateTime(iso: string | null | undefined, locale: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function formatDate(iso: string | null | undefined, locale: string): string {
@@ -11,7 +13,7 @@ export function formatDate(iso: string | null | undefined, locale: string): stri
   // A bare YYYY-MM-DD is a calendar day: read it at noon UTC so no time zone moves it.
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(date);
 }
 
 /** "Camille Martin", or the e-mail when a user has no names. */
@@ -24,7 +26,7 @@ export function fullName(user: { firstname: string; lastname: string; email?: st
 export function formatShortDay(iso: string, locale: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
   // Noon UTC, formatted in UTC: the day printed is the day sent, wherever the reader is.
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 }
 
 /** Money in one currency, the back-office's one formatter. */

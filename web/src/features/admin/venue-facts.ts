@@ -1,6 +1,8 @@
+import { intlLocale } from '@/lib/locales';
+
 /** "€3,000 – €9,000", one bound alone when the other is not given, or null without prices. */
 export function formatPriceRange(min: number, max: number, currency: string, locale: string): string | null {
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+  const money = new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
   if (min > 0 && max > 0) return min === max ? money.format(min) : `${money.format(min)} – ${money.format(max)}`;
   if (min > 0) return money.format(min);
   if (max > 0) return money.format(max);

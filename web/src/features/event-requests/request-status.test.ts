@@ -42,7 +42,9 @@ describe('the "in N days" badge', () => {
 
   it('formats an event date as that calendar day in the user language', () => {
     expect(formatEventDate('2026-09-12', 'fr')).toBe('12 septembre 2026');
-    expect(formatEventDate('2026-09-12', 'en', 'medium')).toBe('Sep 12, 2026');
+    // English is the UK's: the day before the month, never the US form "Sep 12, 2026".
+    expect(formatEventDate('2026-09-12', 'en', 'medium')).toBe('12 Sept 2026');
+    expect(formatEventDate('2026-09-12', 'pt')).toBe('12 de setembro de 2026');
   });
 });
 

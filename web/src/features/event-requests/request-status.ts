@@ -1,4 +1,5 @@
 import type { User } from '@/lib/auth/user';
+import { intlLocale } from '@/lib/locales';
 
 /** Part 2 §4: rejected if isRejected, else unlocked if isUnlocked, else locked. */
 export type RequestStatus = 'locked' | 'unlocked' | 'rejected';
@@ -44,12 +45,12 @@ function calendarDate(isoDate: string): Date | null {
 
 export function formatEventDate(isoDate: string, locale: string, style: 'long' | 'medium' | 'full' = 'long'): string {
   const date = calendarDate(isoDate);
-  return date ? new Intl.DateTimeFormat(locale, { dateStyle: style }).format(date) : isoDate;
+  return date ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style }).format(date) : isoDate;
 }
 
 export function formatDate(value: string | null | undefined, locale: string, style: 'long' | 'medium' = 'medium'): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: style }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style }).format(date);
 }

@@ -109,7 +109,7 @@ describe('the portfolio list', () => {
     expect(screen.queryByRole('link', { name: 'New portfolio' })).not.toBeInTheDocument();
     expect(screen.getByTestId('portfolio-views-teaser')).toBeInTheDocument();
     expect(screen.getByTestId('portfolio-card')).toHaveTextContent('Not published');
-    expect(screen.getByTestId('portfolio-card')).toHaveTextContent('June 21, 2025');
+    expect(screen.getByTestId('portfolio-card')).toHaveTextContent('21 June 2025');
   });
 
   it('deletes a portfolio after a confirmation, with the list’s snackbar', async () => {

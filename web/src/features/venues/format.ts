@@ -1,8 +1,10 @@
+import { intlLocale } from '@/lib/locales';
+
 /** Bytes in the reader's locale and unit (5 MB, 812 kB). */
 export function formatBytes(bytes: number, locale: string): string {
   const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(mb);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
+  if (mb >= 1) return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(mb);
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
 }
 
 /**

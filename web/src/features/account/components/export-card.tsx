@@ -9,18 +9,19 @@ import { useTranslation } from 'react-i18next';
 import { useDataExport, useRequestDataExport } from '@/features/account/api/data-export';
 import { SectionCard } from '@/components/ui/section-card';
 import { describeError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 /** A file size in the reader's locale: "850 kB", "12.5 MB". */
 function formatSize(bytes: number, locale: string): string {
   const mb = bytes / 1_000_000;
   if (mb < 1) {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1000));
+    return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1000));
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(mb);
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(mb);
 }
 
 function formatDate(iso: string | undefined, locale: string): string {
-  return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
+  return iso ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
 }
 
 /**

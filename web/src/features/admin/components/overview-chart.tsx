@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDay } from '@/features/admin/format';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { intlLocale } from '@/lib/locales';
 
 export interface OverviewSeries {
   id: string;
@@ -34,7 +35,7 @@ interface OverviewChartProps {
 export function OverviewChart({ caption, dates, series, axisFormat, testId }: OverviewChartProps) {
   const { t, i18n } = useTranslation();
   const labels = useMemo(() => dates.map((date) => formatShortDay(date, i18n.language)), [dates, i18n.language]);
-  const integer = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }), [i18n.language]);
+  const integer = useMemo(() => new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 0 }), [i18n.language]);
   const peak = Math.max(0, ...series.flatMap((one) => one.data));
   const plain = (value: number) => integer.format(value);
   return (

@@ -15,6 +15,7 @@ import { AdminPage } from '@/features/admin/components/admin-page';
 import { QueryState } from '@/features/admin/components/query-state';
 import { formatDate, formatMoney } from '@/features/admin/format';
 import { SectionCard } from '@/components/ui/section-card';
+import { intlLocale } from '@/lib/locales';
 
 // @mui/x-charts weighs: it comes with the first chart, never with the figures.
 const OverviewChart = lazy(() => import('@/features/admin/components/overview-chart').then((module) => ({ default: module.OverviewChart })));
@@ -73,8 +74,8 @@ function currenciesOf(overview: Overview, pick: (day: Overview['total']) => Mone
 function Figures({ overview }: { overview: Overview }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const integer = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 0 });
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 0 });
   const since = t('admin.overview.since', { date: formatDate(overview.series[0]?.date, locale) });
   const { total } = overview;
   const money = (list: Money[]) => amounts(list).map((one) => (
@@ -164,7 +165,7 @@ function Charts({ overview }: { overview: Overview }) {
   const moneyAxis = (series: { format: (units: number) => string }[]) => {
     const [only] = series;
     if (series.length === 1 && only) return only.format;
-    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const whole = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 0 });
     return (units: number) => whole.format(units);
   };
 

@@ -6,12 +6,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BENEFITS, REVIEW_RATING } from '@/features/auth/components/marketing-content';
 import { ProfileCarousel } from '@/features/auth/components/profile-carousel';
+import { intlLocale } from '@/lib/locales';
 
 /** Benefits, a review teaser and the profile carousel, beside the sign-in and registration forms. */
 export function MarketingPanel() {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const rating = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(REVIEW_RATING);
+  const rating = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 1 }).format(REVIEW_RATING);
   return (
     <Box
       component="aside"

@@ -35,6 +35,7 @@ import {
 import { STATUS_STYLES, MonthGrid } from '@/features/availability/components/month-grid';
 import { monthOf, monthRange, addMonths, parseIso, today as todayOf } from '@/features/availability/dates';
 import { describeError, isApiError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 /** The state a click gives a day: free → booked → unavailable → free. */
 const NEXT: Record<'free' | DayStatus, 'free' | DayStatus> = { free: 'booked', booked: 'unavailable', unavailable: 'free' };
@@ -111,12 +112,12 @@ export function AvailabilityPage() {
     },
   });
 
-  const monthLabel = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(parseIso(`${month}-01`));
+  const monthLabel = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(parseIso(`${month}-01`));
   const canBack = data ? monthRange(addMonths(month, -1)).to >= data.minDate : true;
   const canForward = data ? `${addMonths(month, 1)}-01` <= data.maxDate : true;
   const venues = data?.venues ?? [];
-  const number = (n: number) => n.toLocaleString(i18n.language);
-  const dateText = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+  const number = (n: number) => n.toLocaleString(intlLocale(i18n.language));
+  const dateText = (iso: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date(iso));
 
   const go = (date: string) => {
     if (data && (date < data.minDate || date > data.maxDate)) return;

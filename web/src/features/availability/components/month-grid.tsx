@@ -4,6 +4,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayStatus } from '@/features/availability/api/availability';
 import { addDays, monthWeeks, parseIso } from '@/features/availability/dates';
+import { intlLocale } from '@/lib/locales';
 
 /** The colours of a day's state, shared with the legend. */
 export const STATUS_STYLES: Record<'free' | DayStatus, { bg: string; fg: string; border: string }> = {
@@ -40,11 +41,11 @@ export function MonthGrid({ month, status, minDate, maxDate, today, onToggle, on
   const current = days.includes(focused) ? focused : pickFocus(focusDate, days, today);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
 
-  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
-  const weekdayLong = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
-  const full = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const number = new Intl.NumberFormat(i18n.language);
-  const monthLabel = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(parseIso(`${month}-01`));
+  const weekday = new Intl.DateTimeFormat(intlLocale(i18n.language), { weekday: 'short', timeZone: 'UTC' });
+  const weekdayLong = new Intl.DateTimeFormat(intlLocale(i18n.language), { weekday: 'long', timeZone: 'UTC' });
+  const full = new Intl.DateTimeFormat(intlLocale(i18n.language), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
+  const monthLabel = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(parseIso(`${month}-01`));
   const heads = (weeks[0] ?? []).map((_, i) => parseIso(addDays('2027-02-01', i))); // a Monday
 
   const move = (date: string) => {

@@ -13,6 +13,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { badgePath, badgeTarget, BADGE_SIZES, BADGE_THEMES, BADGE_WIDTHS, embedCode, type BadgeSize, type BadgeTarget, type BadgeTheme } from '@/features/badge/embed-code';
 import { isSiretReason } from '@/lib/auth/user';
 import { useCurrentUser } from '@/lib/auth/session';
+import { intlLocale } from '@/lib/locales';
 
 /** The share of the best-ranked providers who show the badge (part 2 §1). */
 const CLAIM_PERCENT = 0.87;
@@ -23,7 +24,7 @@ export function BadgePage() {
   const user = useCurrentUser();
   const target = badgeTarget(user.publicUrl);
   const reason = user.publicProfileHidden ?? 'unavailable';
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(CLAIM_PERCENT);
+  const percent = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent' }).format(CLAIM_PERCENT);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1100 }}>

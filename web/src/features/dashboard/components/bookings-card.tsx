@@ -8,13 +8,14 @@ import { getStatisticsBookings, type StatisticsBookings } from '@/features/dashb
 import { SectionCard } from '@/components/ui/section-card';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { formatMoney } from '@/lib/money';
+import { intlLocale } from '@/lib/locales';
 
 
 /** "nov. 26" style month of "2026-11", in the reader's language. */
 function monthLabel(month: string, locale: string, style: 'short' | 'long'): string {
   const [year, mon] = month.split('-').map(Number);
   const date = new Date(Date.UTC(year!, mon! - 1, 1));
-  return new Intl.DateTimeFormat(locale, style === 'short' ? { month: 'narrow', timeZone: 'UTC' } : { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlLocale(locale), style === 'short' ? { month: 'narrow', timeZone: 'UTC' } : { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     date,
   );
 }
@@ -24,7 +25,7 @@ const TILE = { display: 'flex', flexDirection: 'column-reverse', justifyContent:
 function Bookings({ data }: { data: StatisticsBookings }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const number = new Intl.NumberFormat(locale);
+  const number = new Intl.NumberFormat(intlLocale(locale));
   const top = Math.max(1, ...data.months.map((m) => m.booked));
   // One amount per currency paid in, the billing currency first; never added together.
   const each = (pick: (cost: StatisticsBookings['costs'][number]) => number | null) => {

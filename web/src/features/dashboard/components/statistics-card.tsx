@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getStatisticsRates, type StatisticsRates } from '@/features/dashboard/api/get-statistics-rates';
 import { SectionCard } from '@/components/ui/section-card';
+import { intlLocale } from '@/lib/locales';
 
 interface Tile {
   id: string;
@@ -15,8 +16,8 @@ interface Tile {
 }
 
 function tiles(rates: StatisticsRates, locale: string): Tile[] {
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-  const number = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 0 });
+  const number = new Intl.NumberFormat(intlLocale(locale));
   const rate = (value: number) => percent.format(value / 100);
   const { answeredRate, seenOpenRate, unlockedRate, rejectedRate } = rates.data;
   return [

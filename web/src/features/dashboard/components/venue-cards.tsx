@@ -15,6 +15,7 @@ import { getVenueCards } from '@/features/dashboard/api/get-venue-cards';
 import { ChecklistCard } from '@/features/dashboard/components/profile-completion-card';
 import { venueTasks } from '@/features/dashboard/venue-checklist';
 import { SectionCard } from '@/components/ui/section-card';
+import { intlLocale } from '@/lib/locales';
 
 /** The venues screens' key for the same reply (features/venues use-venues), so both share one reading of GET /api/venues. */
 const VENUES_KEY = ['venues', 'list'] as const;
@@ -44,7 +45,7 @@ export function VenueChecklistCard() {
 export function VenueStatsCard() {
   const { t, i18n } = useTranslation();
   const venues = useVenueCards();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const rows = venues.data ?? [];
   const views = rows.reduce((sum, venue) => sum + venue.views30d, 0);
   const requests = rows.reduce((sum, venue) => sum + venue.requestCount, 0);

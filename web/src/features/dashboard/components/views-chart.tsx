@@ -5,11 +5,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewPoint } from '@/features/dashboard/api/get-statistics-views';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { intlLocale } from '@/lib/locales';
 
 function dayLabel(iso: string, locale: string): string {
   const [year, month, day] = iso.split('-').map(Number);
   if (!year || !month || !day) return iso;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(new Date(year, month - 1, day));
+  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short' }).format(new Date(year, month - 1, day));
 }
 
 /**
@@ -23,7 +24,7 @@ export function ViewsChart({ points }: { points: ViewPoint[] }) {
   const labels = useMemo(() => points.map((point) => dayLabel(point.date, i18n.language)), [points, i18n.language]);
   const views = points.map((point) => point.views);
   const peak = Math.max(0, ...views);
-  const integer = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const integer = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 0 });
   return (
     <Box data-testid="views-chart">
       <Box>

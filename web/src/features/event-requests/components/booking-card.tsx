@@ -10,12 +10,13 @@ import { useBooking, useSetBooked } from '@/features/event-requests/api/booking'
 import { formatDate } from '@/features/event-requests/request-status';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 /** A YYYY-MM-DD day as the reader's locale writes it, the same day everywhere. */
 function formatDay(day: string, locale: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /**

@@ -16,12 +16,13 @@ import { LinkifiedText } from '@/features/event-requests/components/linkified-te
 import { ReplyTemplatesDialog } from '@/features/event-requests/components/reply-templates-dialog';
 import { formatDate } from '@/features/event-requests/request-status';
 import { describeError, isApiError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 const MAX = 5000;
 
 function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** The couple's decision, shown to every provider of the request. */
@@ -193,7 +194,7 @@ export function ConversationPanel({ detail, canUnlockedWrite }: PanelProps) {
             value={body}
             onChange={(event) => setBody(event.target.value)}
             error={!!error}
-            helperText={error || `${t('conversation.composerHint')} ${t('conversation.counter', { n: body.length.toLocaleString(i18n.language) })}`}
+            helperText={error || `${t('conversation.composerHint')} ${t('conversation.counter', { n: body.length.toLocaleString(intlLocale(i18n.language)) })}`}
             slotProps={{ htmlInput: { maxLength: MAX, 'data-testid': 'composer' } }}
           />
           <Box>

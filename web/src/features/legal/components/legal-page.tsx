@@ -8,13 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type LegalPageName, useLegalPage } from '@/features/legal/api/legal';
+import { intlLocale } from '@/lib/locales';
 
 /** The legal pages the back-office shows itself, each at /<page>. */
 const IN_APP: readonly LegalPageName[] = ['terms', 'privacy'];
 
 /** A date (YYYY-MM-DD) written out in the interface language. */
 function longDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 }
 
 /** One legal page of the domain, in the interface language, with links to the other ones. */

@@ -38,6 +38,7 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { describeError } from '@/lib/api-error';
 import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { intlLocale } from '@/lib/locales';
 
 /** A message with its button beside it, or below it on a phone, so the text keeps the width. */
 const stackedAction = {
@@ -134,7 +135,7 @@ export function GalleryCard({ readSize, crop }: GalleryCardProps) {
   // Photos on their way count against the quota too.
   const room = isPremium ? Infinity : Math.max(0, freePlanQuota - images.length - uploads.sending - pending.length);
   const atQuota = !isPremium && images.length >= freePlanQuota;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;

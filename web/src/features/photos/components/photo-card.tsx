@@ -13,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { GalleryImage } from '@/features/photos/api/get-images';
+import { intlLocale } from '@/lib/locales';
 
 interface PhotoCardProps {
   image: GalleryImage;
@@ -72,7 +73,7 @@ export function PhotoCard({ image, position, onToggleVisible, onEdit, onDelete, 
           >
             <VisibilityOutlinedIcon sx={{ fontSize: 16 }} aria-hidden="true" />
             <Typography variant="caption" sx={{ color: 'inherit' }}>
-              {t('photos.card.views', { formatted: new Intl.NumberFormat(i18n.language).format(image.views) })}
+              {t('photos.card.views', { formatted: new Intl.NumberFormat(intlLocale(i18n.language)).format(image.views) })}
             </Typography>
           </Box>
         )}

@@ -7,12 +7,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { UploadItem } from '@/features/photos/hooks/use-upload-queue';
+import { intlLocale } from '@/lib/locales';
 
 /** The files being sent, one progress bar each, and the refused ones with the reason, one per line. */
 export function UploadList({ items, onDismiss }: { items: UploadItem[]; onDismiss: (key: string) => void }) {
   const { t, i18n } = useTranslation();
   if (items.length === 0) return null;
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+  const percent = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent' });
   return (
     <Box component="ul" aria-label={t('photos.uploads.label')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="upload-list">
       {items.map((item) => (

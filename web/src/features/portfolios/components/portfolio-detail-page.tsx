@@ -24,6 +24,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,7 +41,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function Details({ portfolio }: { portfolio: Portfolio }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const town = [portfolio.postalCode, portfolio.city].filter(Boolean).join(' ');
   const place = !portfolio.city || portfolio.location.includes(portfolio.city) ? [portfolio.location, portfolio.postalCode].filter(Boolean).join(' ') : `${portfolio.location}, ${town}`;
   return (

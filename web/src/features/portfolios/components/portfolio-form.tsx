@@ -32,6 +32,7 @@ import {
 import { SectionCard } from '@/components/ui/section-card';
 import { describeError } from '@/lib/api-error';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { intlLocale } from '@/lib/locales';
 
 export interface PortfolioFormValues {
   title: string;
@@ -191,7 +192,7 @@ export function PortfolioForm({ portfolio, submitLabel, cancelTo, onSubmit }: Po
                 helperText={
                   fieldState.error?.message
                     ? t(fieldState.error.message)
-                    : t('portfolios.form.descriptionHint', { length: new Intl.NumberFormat(i18n.language).format([...field.value.trim()].length), max: new Intl.NumberFormat(i18n.language).format(DESCRIPTION_MAX) })
+                    : t('portfolios.form.descriptionHint', { length: new Intl.NumberFormat(intlLocale(i18n.language)).format([...field.value.trim()].length), max: new Intl.NumberFormat(intlLocale(i18n.language)).format(DESCRIPTION_MAX) })
                 }
                 data-testid="portfolio-description"
               />

@@ -43,6 +43,7 @@ import { portfolioKeys, useStorePortfolio } from '@/features/portfolios/hooks/us
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 /** The formats a portfolio photo may have (DECISIONS.md): the picker offers them, the server checks the bytes. */
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -281,7 +282,7 @@ export function PortfolioPhotos({ portfolio, limits }: { portfolio: Portfolio; l
       {uploading && (
         <Box data-testid="upload-progress">
           <Typography variant="body2" sx={{ mb: 0.5 }} aria-live="polite">
-            {t('portfolios.photos.sending', { percent: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(progress / 100) })}
+            {t('portfolios.photos.sending', { percent: new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent' }).format(progress / 100) })}
           </Typography>
           <LinearProgress variant="determinate" value={progress} aria-label={t('portfolios.photos.progress')} />
         </Box>

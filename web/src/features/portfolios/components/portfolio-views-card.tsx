@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { getPortfolioViews, type ViewsPeriod } from '@/features/portfolios/api/portfolios-api';
 import { portfolioKeys } from '@/features/portfolios/hooks/use-portfolios';
 import { SectionCard } from '@/components/ui/section-card';
+import { intlLocale } from '@/lib/locales';
 
 // @mui/x-charts weighs: it loads with the first chart, for premium plans only.
 const PortfolioViewsChart = lazy(() =>
@@ -54,7 +55,7 @@ function PremiumViews({ portfolioId }: { portfolioId?: string }) {
         />
         {points && (
           <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="portfolio-views-total">
-            {t('portfolios.views.total', { views: new Intl.NumberFormat(i18n.language).format(total) })}
+            {t('portfolios.views.total', { views: new Intl.NumberFormat(intlLocale(i18n.language)).format(total) })}
           </Typography>
         )}
       </Box>

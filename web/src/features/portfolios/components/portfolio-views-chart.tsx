@@ -4,11 +4,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioViewPoint } from '@/features/portfolios/api/portfolios-api';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { intlLocale } from '@/lib/locales';
 
 function dayLabel(iso: string, locale: string): string {
   const [year, month, day] = iso.split('-').map(Number);
   if (!year || !month || !day) return iso;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(new Date(year, month - 1, day));
+  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short' }).format(new Date(year, month - 1, day));
 }
 
 /**
@@ -32,7 +33,7 @@ export function PortfolioViewsChart({ points }: { points: PortfolioViewPoint[] }
   }, [points]);
   const labels = days.map((day) => dayLabel(day, i18n.language));
   const peak = Math.max(0, ...days.map((_day, index) => series.reduce((sum, s) => sum + (s.views[index] ?? 0), 0)));
-  const integer = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const integer = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 0 });
   return (
     <Box data-testid="portfolio-views-chart">
       <BarChart

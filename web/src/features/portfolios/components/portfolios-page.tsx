@@ -27,6 +27,7 @@ import { formatWeddingDate, LIST_SNACKBAR_MS } from '@/features/portfolios/forma
 import { portfolioKeys, usePortfolioList } from '@/features/portfolios/hooks/use-portfolios';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
+import { intlLocale } from '@/lib/locales';
 
 function KeyImage({ portfolio }: { portfolio: Portfolio }) {
   const { t } = useTranslation();
@@ -69,12 +70,12 @@ function PortfolioCard({ portfolio, onDelete }: { portfolio: Portfolio; onDelete
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1.5, color: 'text.secondary' }}>
           <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             <CollectionsOutlinedIcon fontSize="small" aria-hidden="true" />
-            {t('portfolios.list.photos', { photos: new Intl.NumberFormat(i18n.language).format(photos) })}
+            {t('portfolios.list.photos', { photos: new Intl.NumberFormat(intlLocale(i18n.language)).format(photos) })}
           </Typography>
           {portfolio.totalViews !== null && (
             <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="portfolio-card-views">
               <VisibilityOutlinedIcon fontSize="small" aria-hidden="true" />
-              {t('portfolios.list.views', { views: new Intl.NumberFormat(i18n.language).format(portfolio.totalViews) })}
+              {t('portfolios.list.views', { views: new Intl.NumberFormat(intlLocale(i18n.language)).format(portfolio.totalViews) })}
             </Typography>
           )}
         </Box>

@@ -13,6 +13,7 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 import { usePortrait, useSavePortrait, type Portrait } from '@/features/portrait/api/portrait';
 import { collapseEmptyParagraphs, hasWords, plainText, PORTRAIT_MAX_TEXT, PORTRAIT_SECTIONS, type PortraitSection } from '@/features/portrait/rich-text';
 import { describeError, isApiError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 type Texts = Record<PortraitSection, string>;
 
@@ -101,7 +102,7 @@ function PortraitForm({ saved }: { saved: Portrait }) {
           section={section}
           value={html[section]}
           length={lengths[section]}
-          error={fieldErrors[section] ? (i18n.exists(fieldErrors[section]) ? t(fieldErrors[section], { max: PORTRAIT_MAX_TEXT.toLocaleString(i18n.language) }) : t('portrait.errors.generic')) : undefined}
+          error={fieldErrors[section] ? (i18n.exists(fieldErrors[section]) ? t(fieldErrors[section], { max: PORTRAIT_MAX_TEXT.toLocaleString(intlLocale(i18n.language)) }) : t('portrait.errors.generic')) : undefined}
           onChange={(value, text) => {
             setHtml((h) => ({ ...h, [section]: value }));
             setLengths((l) => ({ ...l, [section]: text.trim().length }));
@@ -158,7 +159,7 @@ function SectionEditor({ section, value, length, error, onChange }: SectionEdito
   const helpId = useId();
   const empty = !hasWords(plainText(value));
   const over = length > PORTRAIT_MAX_TEXT;
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(intlLocale(i18n.language));
   return (
     <Box id={`portrait-section-${section}`} sx={{ scrollMarginTop: 80 }}>
       <SectionCard title={t(`portrait.sections.${section}.title`)} description={t(`portrait.sections.${section}.hint`)} data-testid={`portrait-${section}`}>

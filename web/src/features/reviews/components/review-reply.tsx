@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSetReply, type Review } from '@/features/reviews/api/reviews';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 /** The server's limit on a reply (review.errors.reply). */
 export const MAX_REPLY = 2000;
@@ -64,7 +65,7 @@ export function ReviewReply({ review }: { review: Review }) {
           minRows={3}
           autoFocus
           error={tooLong}
-          helperText={`${tooLong ? t('reviews.reply.tooLong') : t('reviews.reply.help')} · ${t('reviews.reply.counter', { n: draft.length.toLocaleString(i18n.language) })}`}
+          helperText={`${tooLong ? t('reviews.reply.tooLong') : t('reviews.reply.help')} · ${t('reviews.reply.counter', { n: draft.length.toLocaleString(intlLocale(i18n.language)) })}`}
           slotProps={{ htmlInput: { 'data-testid': 'reply-input' } }}
         />
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>

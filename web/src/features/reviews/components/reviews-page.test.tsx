@@ -57,7 +57,7 @@ describe('the reviews page', () => {
     expect(items).toHaveLength(10);
     expect(items[0]).toHaveTextContent('Review 1');
     expect(within(items[0]!).getByText('Rated 4 out of 5')).toBeInTheDocument();
-    expect(items[0]).toHaveTextContent('Couple 1, couple · Wedding in June 2025 · Posted on March 1, 2026');
+    expect(items[0]).toHaveTextContent('Couple 1, couple · Wedding in June 2025 · Posted on 1 March 2026');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(screen.getAllByTestId('review')).toHaveLength(2));
     expect(asked).toEqual(['page=1&limit=10', 'page=2&limit=10']);

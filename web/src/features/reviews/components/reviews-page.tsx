@@ -16,6 +16,7 @@ import { useReviews, type Review } from '@/features/reviews/api/reviews';
 import { ReviewLinkCard } from '@/features/reviews/components/review-link-card';
 import { ReviewReply } from '@/features/reviews/components/review-reply';
 import { useCurrentUser } from '@/lib/auth/session';
+import { intlLocale } from '@/lib/locales';
 
 /** /reviews (part 2 §2, §7): the average and count, the review link with its QR code, then the approved reviews. */
 export function ReviewsPage({ companyName }: { companyName?: string }) {
@@ -25,7 +26,7 @@ export function ReviewsPage({ companyName }: { companyName?: string }) {
   const reviews = useReviews(page);
   const data = reviews.data;
   const count = (n: number) =>
-    t(new Intl.PluralRules(i18n.language).select(n) === 'one' ? 'reviews.count_one' : 'reviews.count_other', { n: n.toLocaleString(i18n.language) });
+    t(new Intl.PluralRules(i18n.language).select(n) === 'one' ? 'reviews.count_one' : 'reviews.count_other', { n: n.toLocaleString(intlLocale(i18n.language)) });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 960 }}>
@@ -61,14 +62,14 @@ export function ReviewsPage({ companyName }: { companyName?: string }) {
             <Card data-testid="reviews-summary">
               <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', p: { xs: 2, sm: 3 } }}>
                 <Typography component="p" sx={{ fontSize: '2.5rem', fontWeight: 700, lineHeight: 1 }}>
-                  {data.average.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                  {data.average.toLocaleString(intlLocale(i18n.language), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
                   <Typography component="span" color="text.secondary" sx={{ fontSize: '1.1rem', fontWeight: 400 }}>
                     {' / 5'}
                   </Typography>
                 </Typography>
                 <Box>
                   <Rating value={data.average} precision={0.1} readOnly aria-hidden="true" />
-                  <Typography color="text.secondary">{t('reviews.summary', { average: data.average.toLocaleString(i18n.language, { maximumFractionDigits: 1 }), total: count(data.total) })}</Typography>
+                  <Typography color="text.secondary">{t('reviews.summary', { average: data.average.toLocaleString(intlLocale(i18n.language), { maximumFractionDigits: 1 }), total: count(data.total) })}</Typography>
                 </Box>
               </CardContent>
             </Card>
@@ -129,8 +130,8 @@ export function ReviewsPage({ companyName }: { companyName?: string }) {
 
 function ReviewCard({ review }: { review: Review }) {
   const { t, i18n } = useTranslation();
-  const posted = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(review.createdAt));
-  const wedding = review.weddingDate ? new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${review.weddingDate}T00:00:00Z`)) : null;
+  const posted = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date(review.createdAt));
+  const wedding = review.weddingDate ? new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${review.weddingDate}T00:00:00Z`)) : null;
   const type = i18n.exists(`reviews.reviewerType.${review.reviewerType}`) ? t(`reviews.reviewerType.${review.reviewerType}`) : null;
   return (
     <Card component="article" aria-label={review.title} data-testid="review">

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 interface InstagramCardProps {
   status: InstagramStatus;
@@ -79,7 +80,7 @@ export function InstagramCard({ status, connecting, returnError }: InstagramCard
   }
 
   const lastSync = status.lastSyncAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(status.lastSyncAt))
+    ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(status.lastSyncAt))
     : null;
   const busy = connect.isPending || connecting;
   const connectButton = (label: string) => (

@@ -14,6 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_TEXT_MAX, imageProblem, VENUE_IMAGE_TYPES, type PendingImage } from '@/features/venues/venue-form';
 import { countKey, formatBytes } from '@/features/venues/format';
+import { intlLocale } from '@/lib/locales';
 
 interface ImagesStepProps {
   images: PendingImage[];
@@ -87,7 +88,7 @@ export function ImagesStep({ images, onChange, existing = 0, maxImages, maxBytes
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       <Typography color="text.secondary">
-        {t('venues.images.intro', { max: new Intl.NumberFormat(i18n.language).format(maxImages), size: formatBytes(maxBytes, i18n.language) })}
+        {t('venues.images.intro', { max: new Intl.NumberFormat(intlLocale(i18n.language)).format(maxImages), size: formatBytes(maxBytes, i18n.language) })}
       </Typography>
       {existing > 0 && <Alert severity="info">{t(countKey('venues.images.existing', existing, i18n.language), { n: existing })}</Alert>}
       <Box>
@@ -139,7 +140,7 @@ export function ImagesStep({ images, onChange, existing = 0, maxImages, maxBytes
                     {sent !== undefined && (
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                         <LinearProgress variant="determinate" value={sent * 100} sx={{ flexGrow: 1 }} aria-label={t('venues.images.progress', { name: image.file.name })} />
-                        <Typography variant="body2">{new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(sent)}</Typography>
+                        <Typography variant="body2">{new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent' }).format(sent)}</Typography>
                       </Box>
                     )}
                     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>

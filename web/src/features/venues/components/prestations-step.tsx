@@ -17,6 +17,7 @@ import { TextControl } from '@/features/venues/components/text-control';
 import { useVenuePrestations } from '@/features/venues/hooks/use-venues';
 import { DETAIL_DESCRIPTION_MAX, emptyDetail, type VenueFormValues } from '@/features/venues/venue-form';
 import { venueCurrencySign } from '@/lib/venue-currency';
+import { intlLocale } from '@/lib/locales';
 
 /**
  * Step 3, and the /venues/{id}/services page: the services the venue sells
@@ -31,7 +32,7 @@ export function PrestationsStep({ form, disabled }: { form: UseFormReturn<VenueF
   const helperId = useId();
   const error = form.formState.errors.prestations?.message;
   const labelOf = (slug: string) => prestations.data?.find((p) => p.slug === slug)?.label ?? slug;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
 
   const toggle = (slug: string, on: boolean) => {
     const current = form.getValues('prestations');

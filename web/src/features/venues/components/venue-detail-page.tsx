@@ -29,6 +29,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError, isApiError } from '@/lib/api-error';
 import { formatInternational } from '@/lib/validation/phone';
+import { intlLocale } from '@/lib/locales';
 
 export const TABS = ['overview', 'services', 'photos', 'videos', 'settings'] as const;
 type TabId = (typeof TABS)[number];
@@ -48,7 +49,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function Overview({ venue }: { venue: Venue }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const key = venue.images.find((image) => image.isKeyImage) ?? venue.images[0];
   const features = FEATURES.filter((feature) => venue.features[feature]);
   return (

@@ -20,6 +20,7 @@ import { PageHeading, StatusChips } from '@/features/venues/components/venue-bit
 import { useVenueList } from '@/features/venues/hooks/use-venues';
 import { countKey } from '@/features/venues/format';
 import { describeError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 function KeyImage({ venue }: { venue: Card_ }) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ function VenueCardView({ venue }: { venue: Card_ }) {
         <StatusChips isPublished={venue.isPublished} isValidated={venue.isValidated} />
         <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="venue-photo-count">
           <CollectionsOutlinedIcon fontSize="small" aria-hidden="true" />
-          {t(countKey('venues.list.photos', venue.imageCount, i18n.language), { n: new Intl.NumberFormat(i18n.language).format(venue.imageCount) })}
+          {t(countKey('venues.list.photos', venue.imageCount, i18n.language), { n: new Intl.NumberFormat(intlLocale(i18n.language)).format(venue.imageCount) })}
         </Typography>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>

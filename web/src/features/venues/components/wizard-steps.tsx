@@ -25,6 +25,7 @@ import {
 } from '@/features/venues/venue-form';
 import { PhoneField } from '@/components/ui/phone-field';
 import { venueCurrencySign } from '@/lib/venue-currency';
+import { intlLocale } from '@/lib/locales';
 
 type StepProps = { form: UseFormReturn<VenueFormValues>; disabled?: boolean };
 
@@ -125,7 +126,7 @@ export function GeneralStep({ form, disabled }: StepProps) {
 /** Step 1: the descriptions, capacities, bedrooms and price range. */
 export function DescriptionStep({ form, disabled }: StepProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const sign = venueCurrencySign(useWatch({ control: form.control, name: 'countryCode' }), i18n.language);
   const description = form.watch('description');
   return (

@@ -14,6 +14,7 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 import { useAddVideo } from '@/features/videos/api/videos';
 import { HOST_NAMES, parseVideoLink, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, VIDEO_TITLE_MIN } from '@/lib/video-link';
 import { describeError, isApiError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/locales';
 
 interface AddVideoDialogProps {
   open: boolean;
@@ -142,7 +143,7 @@ export function AddVideoDialog({ open, onClose }: AddVideoDialogProps) {
             }}
             onBlur={() => setTouched((s) => ({ ...s, description: true }))}
             error={Boolean(descriptionMessage)}
-            helperText={descriptionMessage ?? t('videos.dialog.descriptionHelp', { length: description.trim().length.toLocaleString(i18n.language), max: VIDEO_DESCRIPTION_MAX.toLocaleString(i18n.language) })}
+            helperText={descriptionMessage ?? t('videos.dialog.descriptionHelp', { length: description.trim().length.toLocaleString(intlLocale(i18n.language)), max: VIDEO_DESCRIPTION_MAX.toLocaleString(intlLocale(i18n.language)) })}
           />
           <FormControlLabel
             control={<Switch checked={visible} onChange={(e) => setVisible(e.target.checked)} />}

@@ -27,6 +27,7 @@ import { VideoThumbnail } from '@/features/videos/components/video-thumbnail';
 import { HOST_NAMES } from '@/lib/video-link';
 import { describeError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/auth/session';
+import { intlLocale } from '@/lib/locales';
 
 /** /videos (part 2 §2): the list, the add dialog, visibility, deletion and the free quota. */
 export function VideosPage() {
@@ -159,7 +160,7 @@ function VideoCard({ video, onDelete }: { video: Video; onDelete: () => void }) 
   const notify = useNotify();
   const user = useCurrentUser();
   const visibility = useSetVideoVisibility();
-  const added = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(video.createdAt));
+  const added = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(video.createdAt));
   const publicUrl = user.publicUrl ? `${user.publicUrl.replace(/\/+$/, '')}/videos/${encodeURIComponent(video.id)}` : null;
   const host = HOST_NAMES[video.host];
   return (
