@@ -61,6 +61,9 @@ test:
 test-go:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go-sqlite test-go-postgres
 
+# -timeout=30m: Go's default of 10 minutes per package was reached by
+# internal/httpapi on PostgreSQL on a machine loaded by other work (its
+# 190 tests run one after the other); a hung test still ends the run.
 # Stripe's API mock: the Go tests of every outgoing Stripe call run against it
 # (internal/platform/payment/stripemock starts it).
 STRIPE_MOCK_VERSION := v0.203.0
@@ -71,14 +74,14 @@ stripe-mock:
 
 test-go-sqlite: stripe-mock
 	@echo "== Go tests on SQLite"
-	env -u TEST_DATABASE_URL $(GO) test -count=1 ./...
+	env -u TEST_DATABASE_URL $(GO) test -count=1 -timeout=30m ./...
 
 test-go-postgres: stripe-mock
 	@url="$${TEST_DATABASE_URL:-}"; \
 	if [[ -z "$$url" ]] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then url='$(PG_URL)'; fi; \
 	if [[ -z "$$url" ]]; then echo "== Go tests on PostgreSQL skipped: set TEST_DATABASE_URL or start a server on 127.0.0.1:5432"; exit 0; fi; \
 	echo "== Go tests on PostgreSQL"; \
-	TEST_DATABASE_URL="$$url" $(GO) test -count=1 ./...
+	TEST_DATABASE_URL="$$url" $(GO) test -count=1 -timeout=30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	@echo "== web unit tests"
