@@ -61,9 +61,6 @@ test:
 test-go:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go-sqlite test-go-postgres
 
-# -timeout=30m: Go's default of 10 minutes per package was reached by
-# internal/httpapi on PostgreSQL on a machine loaded by other work (its
-# 190 tests run one after the other); a hung test still ends the run.
 # Stripe's API mock: the Go tests of every outgoing Stripe call run against it
 # (internal/platform/payment/stripemock starts it).
 STRIPE_MOCK_VERSION := v0.203.0
@@ -72,6 +69,9 @@ STRIPE_MOCK        := $(shell $(GO) env GOPATH)/bin/stripe-mock
 stripe-mock:
 	@[[ -x "$(STRIPE_MOCK)" ]] || command -v stripe-mock >/dev/null || $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
+# -timeout=30m: Go's default of 10 minutes per package was reached by
+# internal/httpapi on PostgreSQL on a machine loaded by other work (its
+# 190 tests run one after the other); a hung test still ends the run.
 test-go-sqlite: stripe-mock
 	@echo "== Go tests on SQLite"
 	env -u TEST_DATABASE_URL $(GO) test -count=1 -timeout=30m ./...
