@@ -53,15 +53,22 @@ func (s *Service) RejectReview(ctx context.Context, actorID, id string) (Review,
 	return s.moderateReview(ctx, actorID, id, model.ReviewRejected)
 }
 
+// reviewForModeration reads the review id as the admin screens show it; an
+// unknown id is the admin's not-found.
+func reviewForModeration(ctx context.Context, tx *store.Store, id string) (store.AdminReview, error) {
+	r, err := tx.GetReviewForModeration(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return r, apperr.Wrap(apperr.NotFound, "admin.errors.review_not_found", err)
+	}
+	return r, err
+}
+
 // moderateReview moves a review to status once: deciding the same twice is
 // a conflict; an admin may still reverse an earlier decision.
 func (s *Service) moderateReview(ctx context.Context, actorID, id, status string) (Review, error) {
 	var out store.AdminReview
 	err := s.store.InTx(ctx, func(tx *store.Store) error {
-		r, err := tx.GetReviewForModeration(ctx, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperr.Wrap(apperr.NotFound, "admin.errors.review_not_found", err)
-		}
+		r, err := reviewForModeration(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -110,10 +117,7 @@ func (s *Service) moderateReview(ctx context.Context, actorID, id, status string
 func (s *Service) SetReplyHidden(ctx context.Context, actorID, id string, hidden bool) (Review, error) {
 	var out store.AdminReview
 	err := s.store.InTx(ctx, func(tx *store.Store) error {
-		r, err := tx.GetReviewForModeration(ctx, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperr.Wrap(apperr.NotFound, "admin.errors.review_not_found", err)
-		}
+		r, err := reviewForModeration(ctx, tx, id)
 		if err != nil {
 			return err
 		}
