@@ -205,7 +205,10 @@ describe('mobile, language and logout', () => {
   it('an expired session sends the user to /login with the message', T, () =>
     journey({}, async (page) => {
       await login(page, server.baseURL, 'planner@noces.test');
-      await page.evaluate(() => {
+      // Set before the reloaded page's scripts run, not in the live page: a
+      // call of the live page would meet the bad tokens first, send it to
+      // /login with the notice, and the reload would then drop the notice.
+      await page.addInitScript(() => {
         window.localStorage.setItem('token', 'not-a-valid-token');
         window.localStorage.setItem('refresh_token', 'not-a-valid-refresh-token');
       });

@@ -286,7 +286,9 @@ describe('tokens', () => {
   it('an expired access token is refreshed without the user noticing', T, () =>
     journey({}, async (page) => {
       await login(page, server.baseURL, 'planner@noces.test');
-      await page.evaluate(() => window.localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.expired.signature'));
+      // Set before the next page's scripts run, not in the live page: a call
+      // of the live page would refresh the token before the listener below.
+      await page.addInitScript(() => window.localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.expired.signature'));
       const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/token/refresh'));
       await page.goto(`${server.baseURL}/dashboard`);
       assert.equal((await refreshed).status(), 200);
