@@ -56,10 +56,16 @@ test:
 	@$(MAKE) --no-print-directory test-web
 	@$(MAKE) --no-print-directory test-e2e
 
-# The two engines at once, each one's output kept together: much of their
-# time is spent waiting on fsync and on the database server, not on the CPU.
-test-go:
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go-sqlite test-go-postgres
+# The two engines in one `go test`: tools/both-engines runs each package's
+# test binary on SQLite and, beside it, on PostgreSQL when its tests use
+# storage. Each binary is compiled once for both, and a package without
+# storage runs once (two `go test` runs side by side compiled everything
+# twice at once). Without PostgreSQL, SQLite alone.
+test-go: stripe-mock
+	@url="$${TEST_DATABASE_URL:-}"; \
+	if [[ -z "$$url" ]] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then url='$(PG_URL)'; fi; \
+	if [[ -n "$$url" ]]; then echo "== Go tests on SQLite and PostgreSQL"; else echo "== Go tests on SQLite (PostgreSQL skipped: set TEST_DATABASE_URL or start a server on 127.0.0.1:5432)"; fi; \
+	TEST_DATABASE_URL="$$url" $(GO) test -count=1 -timeout=30m -exec "$(CURDIR)/tools/both-engines" ./...
 
 # Stripe's API mock: the Go tests of every outgoing Stripe call run against it
 # (internal/platform/payment/stripemock starts it).
