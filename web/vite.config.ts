@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -7,6 +9,23 @@ import { precompress, preloadLinks, routeChunks, sourcemapsOutside } from './scr
 import { chunkBudget } from './scripts/chunk-budget.mjs';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The unit test files that replace a module (vi.mock): they run each in a
+ * module graph of its own. The others share one per worker, as importing
+ * MUI, i18n and the setup file anew for every file was a third of the
+ * suite's time; a replaced module would leak into, or miss, a file that
+ * imported the real one first in the same worker.
+ */
+function filesThatMock(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesThatMock(path);
+    if (!/\.test\.tsx?$/.test(entry.name) || !readFileSync(path, 'utf8').includes('vi.mock(')) return [];
+    return [relative(root, path)];
+  });
+}
 // Source maps stay beside the build, never in web/dist (which the binary
 // embeds and serves): git-ignored, uploaded to Sentry by whoever deploys.
 const sourcemaps = fileURLToPath(new URL('./sourcemaps', import.meta.url));
@@ -53,7 +72,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // file that needs jsdom says so with `// @vitest-environment jsdom`.
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
     // Vitest's default is one worker fewer than the cores: one file at a time
@@ -62,5 +80,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     maxWorkers: Math.max(2, availableParallelism()),
     // Two files run at once: a page test may need more than the default 5 s.
     testTimeout: 15_000,
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: filesThatMock(src), isolate: false } },
+      { extends: true, test: { name: 'isolated', include: filesThatMock(src) } },
+    ],
   },
 }));
