@@ -24,7 +24,7 @@ func (s *Store) AddMessage(ctx context.Context, m model.Message) error {
 }
 
 // ListMessages returns a request's messages, oldest first (index
-// messages_request). The rows are scanned by hand: a conversation of 1,000
+// messages_request_order). The rows are scanned by hand: a conversation of 1,000
 // messages opens in a few milliseconds, where reflection doubled it.
 func (s *Store) ListMessages(ctx context.Context, requestID string) ([]model.Message, error) {
 	rows, err := s.q.QueryContext(ctx, `SELECT id, sender, body, created_at, read_at, outbox_id

@@ -19,6 +19,11 @@ function serve(detail: EventRequestDetail) {
   server.use(
     http.get(`*/api/event-requests/${UUID}`, () => HttpResponse.json(detail)),
     http.get('*/api/event-requests', () => HttpResponse.json(makePage([]))),
+    // The request's conversation panel reads these.
+    http.get(`*/api/event-requests/${UUID}/messages`, () =>
+      HttpResponse.json({ messages: [], canWrite: false, stopped: false, expiresAt: '2026-11-11T00:00:00Z' }),
+    ),
+    http.get('*/api/reply-templates', () => HttpResponse.json({ templates: [], max: 20 })),
   );
 }
 

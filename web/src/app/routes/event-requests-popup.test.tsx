@@ -22,6 +22,11 @@ function serve(items = [newest, older, seen]) {
       return HttpResponse.json(makePage(items));
     }),
     http.get('*/api/event-requests/:uuid', ({ params }) => HttpResponse.json(makeDetail({ uuid: String(params.uuid) }))),
+    // "unlock" opens the request's page, whose conversation panel reads these.
+    http.get('*/api/event-requests/:uuid/messages', () =>
+      HttpResponse.json({ messages: [], canWrite: false, stopped: false, expiresAt: '2026-11-11T00:00:00Z' }),
+    ),
+    http.get('*/api/reply-templates', () => HttpResponse.json({ templates: [], max: 20 })),
     http.post('*/api/event-requests/:uuid/reject', async ({ request, params }) => {
       rejected.push({ uuid: params.uuid, body: await request.json() });
       return HttpResponse.json(makeDetail({ uuid: String(params.uuid), message: { isRejected: true, rejectionReason: 'budget', hasRejectedAt: '2026-06-15T10:00:00Z' } }));
