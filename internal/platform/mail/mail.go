@@ -23,6 +23,12 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
+	// ID, when set, names the message for every send of it: each carries the
+	// Message-ID made from ID and the sender's domain, so a copy sent again
+	// (a delivery retried after the relay took it but before the sender
+	// learnt so) can be recognised as the same message by the receiving
+	// server or the reader's client. Empty: a new Message-ID each send.
+	ID string
 }
 
 // Sender delivers a Message. Implementations must honour ctx: callers bound
