@@ -9,9 +9,9 @@ import (
 )
 
 // Process-wide bound on imports at once, as image decoding has its budget:
-// an import costs up to about a second of one core (maxSteps, measured by
-// bench/ics), so two at once leave the other requests a core whatever
-// number of accounts import together.
+// an import costs up to about 0.2 s of one core and a few MB (maxSteps;
+// TestParseICSResistsAttackFiles, bench/ics), so two at once leave the
+// other requests a core however many accounts import together.
 const (
 	// ImportSlots is how many imports run at once in the process.
 	ImportSlots = 2

@@ -12,8 +12,8 @@ import (
 
 // Bounds of an .ics import. Whatever a file of at most MaxImportBytes holds,
 // reading it is linear in its size and expanding it costs at most
-// maxSteps, checked as it goes: BenchmarkParseICS and the attack files of
-// TestParseICSResistsAttackFiles show the worst cost.
+// maxSteps, checked as it goes: the attack files of
+// TestParseICSResistsAttackFiles and bench/ics show the worst cost.
 const (
 	// MaxImportBytes is the largest file accepted.
 	MaxImportBytes = 1 << 20
@@ -27,7 +27,7 @@ const (
 	maxOccurrences      = 50000
 	maxTotalOccurrences = 200000
 	// maxSteps is the work one file may cost, in steps of about a day's
-	// test by a rule (recur.go's costs): about 0.1 s of CPU here. It counts
+	// test by a rule (recur.go's costs): about 0.2 s of CPU here. It counts
 	// work, not time, so a busy machine refuses no file a quiet one takes.
 	maxSteps = 20_000_000
 	// maxEventDays is the longest event: a longer one is clipped.
