@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-ics bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
@@ -137,6 +137,10 @@ bench-login: build
 ## bench-upload: a 10 MB 4000x3000 JPEG through POST /api/images/upload: server time and peak memory (issue #13)
 bench-upload: build
 	$(GO) run ./bench/upload -bin ./$(BIN) -out bench/results-upload.md
+
+## bench-ics: the .ics import against its attack files, alone and six at once: answer, latency, CPU, peak memory
+bench-ics: build
+	$(GO) run ./bench/ics -bin ./$(BIN) -out bench/results-ics.md
 
 ## bench-jobs: a project matched to 8 planners while the SMTP relay takes 2 s per message (issue #15)
 bench-jobs:

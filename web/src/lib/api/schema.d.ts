@@ -4326,7 +4326,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the days of an .ics file's events taken
-         * @description At most 1 MB and 5,000 events. All-day and timed events, RRULE, RDATE, EXDATE and RECURRENCE-ID are read; cancelled and transparent events are skipped. Only days from a year back to three years ahead are kept, and a day already taken keeps its status.
+         * @description At most 1 MB and 5,000 events. All-day and timed events, RRULE, RDATE, EXDATE and RECURRENCE-ID are read; cancelled and transparent events are skipped, and so are rules finer than daily. Only days from a year back to three years ahead are kept, and a day already taken keeps its status. A file whose rules repeat too often (more than 24 times of day in a rule, 200,000 occurrences in all, or more work than one file's budget) is refused with 422 availability.errors.too_many_repeats. Only a provider who finished onboarding imports (403 availability.errors.onboarding_required). Two imports run at once in the server; one that waits 5 s for its turn is refused with 503 availability.errors.busy and Retry-After.
          */
         post: {
             parameters: {
@@ -4361,9 +4361,22 @@ export interface paths {
                         };
                     };
                 };
+                403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 422: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                /** @description Too many calendars being imported; send it again after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["Error"];
             };
         };

@@ -81,4 +81,17 @@ describe('the availability page', () => {
     expect(document.querySelector(`[data-date="${day(7)}"]`)).toHaveAttribute('data-status', 'free');
     expect(puts).toEqual([{ date: day(7), status: 'booked', venueId: 'barn' }]);
   });
+
+  it('says when the server is too busy to import a calendar now', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post('*/api/availability/import', () =>
+        HttpResponse.json({ error: 'availability.errors.busy', message: 'busy' }, { status: 503, headers: { 'Retry-After': '5' } }),
+      ),
+    );
+    renderSignedIn(<AvailabilityPage />);
+    await screen.findByRole('grid');
+    await user.upload(screen.getByTestId('ics-input'), new File(['BEGIN:VCALENDAR'], 'cal.ics', { type: 'text/calendar' }));
+    expect(await screen.findByText('Many calendars are being imported right now: send yours again in a few seconds.')).toBeInTheDocument();
+  });
 });

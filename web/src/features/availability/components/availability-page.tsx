@@ -57,10 +57,11 @@ export function AvailabilityPage() {
   const target = venue || data?.venueId || '';
   const status = useMemo(() => new Map((data?.days ?? []).map((d) => [d.date, d.status] as const)), [data]);
 
-  // The message of a refusal: the field's own text when this page has it.
+  // The message of a refusal: the field's own text when this page has it,
+  // else the calendar's own code (a busy server's 503 included).
   const explain = (error: unknown, fallback: string) => {
     if (isApiError(error)) {
-      const code = Object.values(error.fields)[0];
+      const code = Object.values(error.fields)[0] ?? (error.code.startsWith('availability.') ? error.code : undefined);
       if (code && i18n.exists(code)) return t(code);
     }
     return describeError(error, (k) => t(k), fallback);
