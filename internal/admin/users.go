@@ -9,6 +9,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/model"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // Bounds of an admin's credit adjustment.
@@ -45,6 +46,8 @@ func (s *Service) AdjustCredits(ctx context.Context, actorID, userID string, amo
 		f.Add("amount", "admin.validation.amount_invalid")
 	}
 	switch n := utf8.RuneCountInString(reason); {
+	case validate.Line(reason) != "":
+		f.Add("reason", validate.Line(reason))
 	case n == 0:
 		f.Add("reason", "validation.required")
 	case n > CreditReasonMax:
