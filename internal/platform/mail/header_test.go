@@ -62,13 +62,13 @@ func TestOneLine(t *testing.T) {
 		"Réinitialisez votre mot de passe": "Réinitialisez votre mot de passe",
 		// Typographic spaces of a French subject are not controls.
 		"Nouvelle demande\u00a0: le 12\u202fjuin": "Nouvelle demande\u00a0: le 12\u202fjuin",
-		"  Lyon  ":                                  "Lyon",
-		"Lyon\r\n\r\nBcc":                           "Lyon Bcc",
-		"Lyon \r\n Bcc":                             "Lyon Bcc",
-		"\x1b[31mred\x7f":                           "[31mred",
-		"bad \xff byte":                             "bad \uFFFD byte",
-		"\u2066isolated\u2069":                      "isolated",
-		"":                                          "",
+		"  Lyon  ":             "Lyon",
+		"Lyon\r\n\r\nBcc":      "Lyon Bcc",
+		"Lyon \r\n Bcc":        "Lyon Bcc",
+		"\x1b[31mred\x7f":      "[31mred",
+		"bad \xff byte":        "bad \uFFFD byte",
+		"\u2066isolated\u2069": "isolated",
+		"":                     "",
 	} {
 		if got := OneLine(in); got != want {
 			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
