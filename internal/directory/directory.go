@@ -460,10 +460,15 @@ func (s *Service) checkReview(in ReviewInput, full bool) (title, body, name stri
 		f.Add("rating", "review.errors.rating")
 	}
 	title, body, name = strings.TrimSpace(in.Title), strings.TrimSpace(in.Body), strings.TrimSpace(in.ReviewerName)
-	if n := utf8.RuneCountInString(title); n < 3 || n > 120 {
+	if code := validate.Line(title); code != "" {
+		f.Add("title", code)
+	} else if n := utf8.RuneCountInString(title); n < 3 || n > 120 {
 		f.Add("title", "review.errors.title")
 	}
-	if n := utf8.RuneCountInString(body); n < 20 || n > 3000 {
+	body, code := validate.Text(body)
+	if code != "" {
+		f.Add("body", code)
+	} else if n := utf8.RuneCountInString(body); n < 20 || n > 3000 {
 		f.Add("body", "review.errors.body")
 	}
 	if code := validate.PersonName(name); code != "" {

@@ -281,12 +281,21 @@ func (s *Service) check(in ProjectInput, domain i18n.Domain) (model.Project, err
 	if code != "" {
 		f.Add("phone", code)
 	}
-	msg := strings.TrimSpace(in.Message)
-	if utf8.RuneCountInString(msg) > MessageMax {
+	msg, code := validate.Text(in.Message)
+	msg = strings.TrimSpace(msg)
+	if code != "" {
+		f.Add("message", code)
+	} else if utf8.RuneCountInString(msg) > MessageMax {
 		f.Add("message", "validation.description_too_long")
 	}
-	theme := strings.TrimSpace(in.WeddingTheme)
-	if utf8.RuneCountInString(theme) > 200 || utf8.RuneCountInString(in.EventLocation) > 200 {
+	theme, place := strings.TrimSpace(in.WeddingTheme), strings.TrimSpace(in.EventLocation)
+	if code := validate.Line(theme); code != "" {
+		f.Add("weddingTheme", code)
+	}
+	if code := validate.Line(place); code != "" {
+		f.Add("eventLocation", code)
+	}
+	if utf8.RuneCountInString(theme) > 200 || utf8.RuneCountInString(place) > 200 {
 		f.Add("weddingTheme", "validation.text_too_long")
 	}
 	if err := f.Err(); err != nil {
@@ -294,7 +303,7 @@ func (s *Service) check(in ProjectInput, domain i18n.Domain) (model.Project, err
 	}
 	p := model.Project{
 		ID: model.NewID(), Domain: domain.Key, EventType: in.EventType, EventDate: in.EventDate, ServiceType: in.ServiceType,
-		EventLocation: strings.TrimSpace(in.EventLocation), EventCity: city, EventZipcode: zip, EventCountry: country,
+		EventLocation: place, EventCity: city, EventZipcode: zip, EventCountry: country,
 		BudgetRange: in.BudgetRange, GuestRange: in.GuestRange, HasTheme: in.HasTheme && theme != "", WeddingTheme: theme,
 		Message: msg, Firstname: first, Lastname: last, Email: email, Phone: phone, CreatedAt: s.clock.Now(), Languages: langs,
 	}

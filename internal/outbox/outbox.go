@@ -41,9 +41,10 @@ func New(s *store.Store, queue *jobs.Queue, c clock.Clock) *Outbox {
 	return &Outbox{store: s, queue: queue, clock: c}
 }
 
-// Email queues m in tx, the transaction of the change it reports.
+// Email queues m in tx, the transaction of the change it reports, its
+// subject made one line (mail.OneLine): a line break would fail it for good.
 func (o *Outbox) Email(ctx context.Context, tx *store.Store, m mail.Message) error {
-	return o.queueMessage(ctx, tx, model.OutboxMessage{Channel: model.ChannelEmail, Recipient: m.To, Subject: m.Subject,
+	return o.queueMessage(ctx, tx, model.OutboxMessage{Channel: model.ChannelEmail, Recipient: m.To, Subject: mail.OneLine(m.Subject),
 		BodyText: m.Text, BodyHTML: m.HTML})
 }
 

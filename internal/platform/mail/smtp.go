@@ -176,10 +176,15 @@ func NewSMTP(cfg SMTPConfig) (*SMTP, error) {
 	return s, nil
 }
 
-// Send delivers m to m.To through the relay. The whole conversation is
+// Send delivers m to m.To through the relay, its subject made one line
+// (OneLine). The whole conversation is
 // bounded by ctx and by the configured timeout, whichever ends first; an
 // error then wraps context.Canceled or context.DeadlineExceeded.
 func (s *SMTP) Send(ctx context.Context, m Message) error {
+	// A line break in a subject is how header injection starts, and text a
+	// person wrote reaches subjects: it is made one line rather than refused,
+	// so that an old row with one still delivers.
+	m.Subject = OneLine(m.Subject)
 	if err := m.validate(); err != nil {
 		return err
 	}
