@@ -17,6 +17,7 @@ import (
 
 	"noces/internal/clock"
 	"noces/internal/config"
+	"noces/internal/conversation"
 	"noces/internal/directory"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
@@ -95,13 +96,16 @@ func newEnvOn(t testing.TB, s *store.Store, clk *clock.Fixed) *env {
 	}
 	limiter := ratelimit.New(s, clk)
 	dir := directory.NewService(s, clk, blobs, limiter, []byte("profile-views-key"))
-	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: outboxtest.New(t, s, clk), Emails: renderer,
+	ob := outboxtest.New(t, s, clk)
+	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: ob, Emails: renderer,
 		Texts: texts, Links: hm, Limiter: limiter, FormKey: []byte("forms-key"), Log: log})
+	conversations := conversation.NewService(conversation.Deps{Store: s, Clock: clk, Outbox: ob, Emails: renderer,
+		Texts: texts, Links: hm, Limiter: limiter, Events: events, Log: log})
 	med, err := media.NewService(media.Deps{Store: s, Clock: clk, Blobs: blobs, Links: hm, Log: log, ViewKey: []byte("media-views-key")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Media: med, Legal: legaltest.Library(t), Log: log, Clock: clk})
+	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Conversations: conversations, Geo: sharedGazetteer(t), Media: med, Legal: legaltest.Library(t), Log: log, Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}
