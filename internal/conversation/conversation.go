@@ -149,6 +149,10 @@ type Thread struct {
 	// couple, not expired.
 	Open      bool
 	ExpiresAt time.Time
+	// CanWrite, in the provider's view, says whether its next message
+	// would be accepted: open, and the request unlocked by it, or premium
+	// with a place left under the cap for the unlock writing takes.
+	CanWrite bool
 	// Provider is who the couple talks to.
 	Provider ProviderCard
 }
@@ -179,7 +183,37 @@ func (s *Service) ProviderThread(ctx context.Context, userID, requestID string) 
 	if err != nil {
 		return Thread{}, err
 	}
-	return Thread{Request: r, Messages: msgs, Open: s.open(r), ExpiresAt: expiry(r)}, nil
+	can, err := s.canWrite(ctx, r)
+	if err != nil {
+		return Thread{}, err
+	}
+	return Thread{Request: r, Messages: msgs, Open: s.open(r), ExpiresAt: expiry(r), CanWrite: can}, nil
+}
+
+// canWrite tells whether Send would accept the provider's message on r now,
+// by Send's own rules: a back-office that offers a composer only for a
+// message that goes through never shows one that ends in a 409 or a 403.
+func (s *Service) canWrite(ctx context.Context, r store.ConversationRequest) (bool, error) {
+	if !s.open(r) {
+		return false, nil
+	}
+	if r.UnlockedAt.Valid {
+		return true, nil
+	}
+	u, err := s.store.GetUser(ctx, r.ProviderID)
+	if err != nil {
+		return false, err
+	}
+	if !u.IsModerated || !u.IsPremium(s.clock.Now()) || s.events == nil {
+		return false, nil
+	}
+	// A premium provider's message unlocks the request first, which the cap
+	// refuses once the project's places are taken by others.
+	unlocks, err := s.store.CountProjectUnlocks(ctx, []string{r.ProjectID})
+	if err != nil {
+		return false, err
+	}
+	return unlocks[r.ProjectID] < s.events.UnlockCap(), nil
 }
 
 // providerRequest reads a request of the provider's; another's is not
