@@ -15,7 +15,12 @@
 //   - The couple stops a conversation from its page: every link to it is
 //     revoked at once. The provider cannot revoke a link.
 //   - The e-mail to the couple does not carry the message: the couple reads
-//     it on the page, which is what marks it read, so "read" means read.
+//     it on the page. Opening the link marks nothing, since mail scanners
+//     fetch links (HEAD, or GET without running scripts) before anyone
+//     reads them; a person marks the provider's messages read: the page's
+//     script posts (MarkRead) on the reader's first gesture, and answering,
+//     closing or stopping from the page do it too. So "read" means read,
+//     and the 72-hour unread refund holds against a scanner.
 package conversation
 
 import (
@@ -368,14 +373,14 @@ func (s *Service) read(ctx context.Context, requestID, from string) ([]model.Mes
 	return s.store.ListMessages(ctx, requestID)
 }
 
-// CoupleThread opens the conversation of a couple's link and marks the
-// provider's messages read.
+// CoupleThread opens the conversation of a couple's link. It marks
+// nothing read: whatever fetched the link may be a mail scanner.
 func (s *Service) CoupleThread(ctx context.Context, token string) (Thread, error) {
 	r, err := s.byToken(ctx, token)
 	if err != nil {
 		return Thread{}, err
 	}
-	msgs, err := s.read(ctx, r.ID, model.MessageFromProvider)
+	msgs, err := s.store.ListMessages(ctx, r.ID)
 	if err != nil {
 		return Thread{}, err
 	}
@@ -391,8 +396,23 @@ func (s *Service) CoupleThread(ctx context.Context, token string) (Thread, error
 		Provider: ProviderCard{Name: name, ProfileURL: url}}, nil
 }
 
+// MarkRead marks the provider's messages of a couple's link read, now, and
+// returns that time: a person is reading the page (its script posts on the
+// reader's first gesture, never on loading).
+func (s *Service) MarkRead(ctx context.Context, token string) (time.Time, error) {
+	r, err := s.byToken(ctx, token)
+	if err != nil {
+		return time.Time{}, err
+	}
+	now := s.clock.Now()
+	if _, err := s.store.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+		return time.Time{}, err
+	}
+	return now, nil
+}
+
 // Reply writes the couple's answer and e-mails the provider (and texts a
-// premium one with a phone).
+// premium one with a phone). Whoever answers read the provider's messages.
 func (s *Service) Reply(ctx context.Context, token, body, clientIP string) (model.Message, error) {
 	r, err := s.byToken(ctx, token)
 	if err != nil {
@@ -430,6 +450,9 @@ func (s *Service) Reply(ctx context.Context, token, body, clientIP string) (mode
 			return err
 		}
 		m.OutboxID.String, m.OutboxID.Valid = id, true
+		if _, err := tx.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+			return err
+		}
 		if err := tx.AddMessage(ctx, m); err != nil {
 			return err
 		}
@@ -447,7 +470,8 @@ func (s *Service) Reply(ctx context.Context, token, body, clientIP string) (mode
 
 // Close records the couple's outcome for its project from a conversation's
 // link; "booked_provider" names this conversation's provider. The couple
-// may change its mind: the last outcome counts.
+// may change its mind: the last outcome counts. Whoever closes from the
+// page read the provider's messages.
 func (s *Service) Close(ctx context.Context, token, outcome string) error {
 	if !slices.Contains(Outcomes, outcome) {
 		return apperr.Validation(map[string]string{"outcome": "conversation.errors.outcome_required"})
@@ -460,8 +484,12 @@ func (s *Service) Close(ctx context.Context, token, outcome string) error {
 	if outcome == model.ProjectOutcomeBookedProvider {
 		booked = r.ID
 	}
+	now := s.clock.Now()
 	return s.store.InTx(ctx, func(tx *store.Store) error {
-		if err := tx.SetProjectOutcome(ctx, r.ProjectID, outcome, booked, s.clock.Now()); err != nil {
+		if _, err := tx.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+			return err
+		}
+		if err := tx.SetProjectOutcome(ctx, r.ProjectID, outcome, booked, now); err != nil {
 			return err
 		}
 		if s.refunds == nil {
@@ -483,14 +511,21 @@ func (s *Service) Close(ctx context.Context, token, outcome string) error {
 }
 
 // Stop ends a conversation from the couple's link: every link to it is
-// revoked, and the provider can write no more.
+// revoked, and the provider can write no more. Whoever stops it from the
+// page read the provider's messages.
 func (s *Service) Stop(ctx context.Context, token string) error {
 	r, err := s.byToken(ctx, token)
 	if err != nil {
 		return err
 	}
-	_, err = s.store.StopConversation(ctx, r.ID, s.clock.Now())
-	return err
+	now := s.clock.Now()
+	return s.store.InTx(ctx, func(tx *store.Store) error {
+		if _, err := tx.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+			return err
+		}
+		_, err := tx.StopConversation(ctx, r.ID, now)
+		return err
+	})
 }
 
 // UnreadMessages counts the couples' unread messages over the provider's
