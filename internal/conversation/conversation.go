@@ -15,7 +15,12 @@
 //   - The couple stops a conversation from its page: every link to it is
 //     revoked at once. The provider cannot revoke a link.
 //   - The e-mail to the couple does not carry the message: the couple reads
-//     it on the page, which is what marks it read, so "read" means read.
+//     it on the page. Opening the link marks nothing, since mail scanners
+//     fetch links (HEAD, or GET without running scripts) before anyone
+//     reads them; a person marks the provider's messages read: the page's
+//     script posts (MarkRead) on the reader's first gesture, and answering,
+//     closing or stopping from the page do it too. So "read" means read,
+//     and the 72-hour unread refund holds against a scanner.
 package conversation
 
 import (
@@ -151,6 +156,10 @@ type Thread struct {
 	// couple, not expired.
 	Open      bool
 	ExpiresAt time.Time
+	// CanWrite, in the provider's view, says whether its next message
+	// would be accepted: open, and the request unlocked by it, or premium
+	// with a place left under the cap for the unlock writing takes.
+	CanWrite bool
 	// Provider is who the couple talks to.
 	Provider ProviderCard
 }
@@ -181,7 +190,37 @@ func (s *Service) ProviderThread(ctx context.Context, userID, requestID string) 
 	if err != nil {
 		return Thread{}, err
 	}
-	return Thread{Request: r, Messages: msgs, Open: s.open(r), ExpiresAt: expiry(r)}, nil
+	can, err := s.canWrite(ctx, r)
+	if err != nil {
+		return Thread{}, err
+	}
+	return Thread{Request: r, Messages: msgs, Open: s.open(r), ExpiresAt: expiry(r), CanWrite: can}, nil
+}
+
+// canWrite tells whether Send would accept the provider's message on r now,
+// by Send's own rules: a back-office that offers a composer only for a
+// message that goes through never shows one that ends in a 409 or a 403.
+func (s *Service) canWrite(ctx context.Context, r store.ConversationRequest) (bool, error) {
+	if !s.open(r) {
+		return false, nil
+	}
+	if r.UnlockedAt.Valid {
+		return true, nil
+	}
+	u, err := s.store.GetUser(ctx, r.ProviderID)
+	if err != nil {
+		return false, err
+	}
+	if !u.IsModerated || !u.IsPremium(s.clock.Now()) || s.events == nil {
+		return false, nil
+	}
+	// A premium provider's message unlocks the request first, which the cap
+	// refuses once the project's places are taken by others.
+	unlocks, err := s.store.CountProjectUnlocks(ctx, []string{r.ProjectID})
+	if err != nil {
+		return false, err
+	}
+	return unlocks[r.ProjectID] < s.events.UnlockCap(), nil
 }
 
 // providerRequest reads a request of the provider's; another's is not
@@ -336,14 +375,14 @@ func (s *Service) read(ctx context.Context, requestID, from string) ([]model.Mes
 	return s.store.ListMessages(ctx, requestID)
 }
 
-// CoupleThread opens the conversation of a couple's link and marks the
-// provider's messages read.
+// CoupleThread opens the conversation of a couple's link. It marks
+// nothing read: whatever fetched the link may be a mail scanner.
 func (s *Service) CoupleThread(ctx context.Context, token string) (Thread, error) {
 	r, err := s.byToken(ctx, token)
 	if err != nil {
 		return Thread{}, err
 	}
-	msgs, err := s.read(ctx, r.ID, model.MessageFromProvider)
+	msgs, err := s.store.ListMessages(ctx, r.ID)
 	if err != nil {
 		return Thread{}, err
 	}
@@ -359,8 +398,23 @@ func (s *Service) CoupleThread(ctx context.Context, token string) (Thread, error
 		Provider: ProviderCard{Name: name, ProfileURL: url}}, nil
 }
 
+// MarkRead marks the provider's messages of a couple's link read, now, and
+// returns that time: a person is reading the page (its script posts on the
+// reader's first gesture, never on loading).
+func (s *Service) MarkRead(ctx context.Context, token string) (time.Time, error) {
+	r, err := s.byToken(ctx, token)
+	if err != nil {
+		return time.Time{}, err
+	}
+	now := s.clock.Now()
+	if _, err := s.store.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+		return time.Time{}, err
+	}
+	return now, nil
+}
+
 // Reply writes the couple's answer and e-mails the provider (and texts a
-// premium one with a phone).
+// premium one with a phone). Whoever answers read the provider's messages.
 func (s *Service) Reply(ctx context.Context, token, body, clientIP string) (model.Message, error) {
 	r, err := s.byToken(ctx, token)
 	if err != nil {
@@ -398,6 +452,9 @@ func (s *Service) Reply(ctx context.Context, token, body, clientIP string) (mode
 			return err
 		}
 		m.OutboxID.String, m.OutboxID.Valid = id, true
+		if _, err := tx.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+			return err
+		}
 		if err := tx.AddMessage(ctx, m); err != nil {
 			return err
 		}
@@ -415,7 +472,8 @@ func (s *Service) Reply(ctx context.Context, token, body, clientIP string) (mode
 
 // Close records the couple's outcome for its project from a conversation's
 // link; "booked_provider" names this conversation's provider. The couple
-// may change its mind: the last outcome counts.
+// may change its mind: the last outcome counts. Whoever closes from the
+// page read the provider's messages.
 func (s *Service) Close(ctx context.Context, token, outcome string) error {
 	if !slices.Contains(Outcomes, outcome) {
 		return apperr.Validation(map[string]string{"outcome": "conversation.errors.outcome_required"})
@@ -428,8 +486,12 @@ func (s *Service) Close(ctx context.Context, token, outcome string) error {
 	if outcome == model.ProjectOutcomeBookedProvider {
 		booked = r.ID
 	}
+	now := s.clock.Now()
 	return s.store.InTx(ctx, func(tx *store.Store) error {
-		if err := tx.SetProjectOutcome(ctx, r.ProjectID, outcome, booked, s.clock.Now()); err != nil {
+		if _, err := tx.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+			return err
+		}
+		if err := tx.SetProjectOutcome(ctx, r.ProjectID, outcome, booked, now); err != nil {
 			return err
 		}
 		if s.refunds == nil {
@@ -451,14 +513,21 @@ func (s *Service) Close(ctx context.Context, token, outcome string) error {
 }
 
 // Stop ends a conversation from the couple's link: every link to it is
-// revoked, and the provider can write no more.
+// revoked, and the provider can write no more. Whoever stops it from the
+// page read the provider's messages.
 func (s *Service) Stop(ctx context.Context, token string) error {
 	r, err := s.byToken(ctx, token)
 	if err != nil {
 		return err
 	}
-	_, err = s.store.StopConversation(ctx, r.ID, s.clock.Now())
-	return err
+	now := s.clock.Now()
+	return s.store.InTx(ctx, func(tx *store.Store) error {
+		if _, err := tx.MarkMessagesRead(ctx, r.ID, model.MessageFromProvider, now); err != nil {
+			return err
+		}
+		_, err := tx.StopConversation(ctx, r.ID, now)
+		return err
+	})
 }
 
 // UnreadMessages counts the couples' unread messages over the provider's

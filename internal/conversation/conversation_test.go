@@ -185,8 +185,13 @@ func TestConversationBothWays(t *testing.T) {
 	e.clock.Advance(time.Hour)
 	th, err := e.svc.CoupleThread(ctx, token)
 	storetest.Must(t, err)
-	if len(th.Messages) != 1 || !th.Messages[0].ReadAt.Valid || !th.Messages[0].ReadAt.Time.Equal(e.clock.Now()) {
-		t.Fatalf("couple's view %+v, want the message read now", th.Messages)
+	if len(th.Messages) != 1 || th.Messages[0].ReadAt.Valid {
+		t.Fatalf("couple's view %+v, want the message unread: opening is not reading", th.Messages)
+	}
+	at, err := e.svc.MarkRead(ctx, token)
+	storetest.Must(t, err)
+	if th, _ = e.svc.CoupleThread(ctx, token); !at.Equal(e.clock.Now()) || !th.Messages[0].ReadAt.Valid || !th.Messages[0].ReadAt.Time.Equal(at) {
+		t.Fatalf("couple's view %+v after MarkRead at %v, want the message read then", th.Messages, at)
 	}
 	if th.Provider.Name != "Camille Durand" {
 		t.Errorf("provider %q", th.Provider.Name)

@@ -40,8 +40,10 @@ type messageItem struct {
 
 type messageList struct {
 	Messages []messageItem `json:"messages"`
-	// CanWrite says whether the conversation is still open: not stopped by
-	// the couple, not expired, the request not rejected.
+	// CanWrite says whether a message would be accepted now: the
+	// conversation open (not stopped by the couple, not expired, the request
+	// not rejected), and the request unlocked by the provider or, premium, a
+	// place left under the unlock cap.
 	CanWrite  bool      `json:"canWrite"`
 	Stopped   bool      `json:"stopped"`
 	ExpiresAt time.Time `json:"expiresAt"`
@@ -56,7 +58,7 @@ func (s *Server) listMessages(w http.ResponseWriter, r *http.Request, c account.
 	if err != nil {
 		return err
 	}
-	out := messageList{Messages: make([]messageItem, len(th.Messages)), CanWrite: th.Open,
+	out := messageList{Messages: make([]messageItem, len(th.Messages)), CanWrite: th.CanWrite,
 		Stopped: th.Request.StoppedAt.Valid, ExpiresAt: th.ExpiresAt}
 	for i, m := range th.Messages {
 		out.Messages[i] = toMessageItem(m)

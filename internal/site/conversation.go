@@ -1,6 +1,7 @@
 package site
 
 import (
+	"html/template"
 	"net/http"
 	"net/url"
 	"time"
@@ -37,12 +38,18 @@ type conversationPage struct {
 	EventType, EventDate, City      string
 	Notice                          string
 	MaxLen                          int
+	// ReadURL and ReadScript mark the provider's messages read once a
+	// person is on the page; empty when none is unread.
+	ReadURL    string
+	ReadScript template.JS
 }
 
 type messageView struct {
 	FromCouple bool
 	Body       any
 	Sent, Read string
+	// Unread: a provider's message the couple has not read yet.
+	Unread bool
 }
 
 // DateTime writes t as the page's locale writes a date and time, in the
@@ -111,6 +118,10 @@ func (s *Site) showConversation(w http.ResponseWriter, r *http.Request, fm *form
 			Sent: v.DateTime(m.CreatedAt)}
 		if m.ReadAt.Valid {
 			mv.Read = v.DateTime(m.ReadAt.Time)
+		}
+		mv.Unread = !mv.FromCouple && !m.ReadAt.Valid
+		if mv.Unread && page.ReadURL == "" {
+			withReadScript(v, &page, base)
 		}
 		page.Messages = append(page.Messages, mv)
 	}

@@ -1,5 +1,5 @@
 // Package site serves the public directory: server-rendered pages, one
-// language per domain, no JavaScript at all.
+// language per domain, no JavaScript but the conversation's read mark.
 //
 // Every page is an html/template page of templates/ wrapped in layout.html;
 // the texts are the i18n bundle's keys of the site area (site.*), plus the
@@ -193,6 +193,7 @@ func (s *Site) routes() {
 	m.HandleFunc("POST /c/{token}", s.post(textLimit, s.conversationReply))
 	m.HandleFunc("POST /c/{token}/close", s.post(textLimit, s.conversationClose))
 	m.HandleFunc("POST /c/{token}/stop", s.post(textLimit, s.conversationStop))
+	m.HandleFunc("POST /c/{token}/read", s.post(smallLimit, s.conversationRead))
 	m.HandleFunc("GET /badge/{file}", s.badge)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
@@ -209,7 +210,9 @@ func (s *Site) routes() {
 }
 
 // csp allows nothing but the page itself and its inline styles: public pages
-// run no script (the JSON-LD block is data, never executed). manifest-src
+// run no script (the JSON-LD block is data, never executed), but for the
+// conversation's read mark, allowed by its hash on that page alone
+// (conversation_read.go). manifest-src
 // lets the browser read the web manifest; connect-src 'self' lets tools
 // that fetch from the page's context (Lighthouse reads robots.txt so) reach
 // the site's own files, and gives nothing to a page without scripts.
@@ -266,6 +269,9 @@ func (s *Site) send(w http.ResponseWriter, status int, v *view, cache string, pa
 	policy := csp
 	if v.FrameSrc != "" {
 		policy += "; frame-src " + v.FrameSrc
+	}
+	if v.ScriptSrc != "" {
+		policy += "; script-src " + v.ScriptSrc
 	}
 	h.Set("Content-Security-Policy", policy)
 	h.Set("Cache-Control", cache)

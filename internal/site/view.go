@@ -28,6 +28,9 @@ type view struct {
 	JSONLD      any // the page's structured data, when it has some
 	// FrameSrc is the one origin a page may frame (a video player), or "".
 	FrameSrc string
+	// ScriptSrc is the one script a page may run, as a policy source (the
+	// conversation's read mark), or "": public pages run none else.
+	ScriptSrc string
 	// Social is the page's Open Graph and Twitter card, when it has one
 	// (seo.go).
 	Social *socialCard

@@ -108,6 +108,11 @@ describe('a conversation between a planner and a couple', () => {
         await cp.getByRole('heading', { level: 1, name: /Votre conversation avec/ }).waitFor();
         await cp.getByText(/Bonjour Inès, merci pour votre demande/).waitFor();
         assert.equal(await cp.getByRole('link', { name: 'https://example.com/formules' }).getAttribute('href'), 'https://example.com/formules');
+        // Opening is not reading (a mail scanner opens links): the message
+        // is read once a person moves over the page, and the page says so.
+        await cp.getByText('Pas encore lu').first().waitFor();
+        await cp.mouse.move(200, 200);
+        await cp.mouse.move(220, 240);
         await cp.getByText(/· Lu le /).first().waitFor();
         await shot(cp, 'conversation-couple');
 

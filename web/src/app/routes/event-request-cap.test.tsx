@@ -35,6 +35,11 @@ describe('the unlock cap (issue #18)', () => {
     expect(notice).toHaveTextContent('2/3 unlocked');
     expect(notice).toHaveTextContent('1 place(s) left');
     expect(within(screen.getByTestId('contact-card')).getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
+    // A locked request cannot be written to (canWrite false): the
+    // conversation says to unlock it, not that it is closed.
+    const conversation = await screen.findByTestId('conversation');
+    expect(await within(conversation).findByText(/^Unlock this request to write to /)).toBeInTheDocument();
+    expect(within(conversation).queryByText(/This conversation is closed/)).toBeNull();
   });
 
   it('says a closed request is closed, offers no unlock and does not ask before leaving', async () => {
@@ -56,5 +61,10 @@ describe('the unlock cap (issue #18)', () => {
     expect(screen.getAllByTestId('status-chip')[0]).toHaveTextContent('Locked');
     expect(requestStatus({ isRejected: false, isUnlocked: false, closed: true }, true)).toBe('locked');
     expect(requestStatus({ isRejected: false, isUnlocked: false, closed: false }, true)).toBe('unlocked');
+    // The server says no message would be accepted (canWrite false): no
+    // composer that would end in a 409, and the conversation says why.
+    const conversation = await screen.findByTestId('conversation');
+    expect(await within(conversation).findByText('This conversation is closed: no more messages can be sent.')).toBeInTheDocument();
+    expect(within(conversation).queryByTestId('composer')).toBeNull();
   });
 });

@@ -3635,7 +3635,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             messages: components["schemas"]["ConversationMessage"][];
-                            /** @description not stopped by the couple, not expired, not rejected */
+                            /** @description a message would be accepted now: not stopped by the couple, not expired, not rejected, and unlocked by this provider or (premium) a place left under the unlock cap */
                             canWrite: boolean;
                             /** @description the couple stopped the conversation */
                             stopped: boolean;

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messagesKey } from '@/features/event-requests/api/conversation';
 import { eventRequestKey, type EventRequestDetail } from '@/features/event-requests/api/get-event-request';
 import { patchListItem } from '@/features/event-requests/api/list-event-requests';
 import { api, unwrap } from '@/lib/api-client';
@@ -15,7 +16,8 @@ export async function unlockEventRequest(uuid: string): Promise<UnlockReply> {
 /**
  * Unlocks a request: its detail shows the contact at once, then is refetched
  * (lastname, unlock date); the lists change status; the user is refetched so
- * the credit balance everywhere is the server's.
+ * the credit balance everywhere is the server's; the conversation is read
+ * again, as it may be written to now (canWrite).
  */
 export function useUnlockEventRequest(uuid: string) {
   const queryClient = useQueryClient();
@@ -32,6 +34,7 @@ export function useUnlockEventRequest(uuid: string) {
           : detail,
       );
       void queryClient.invalidateQueries({ queryKey: eventRequestKey(uuid) });
+      void queryClient.invalidateQueries({ queryKey: messagesKey(uuid) });
       patchListItem(queryClient, uuid, { isUnlocked: true });
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },

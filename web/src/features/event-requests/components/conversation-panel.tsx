@@ -82,7 +82,10 @@ function MessageBubble({ message, name }: { message: ConversationMessage; name: 
 
 interface PanelProps {
   detail: EventRequestDetail;
-  /** The provider may write: the request is unlocked (or premium and not rejected). */
+  /**
+   * The request is unlocked for the provider, or the provider is premium:
+   * a conversation it cannot write to is then closed rather than locked.
+   */
   canUnlockedWrite: boolean;
 }
 
@@ -157,9 +160,10 @@ export function ConversationPanel({ detail, canUnlockedWrite }: PanelProps) {
         </Box>
       )}
       {list && list.stopped && <Alert severity="warning">{t('conversation.stopped', { name })}</Alert>}
-      {list && !list.stopped && !open && <Alert severity="info">{t('conversation.closed')}</Alert>}
-      {list && open && !canUnlockedWrite && <Alert severity="info">{t('conversation.locked', { name })}</Alert>}
-      {list && open && canUnlockedWrite && (
+      {/* canWrite is false for a locked request too: unlocking is what it waits for. */}
+      {list && !list.stopped && !open && canUnlockedWrite && <Alert severity="info">{t('conversation.closed')}</Alert>}
+      {list && !list.stopped && !open && !canUnlockedWrite && <Alert severity="info">{t('conversation.locked', { name })}</Alert>}
+      {list && open && (
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             {templates.data && templates.data.templates.length > 0 ? (
