@@ -32,6 +32,7 @@ import (
 	"noces/internal/config"
 	"noces/internal/conversation"
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
 	"noces/internal/export"
@@ -74,8 +75,11 @@ type App struct {
 	Hosts    *hosts.Map
 	Accounts *account.Service
 	// Hasher hashes passwords for Accounts, a bounded number at once.
-	Hasher    *account.Hasher
-	Company   *company.Service
+	Hasher  *account.Hasher
+	Company *company.Service
+	// Index is the directory's search engine, built over Store's reads
+	// and kept current by its change feed; Directory and Events search it.
+	Index     *index.Index
 	Directory *directory.Service
 	Events    *eventreq.Service
 	// Conversations runs the providers' conversations with couples.
@@ -129,7 +133,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if a.Store, err = store.Open(ctx, cfg.DatabaseURL); err != nil {
 		return nil, err
 	}
-	a.Store.SetSearchCache(cfg.SearchCache, int(cfg.SearchHTMLCache))
 	// Every later failure closes the store, here and only here.
 	defer func() {
 		if err != nil {
@@ -215,8 +218,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		geocoder = geo.WithFallback(photon, gazetteer)
 	}
 	a.Company = company.NewService(a.Store, a.Clock, checker, a.Texts, log)
-	a.Directory = directory.NewService(a.Store, a.Clock, a.Media, limiter, derivedKey(cfg.TokenKey, "profile-views"))
-	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
+	a.Index = index.New(a.Store, cfg.SearchCache)
+	a.Directory = directory.NewService(a.Store, a.Index, a.Clock, a.Media, limiter, derivedKey(cfg.TokenKey, "profile-views"))
+	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Index: a.Index, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log,
 		UnlockCap: cfg.UnlockCap})
 	// Credits come back by themselves (issue #18): the checks and the sweep
@@ -266,7 +270,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
 		Conversations: a.Conversations,
-		Cities:        gazetteer, Media: a.MediaService, Instagram: a.Instagram, Legal: legalPages, Log: log, Clock: a.Clock})
+		Cities:        gazetteer, Media: a.MediaService, Instagram: a.Instagram, Legal: legalPages, Log: log, Clock: a.Clock,
+		SearchPageBytes: int(cfg.SearchHTMLCache)})
 	if err != nil {
 		return nil, err
 	}

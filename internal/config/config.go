@@ -59,7 +59,7 @@ type Config struct {
 	// SearchCache is how many answers of the directory's search index are
 	// kept for searches asked again; 0 keeps none.
 	SearchCache int
-	// SearchHTMLCache bounds the bytes of rendered search pages kept with
+	// SearchHTMLCache bounds the bytes of rendered search pages kept for
 	// those answers; 0 keeps none.
 	SearchHTMLCache int64
 	// PasswordLanes is how many password hashes run at once, each on one

@@ -12,6 +12,7 @@ import (
 
 	"noces/internal/clock"
 	"noces/internal/config"
+	"noces/internal/directory/index"
 	"noces/internal/hosts"
 	"noces/internal/media"
 	"noces/internal/model"
@@ -38,8 +39,9 @@ func TestDemoVenues(t *testing.T) {
 	venues := demoVenues()
 	storetest.Must(t, seedVenues(ctx, m, s, owner, venues, now))
 
-	cards, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 10, Now: now, Features: []string{"garden", "parking"}})
+	page, err := index.New(s, 0).SearchVenues(ctx, index.VenueQuery{Country: "FR", Limit: 10, Now: now, Features: []string{"garden", "parking"}})
 	storetest.Must(t, err)
+	cards, total := page.Cards, page.Total
 	if total != 1 || cards[0].Slug != "chateau-de-lefevre" || cards[0].Key == nil || cards[0].Key.Alt == "" {
 		t.Fatalf("the public venues: %d %+v", total, cards)
 	}

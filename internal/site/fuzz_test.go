@@ -9,10 +9,10 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/geo"
-	"noces/internal/store"
 )
 
 // FuzzParseFilters checks the reading of the public search's query string,
@@ -68,7 +68,7 @@ func FuzzParseFilters(f *testing.F) {
 			}
 		}
 		features, rooms := p.venueQuery()
-		if _, ok := store.FeatureMask(features); !ok || rooms != slices.Contains(p.Features, accommodation) {
+		if _, ok := index.FeatureMask(features); !ok || rooms != slices.Contains(p.Features, accommodation) {
 			t.Fatalf("the features %v make the query %v, %v", p.Features, features, rooms)
 		}
 		canonical := p.query(p.Page)

@@ -92,6 +92,9 @@ type Deps struct {
 	Clock     clock.Clock
 	// Legal holds the legal pages of every domain.
 	Legal *legal.Library
+	// SearchPageBytes bounds the rendered search pages kept for the
+	// visitors who ask the same search (search_pages.go); 0 keeps none.
+	SearchPageBytes int
 }
 
 // InstagramPosts are the synced Instagram posts a provider's page shows.
@@ -108,8 +111,10 @@ type Site struct {
 	rich *bluemonday.Policy
 	// outage throttles the warnings of a database outage.
 	outage *logthrottle.Warner
-	// searchRenders counts the search contents rendered rather than
-	// taken from the answers' renderings: the tests read it.
+	// searchPages are the rendered search pages kept; searchRenders
+	// counts the search pages rendered rather than taken from them: the
+	// tests read it.
+	searchPages   searchPages
 	searchRenders atomic.Int64
 	// slugs are the browse pages' kinds in each language, browse their
 	// cities (browse.go).
@@ -141,6 +146,7 @@ func New(d Deps) (*Site, error) {
 	}
 	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy(),
 		outage: logthrottle.New(d.Log, 10*time.Second)}
+	s.searchPages.resize(d.SearchPageBytes)
 	for _, name := range pageFiles {
 		t, err := template.New(name).ParseFS(templates, "templates/layout.html", "templates/partials.html", "templates/media_partials.html", "templates/"+name+".html")
 		if err != nil {

@@ -1,4 +1,4 @@
-package store
+package index
 
 import (
 	"database/sql"

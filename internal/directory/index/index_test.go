@@ -1,4 +1,4 @@
-package store
+package index
 
 import (
 	"cmp"
@@ -174,8 +174,8 @@ func genVenues(rng *rand.Rand, n int, spreadDeg float64) []*venueFacts {
 	return list
 }
 
-func newTestTables(planners []*plannerFacts, venues []*venueFacts) *directoryTables {
-	return &directoryTables{version: 1, serviceIDs: indexServices, languageIDs: indexLanguages,
+func newTestTables(planners []*plannerFacts, venues []*venueFacts) *snapshot {
+	return &snapshot{version: 1, serviceIDs: indexServices, languageIDs: indexLanguages,
 		planners: map[string]*plannerTable{"FR": newPlannerTable(planners)}, venues: map[string]*venueTable{"FR": newVenueTable(venues)}}
 }
 
@@ -269,7 +269,7 @@ func scanOffers(p *plannerFacts, id int, maxBudget int64) bool {
 }
 
 // scanPlanners is the search as one pass over the ranked planners.
-func scanPlanners(list []*plannerFacts, q DirectoryQuery) ([]scanHit, int) {
+func scanPlanners(list []*plannerFacts, q PlannerQuery) ([]scanHit, int) {
 	service := -1
 	if q.ServiceType != "" {
 		id, ok := indexServices[q.ServiceType]
@@ -326,8 +326,8 @@ func scanVenues(list []*venueFacts, q VenueQuery) ([]scanHit, int) {
 // randomPlannerQuery draws a search of any kind, with the rare shapes too:
 // several languages, unknown codes, a radius of nothing or of the whole
 // country, a centre on a band's edge, far pages.
-func randomPlannerQuery(rng *rand.Rand) DirectoryQuery {
-	q := DirectoryQuery{Country: "FR", Limit: 1 + rng.IntN(25), Now: indexNow.Add(time.Duration(rng.IntN(72)-36) * time.Hour)}
+func randomPlannerQuery(rng *rand.Rand) PlannerQuery {
+	q := PlannerQuery{Country: "FR", Limit: 1 + rng.IntN(25), Now: indexNow.Add(time.Duration(rng.IntN(72)-36) * time.Hour)}
 	switch rng.IntN(4) {
 	case 0:
 		q.Offset = rng.IntN(3) * q.Limit
@@ -427,7 +427,7 @@ func TestIndexMatchesAScan(t *testing.T) {
 			t.Fatalf("planner search %d %+v: total %d, want %d\n got %v\nwant %v", i, q, total, wantTotal, got, want)
 		}
 	}
-	for _, q := range []DirectoryQuery{
+	for _, q := range []PlannerQuery{
 		{Country: "FR", Near: true, Lat: 93, Lng: 2, RadiusKm: 500, Limit: 5, Now: indexNow},
 		{Country: "FR", Near: true, Lat: 89.99, Lng: 2, RadiusKm: 600, Limit: 5, Now: indexNow},
 		{Country: "FR", Near: true, Lat: math.NaN(), Lng: 2, RadiusKm: 600, Limit: 5, Now: indexNow},
@@ -466,9 +466,9 @@ func TestSearchCacheHoldsWhileNothingChanges(t *testing.T) {
 		{UserID: "b", Name: "b", Country: "FR", Score: 10, Premium: premium},
 	}
 	tables := newTestTables(planners, nil)
-	x := newDirectoryIndex()
-	first := func(tables *directoryTables, at time.Time) string {
-		return x.searchPlanners(tables, DirectoryQuery{Country: "FR", Limit: 1, Now: at}).planners[0].UserID
+	x := New(nil, DefaultCache)
+	first := func(tables *snapshot, at time.Time) string {
+		return x.searchPlanners(tables, PlannerQuery{Country: "FR", Limit: 1, Now: at}).planners[0].UserID
 	}
 	if got := first(tables, indexNow); got != "b" {
 		t.Fatalf("premium first: got %s", got)
@@ -495,15 +495,15 @@ func TestSearchCacheHoldsWhileNothingChanges(t *testing.T) {
 		t.Errorf("cache version %d, want 2", x.cache.version)
 	}
 
-	x.cache.resize(2, DefaultSearchRenderBytes) // the least recently used answer goes first
+	x.cache.resize(2) // the least recently used answer goes first
 	for _, limit := range []int{1, 2, 1, 3} {
-		x.searchPlanners(changed, DirectoryQuery{Country: "FR", Limit: limit, Now: indexNow})
+		x.searchPlanners(changed, PlannerQuery{Country: "FR", Limit: limit, Now: indexNow})
 	}
-	if x.cache.lru.Len() != 2 || x.cache.entries[string((&DirectoryQuery{Country: "FR", Limit: 2}).key(nil))] != nil {
+	if x.cache.lru.Len() != 2 || x.cache.entries[string((&PlannerQuery{Country: "FR", Limit: 2}).key(nil))] != nil {
 		t.Errorf("kept %d answers, the limit 2 one among them: %v", x.cache.lru.Len(), x.cache.entries)
 	}
-	x.cache.resize(0, 0)
-	x.searchPlanners(changed, DirectoryQuery{Country: "FR", Limit: 1, Now: indexNow})
+	x.cache.resize(0)
+	x.searchPlanners(changed, PlannerQuery{Country: "FR", Limit: 1, Now: indexNow})
 	if x.cache.lru.Len() != 0 {
 		t.Error("a cache of size 0 keeps answers")
 	}
@@ -513,55 +513,55 @@ func TestSearchCacheHoldsWhileNothingChanges(t *testing.T) {
 // listings' cities.
 var benchQueries = []struct {
 	name string
-	make func(rng *rand.Rand) DirectoryQuery
+	make func(rng *rand.Rand) PlannerQuery
 }{
-	{"country", func(*rand.Rand) DirectoryQuery { return DirectoryQuery{} }},
-	{"service", func(rng *rand.Rand) DirectoryQuery {
-		return DirectoryQuery{ServiceType: []string{"FULL_PLANNING", "DAY_COORDINATION", "WEDDING_DESIGN"}[rng.IntN(3)]}
+	{"country", func(*rand.Rand) PlannerQuery { return PlannerQuery{} }},
+	{"service", func(rng *rand.Rand) PlannerQuery {
+		return PlannerQuery{ServiceType: []string{"FULL_PLANNING", "DAY_COORDINATION", "WEDDING_DESIGN"}[rng.IntN(3)]}
 	}},
-	{"city", func(rng *rand.Rand) DirectoryQuery {
+	{"city", func(rng *rand.Rand) PlannerQuery {
 		c := indexCities[rng.IntN(len(indexCities))]
-		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100}
+		return PlannerQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100}
 	}},
-	{"combined", func(rng *rand.Rand) DirectoryQuery {
+	{"combined", func(rng *rand.Rand) PlannerQuery {
 		c := indexCities[rng.IntN(len(indexCities))]
-		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, ServiceType: "FULL_PLANNING",
+		return PlannerQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, ServiceType: "FULL_PLANNING",
 			Languages: []string{"en"}, MaxBudget: 3000}
 	}},
-	{"language", func(rng *rand.Rand) DirectoryQuery {
-		return DirectoryQuery{Languages: []string{"en", "es", "de"}[rng.IntN(3):][:1]}
+	{"language", func(rng *rand.Rand) PlannerQuery {
+		return PlannerQuery{Languages: []string{"en", "es", "de"}[rng.IntN(3):][:1]}
 	}},
-	{"budget", func(rng *rand.Rand) DirectoryQuery {
-		return DirectoryQuery{ServiceType: "DAY_COORDINATION", MaxBudget: int64(500 * (1 + rng.IntN(8)))}
+	{"budget", func(rng *rand.Rand) PlannerQuery {
+		return PlannerQuery{ServiceType: "DAY_COORDINATION", MaxBudget: int64(500 * (1 + rng.IntN(8)))}
 	}},
-	{"rating", func(rng *rand.Rand) DirectoryQuery {
-		return DirectoryQuery{MinRating: []int{30, 40, 45}[rng.IntN(3)]}
+	{"rating", func(rng *rand.Rand) PlannerQuery {
+		return PlannerQuery{MinRating: []int{30, 40, 45}[rng.IntN(3)]}
 	}},
-	{"rating-city", func(rng *rand.Rand) DirectoryQuery {
+	{"rating-city", func(rng *rand.Rand) PlannerQuery {
 		c := indexCities[rng.IntN(len(indexCities))]
-		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, MinRating: 45, Languages: []string{"en"}}
+		return PlannerQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, MinRating: 45, Languages: []string{"en"}}
 	}},
-	{"deep", func(rng *rand.Rand) DirectoryQuery { return DirectoryQuery{Offset: 20 * (50 + rng.IntN(450))} }},
-	{"city-deep", func(rng *rand.Rand) DirectoryQuery {
+	{"deep", func(rng *rand.Rand) PlannerQuery { return PlannerQuery{Offset: 20 * (50 + rng.IntN(450))} }},
+	{"city-deep", func(rng *rand.Rand) PlannerQuery {
 		c := indexCities[rng.IntN(len(indexCities))]
-		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, Offset: 20 * rng.IntN(50)}
+		return PlannerQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, Offset: 20 * rng.IntN(50)}
 	}},
 	// The rows above with a wedding date: a fifth of the planners are
 	// busy on each.
-	{"country-date", func(rng *rand.Rand) DirectoryQuery {
-		return DirectoryQuery{Date: busyDates[rng.IntN(len(busyDates))]}
+	{"country-date", func(rng *rand.Rand) PlannerQuery {
+		return PlannerQuery{Date: busyDates[rng.IntN(len(busyDates))]}
 	}},
-	{"service-date", func(rng *rand.Rand) DirectoryQuery {
-		return DirectoryQuery{ServiceType: []string{"FULL_PLANNING", "DAY_COORDINATION", "WEDDING_DESIGN"}[rng.IntN(3)],
+	{"service-date", func(rng *rand.Rand) PlannerQuery {
+		return PlannerQuery{ServiceType: []string{"FULL_PLANNING", "DAY_COORDINATION", "WEDDING_DESIGN"}[rng.IntN(3)],
 			Date: busyDates[rng.IntN(len(busyDates))]}
 	}},
-	{"city-date", func(rng *rand.Rand) DirectoryQuery {
+	{"city-date", func(rng *rand.Rand) PlannerQuery {
 		c := indexCities[rng.IntN(len(indexCities))]
-		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, Date: busyDates[rng.IntN(len(busyDates))]}
+		return PlannerQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, Date: busyDates[rng.IntN(len(busyDates))]}
 	}},
-	{"combined-date", func(rng *rand.Rand) DirectoryQuery {
+	{"combined-date", func(rng *rand.Rand) PlannerQuery {
 		c := indexCities[rng.IntN(len(indexCities))]
-		return DirectoryQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, ServiceType: "FULL_PLANNING",
+		return PlannerQuery{Near: true, Lat: c.lat, Lng: c.lng, RadiusKm: 100, ServiceType: "FULL_PLANNING",
 			Languages: []string{"en"}, MaxBudget: 3000, Date: busyDates[rng.IntN(len(busyDates))]}
 	}},
 }
@@ -570,13 +570,13 @@ var benchQueries = []struct {
 // (the visible planners of bench/load's 100,000 providers) two ways in the
 // same run: scan, the pass over every listing the index made before its
 // tables, and index, the tables without the cache. Compare them as
-// ratios: go test -run '^$' -bench SearchPlanners ./internal/store/
+// ratios: go test -run '^$' -bench SearchPlanners ./internal/directory/index/
 func BenchmarkSearchPlanners(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	planners := genPlanners(rng, 63000, 0.5)
 	tables := newTestTables(planners, nil)
 	for _, bq := range benchQueries {
-		qs := make([]DirectoryQuery, 256)
+		qs := make([]PlannerQuery, 256)
 		for i := range qs {
 			q := bq.make(rng)
 			q.Country, q.Limit, q.Now = "FR", 20, indexNow
@@ -626,78 +626,5 @@ func BenchmarkSearchVenues(b *testing.B) {
 				tables.searchVenues(qs[i%len(qs)])
 			}
 		})
-	}
-}
-
-// TestRenderingsAreBounded checks the bounds of the renderings kept with
-// the answers: bytes in all, renderings per answer, and that they leave
-// with their answer (evicted, or dropped at a change).
-func TestRenderingsAreBounded(t *testing.T) {
-	x := newDirectoryIndex()
-	x.cache.resize(3, 100)
-	tables := newTestTables([]*plannerFacts{{UserID: "a", Name: "a", Country: "FR", Score: 90}}, nil)
-	answer := func(tab *directoryTables, limit int) *Renderings {
-		return &Renderings{cache: &x.cache, page: x.searchPlanners(tab, DirectoryQuery{Country: "FR", Limit: limit, Now: indexNow})}
-	}
-	check := func(step string, wantBytes int) {
-		t.Helper()
-		sum := 0
-		for e := x.cache.lru.Front(); e != nil; e = e.Next() {
-			for _, b := range e.Value.(*cachedPage).renders {
-				sum += len(b.([]byte))
-			}
-		}
-		if x.cache.bytes != wantBytes || sum != wantBytes {
-			t.Errorf("%s: %d bytes counted, %d kept, want %d", step, x.cache.bytes, sum, wantBytes)
-		}
-	}
-	one, two := answer(tables, 1), answer(tables, 2)
-	one.Put("fr", make([]byte, 60), 60)
-	if b, _ := answer(tables, 1).Get("fr").([]byte); len(b) != 60 {
-		t.Fatalf("the same search got %d bytes, want the 60 kept", len(b))
-	}
-	check("one kept", 60)
-	two.Put("fr", make([]byte, 60), 60) // past 100 bytes: the least recently asked answer leaves
-	check("two kept", 60)
-	if answer(tables, 1).Get("fr") != nil {
-		t.Error("the answer evicted for room still has its rendering")
-	}
-	if two.Put("big", make([]byte, 101), 101); two.Get("big") != nil {
-		t.Error("a rendering larger than the bound is kept")
-	}
-	two.Put("fr", make([]byte, 10), 10) // the first stays
-	if b, _ := two.Get("fr").([]byte); len(b) != 60 {
-		t.Errorf("a second rendering under a key replaced the first: %d bytes", len(b))
-	}
-	for i := range maxRenderings {
-		two.Put(fmt.Sprint(i), []byte{1}, 1)
-	}
-	check("a full answer", 60+maxRenderings-1)
-	if len(two.page.renders) != maxRenderings {
-		t.Errorf("%d renderings of one answer, want %d", len(two.page.renders), maxRenderings)
-	}
-	for limit := 3; limit <= 5; limit++ { // three more answers: the one with renderings leaves by count
-		answer(tables, limit)
-	}
-	check("evicted by count", 0)
-	three := answer(tables, 3)
-	three.Put("fr", make([]byte, 50), 50)
-	check("a new one", 50)
-	changed := newTestTables([]*plannerFacts{{UserID: "b", Name: "b", Country: "FR", Score: 90}}, nil)
-	changed.version = 2
-	answer(changed, 1)
-	check("after a change", 0)
-	if three.Put("de", []byte{1}, 1); three.Get("de") != nil {
-		t.Error("an answer of the old version took a rendering")
-	}
-	var none *Renderings // inside a transaction
-	none.Put("fr", []byte{1}, 1)
-	if none.Get("fr") != nil {
-		t.Error("a nil Renderings kept something")
-	}
-	x.cache.resize(3, 0)
-	r := answer(tables, 1)
-	if r.Put("fr", []byte{1}, 1); r.Get("fr") != nil {
-		t.Error("a bound of 0 bytes keeps renderings")
 	}
 }
