@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-ics bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint lint-openapi fuzz bench bench-login bench-search bench-requests bench-upload bench-ics bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
@@ -97,12 +97,19 @@ test-e2e: build
 	@echo "== browser tests"
 	cd web && NOCES_BIN=../$(BIN) $(NPM) run --silent e2e
 
-## lint: gofmt, go vet, tsc --noEmit, ESLint
+## lint: gofmt, go vet, tsc --noEmit, ESLint, Redocly's lint of api/openapi.yaml (redocly.yaml)
 lint: web/node_modules/.package-lock.json
 	@echo "== lint"
 	@out=$$(git ls-files -co --exclude-standard '*.go' | xargs gofmt -l); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./... noces/web
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
+	@$(MAKE) --no-print-directory lint-openapi
+
+# Redocly's output is shown only when it fails: on success it is a banner
+# (Node 20's end of support) and a line of praise.
+lint-openapi: web/node_modules/.package-lock.json
+	@echo "== Redocly lint (api/openapi.yaml)"
+	@out=$$(REDOCLY_SUPPRESS_UPDATE_NOTICE=true web/node_modules/.bin/redocly lint --config redocly.yaml --format=stylish api/openapi.yaml 2>&1) || { echo "$$out"; exit 1; }
 
 ## fuzz: each Go fuzz target of the module for FUZZTIME (the seed corpora in testdata run with the tests)
 FUZZTIME ?= 10s
