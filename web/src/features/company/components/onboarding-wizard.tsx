@@ -8,24 +8,21 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { finishOnboarding, type OnboardingPayload } from '@/features/company/api/finish-onboarding';
-import { AddressFields } from '@/features/company/components/address-fields';
+import { useFinishOnboarding } from '@/features/company/api/finish-onboarding';
 import { CompanyNameField } from '@/features/company/components/company-name-field';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
+import { AddressFields } from '@/components/ui/address-fields';
 import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
 import { CompanyNumberField } from '@/features/company/components/company-number-field';
 import { SiretField } from '@/features/company/components/siret-field';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
-import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
+import { blocksSaving, useSiretCheck } from '@/features/company/api/check-siret';
 import { wizardField } from '@/features/company/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { isApiError } from '@/lib/api-error';
-import { setOnboardingArrival } from '@/lib/auth/onboarding-arrival';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { getConfig } from '@/lib/config';
 import { HOME_COUNTRY, isEuropeanCountry } from '@/lib/countries';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -62,7 +59,6 @@ const servicesResolver: Resolver<ServicesStepValues, ServicesContext> = (values,
 export function OnboardingWizard() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [active, setActive] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -117,22 +113,12 @@ export function OnboardingWizard() {
     setActive(step);
   };
 
-  const finish = useMutation({
-    mutationFn: (payload: OnboardingPayload) => finishOnboarding(payload),
-    onSuccess: (user) => {
-      // The guard sees the finished user on /onboarding and makes the one
-      // redirect: /dashboard with the state fromOnboarding. /api/me is then refreshed.
-      setOnboardingArrival();
-      queryClient.setQueryData(ME_QUERY_KEY, user);
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-    },
+  // On success the guard takes the finished user to /dashboard (useFinishOnboarding).
+  const finish = useFinishOnboarding({
     onError: (failure) => {
       notify(t('onboarding.error'), 'error');
-      if (!isApiError(failure)) return;
-      if (failure.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-        return;
-      }
+      // A 409 (finished already) refreshes the user, and the guard moves on.
+      if (!isApiError(failure) || failure.status === 409) return;
       // Each step's form takes the fields of its step; the wizard then shows the first step refused.
       const options = { i18n, fallbackKey: 'company.errors.invalidField' };
       const placed = [
@@ -255,7 +241,7 @@ export function OnboardingWizard() {
 
             {active === 1 && (
               <Box data-testid="onboarding-step-address">
-                <AddressFields form={addressForm} disabled={busy} />
+                <AddressFields form={addressForm} messages="company.address" disabled={busy} />
               </Box>
             )}
 

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listLangues } from '@/features/company/api/list-langues';
-import { listPrestations } from '@/features/company/api/list-prestations';
+import { useLangues } from '@/features/company/api/list-langues';
 import { useNotify } from '@/components/ui/snackbar-provider';
+import { usePrestations } from '@/lib/api/list-prestations';
 
 /**
  * The services and languages offered by the multi-selects, labelled in the
@@ -12,8 +11,8 @@ import { useNotify } from '@/components/ui/snackbar-provider';
 export function useCompanyOptions() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const prestations = useQuery({ queryKey: ['prestations', i18n.language], queryFn: listPrestations, staleTime: 10 * 60_000 });
-  const langues = useQuery({ queryKey: ['langues', i18n.language], queryFn: listLangues, staleTime: 10 * 60_000 });
+  const prestations = usePrestations(i18n.language);
+  const langues = useLangues(i18n.language);
 
   useEffect(() => {
     if (prestations.isError) notify(t('company.errors.loadPrestations'), 'error');

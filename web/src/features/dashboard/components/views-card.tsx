@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PeriodToggle } from '@/components/ui/period-toggle';
 import { Link as RouterLink } from 'react-router';
-import { DEFAULT_VIEW_PERIOD, getStatisticsViews, VIEW_PERIODS, type ViewPeriod } from '@/features/dashboard/api/get-statistics-views';
+import { DEFAULT_VIEW_PERIOD, useStatisticsViews, VIEW_PERIODS, type ViewPeriod } from '@/features/dashboard/api/get-statistics-views';
 import { SectionCard } from '@/components/ui/section-card';
 
 // @mui/x-charts weighs: it is loaded with the first chart, by premium users only.
@@ -28,11 +27,7 @@ function ChartSkeleton() {
 function PremiumViews() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<ViewPeriod>(DEFAULT_VIEW_PERIOD);
-  const views = useQuery({
-    queryKey: ['statistics', 'views', period],
-    queryFn: ({ signal }) => getStatisticsViews(period, signal),
-    placeholderData: keepPreviousData,
-  });
+  const views = useStatisticsViews(period);
   const total = views.data?.reduce((sum, point) => sum + point.views, 0) ?? 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

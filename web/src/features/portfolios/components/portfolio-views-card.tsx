@@ -4,13 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PeriodToggle } from '@/components/ui/period-toggle';
 import { Link as RouterLink } from 'react-router';
-import { getPortfolioViews, type ViewsPeriod } from '@/features/portfolios/api/portfolios-api';
-import { portfolioKeys } from '@/features/portfolios/hooks/use-portfolios';
+import { usePortfolioViews, type ViewsPeriod } from '@/features/portfolios/api/get-portfolio-views';
 import { SectionCard } from '@/components/ui/section-card';
 import { intlLocale } from '@/lib/locales';
 
@@ -33,11 +31,7 @@ function ChartSkeleton() {
 function PremiumViews({ portfolioId }: { portfolioId?: string }) {
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<ViewsPeriod>('7days');
-  const views = useQuery({
-    queryKey: portfolioKeys.views(period),
-    queryFn: ({ signal }) => getPortfolioViews(period, signal),
-    placeholderData: keepPreviousData,
-  });
+  const views = usePortfolioViews(period);
   const points = useMemo(
     () => (portfolioId ? views.data?.filter((point) => point.portfolioId === portfolioId) : views.data),
     [views.data, portfolioId],
