@@ -6,12 +6,11 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCompanyDetails, type CompanyDetails } from '@/features/company/api/get-company-details';
 import { useUpdateCompanyDetails } from '@/features/company/api/update-company-details';
+import { CompanyIdField } from '@/features/company/components/company-id-field';
 import { CompanyNameField } from '@/features/company/components/company-name-field';
 import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
 import { SaveButton } from '@/features/company/components/save-button';
-import { CompanyNumberField } from '@/features/company/components/company-number-field';
-import { SiretField } from '@/features/company/components/siret-field';
 import { blocksSaving, useSiretCheck, type SiretOutcome } from '@/features/company/api/check-siret';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -85,49 +84,8 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
         })}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
-        <Controller
-          control={control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <CompanyNameField
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        {needsNumber && (
-          <Controller
-            control={control}
-            name="siret"
-            render={({ field, fieldState }) =>
-              needsSiret ? (
-                <SiretField
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  check={siretCheck}
-                  error={fieldState.error?.message}
-                />
-              ) : (
-                <CompanyNumberField
-                  country={details.countryCode}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )
-            }
-          />
-        )}
+        <CompanyNameField control={control} name="name" />
+        <CompanyIdField control={control} name="siret" country={details.countryCode} check={siretCheck} />
         <Controller
           control={control}
           name="webSite"
@@ -149,20 +107,7 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
             />
           )}
         />
-        <Controller
-          control={control}
-          name="dateOfCreation"
-          render={({ field, fieldState }) => (
-            <CreationDateField
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <CreationDateField control={control} name="dateOfCreation" />
         <SaveButton disabled={!canSave} pending={save.isPending} />
       </Box>
     </SectionCard>

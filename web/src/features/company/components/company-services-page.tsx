@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useCompanyServices, type CompanyServices } from '@/features/company/api/get-company-services';
 import { useUpdateCompanyServices } from '@/features/company/api/update-company-services';
 import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
-import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
 import { SaveButton } from '@/features/company/components/save-button';
+import { ServiceSelect } from '@/features/company/components/service-selects';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -182,24 +182,7 @@ function ServicesForm({ services }: { services: CompanyServices }) {
       sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
     >
       <SectionCard title={t('company.services.languesSection')} data-testid="company-langues-card">
-        <Controller
-          control={control}
-          name="langues"
-          render={({ field, fieldState }) => (
-            <OptionsMultiSelect
-              label={t('company.services.langues')}
-              options={options.langues}
-              loading={options.loadingLangues}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-              helperText={t('company.services.languesHint')}
-              data-testid="langues-select"
-            />
-          )}
-        />
+        <ServiceSelect control={control} name="langues" kind="langues" options={options} />
       </SectionCard>
       <SectionCard
         title={t('company.services.prestationsSection')}
@@ -207,27 +190,7 @@ function ServicesForm({ services }: { services: CompanyServices }) {
         data-testid="company-prestations-card"
       >
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Controller
-            control={control}
-            name="prestations"
-            render={({ field, fieldState }) => (
-              <OptionsMultiSelect
-                label={t('company.services.prestations')}
-                options={options.prestations}
-                loading={options.loadingPrestations}
-                value={field.value}
-                onChange={(ids) => {
-                  field.onChange(ids);
-                  choosePrestations(ids);
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                helperText={t('company.services.prestationsHint')}
-                data-testid="prestations-select"
-              />
-            )}
-          />
+          <ServiceSelect control={control} name="prestations" kind="prestations" options={options} onChosen={choosePrestations} />
           {details.map((detail, index) => (
             <ServiceDetailCard key={detail.prestationId} index={index} label={labelOf(detail.prestationId)} control={control} />
           ))}

@@ -9,15 +9,14 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFinishOnboarding } from '@/features/company/api/finish-onboarding';
+import { CompanyIdField } from '@/features/company/components/company-id-field';
 import { CompanyNameField } from '@/features/company/components/company-name-field';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
 import { AddressFields } from '@/components/ui/address-fields';
-import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
-import { CompanyNumberField } from '@/features/company/components/company-number-field';
-import { SiretField } from '@/features/company/components/siret-field';
+import { ServiceSelect } from '@/features/company/components/service-selects';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { blocksSaving, useSiretCheck } from '@/features/company/api/check-siret';
 import { wizardField } from '@/features/company/server-errors';
@@ -206,36 +205,8 @@ export function OnboardingWizard() {
           >
             {active === 0 && (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }} data-testid="onboarding-step-company">
-                <Controller
-                  control={companyForm.control}
-                  name="name"
-                  render={({ field, fieldState }) => (
-                    <CompanyNameField
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      disabled={busy}
-                    />
-                  )}
-                />
-                <Controller
-                  control={companyForm.control}
-                  name="dateOfCreation"
-                  render={({ field, fieldState }) => (
-                    <CreationDateField
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      disabled={busy}
-                    />
-                  )}
-                />
+                <CompanyNameField control={companyForm.control} name="name" disabled={busy} />
+                <CreationDateField control={companyForm.control} name="dateOfCreation" disabled={busy} />
               </Box>
             )}
 
@@ -247,76 +218,9 @@ export function OnboardingWizard() {
 
             {active === 2 && (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }} data-testid="onboarding-step-services">
-                {needsNumber && (
-                  <Controller
-                    key={countryCode}
-                    control={servicesForm.control}
-                    name="siret"
-                    render={({ field, fieldState }) =>
-                      needsSiret ? (
-                        <SiretField
-                          name={field.name}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          inputRef={field.ref}
-                          check={siretCheck}
-                          error={fieldState.error?.message}
-                          disabled={busy}
-                        />
-                      ) : (
-                        <CompanyNumberField
-                          country={countryCode}
-                          name={field.name}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          inputRef={field.ref}
-                          error={fieldState.error?.message}
-                          disabled={busy}
-                        />
-                      )
-                    }
-                  />
-                )}
-                <Controller
-                  control={servicesForm.control}
-                  name="prestations"
-                  render={({ field, fieldState }) => (
-                    <OptionsMultiSelect
-                      label={t('company.services.prestations')}
-                      options={options.prestations}
-                      loading={options.loadingPrestations}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      helperText={t('company.services.prestationsHint')}
-                      disabled={busy}
-                      data-testid="prestations-select"
-                    />
-                  )}
-                />
-                <Controller
-                  control={servicesForm.control}
-                  name="langues"
-                  render={({ field, fieldState }) => (
-                    <OptionsMultiSelect
-                      label={t('company.services.langues')}
-                      options={options.langues}
-                      loading={options.loadingLangues}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      helperText={t('company.services.languesHint')}
-                      disabled={busy}
-                      data-testid="langues-select"
-                    />
-                  )}
-                />
+                <CompanyIdField key={countryCode} control={servicesForm.control} name="siret" country={countryCode} check={siretCheck} disabled={busy} />
+                <ServiceSelect control={servicesForm.control} name="prestations" kind="prestations" options={options} disabled={busy} />
+                <ServiceSelect control={servicesForm.control} name="langues" kind="langues" options={options} disabled={busy} />
               </Box>
             )}
           </Box>
