@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Calendar } from '@/features/availability/api/availability';
+import type { Calendar } from '@/features/availability/api/get-calendar';
 import { AvailabilityPage } from '@/features/availability/components/availability-page';
 import { monthRange, monthOf, today } from '@/features/availability/dates';
 import { server } from '@/test/msw-server';
