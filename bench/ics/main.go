@@ -80,7 +80,7 @@ func signIn(s *benchserve.Server, email string) (account, error) {
 		if err != nil {
 			return a, err
 		}
-		defer r.Body.Close()
+		defer func() { _ = r.Body.Close() }()
 		var cal struct {
 			VenueID string `json:"venueId"`
 		}
@@ -116,7 +116,7 @@ func post(s *benchserve.Server, a account, data []byte) answer {
 		return answer{body: err.Error(), d: time.Since(t0)}
 	}
 	reply, _ := io.ReadAll(r.Body)
-	r.Body.Close()
+	_ = r.Body.Close()
 	return answer{status: r.StatusCode, body: string(reply), d: time.Since(t0)}
 }
 
@@ -240,9 +240,11 @@ func run(bin string, runs int, only string, six bool, outPath string) error {
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		_, err = f.WriteString(rep.String() + "\n")
-		return err
+		if _, err := f.WriteString(rep.String() + "\n"); err != nil {
+			_ = f.Close()
+			return err
+		}
+		return f.Close()
 	}
 	return nil
 }

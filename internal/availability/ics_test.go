@@ -83,7 +83,7 @@ func TestParseICSBounds(t *testing.T) {
 	if err != nil || len(p.Days) != 10 {
 		t.Errorf("daily since 1900: %d days, %v", len(p.Days), err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("daily since 1900 took %v", d)
 	}
 	// Past the total budget of occurrences the whole file is refused:
@@ -142,15 +142,18 @@ func TestParseICSOldRules(t *testing.T) {
 	if p.Skipped != 0 {
 		t.Errorf("skipped %d, want 0", p.Skipped)
 	}
-	// Many rules that match nothing, each searched over ten years of days:
-	// the file is bounded in time whatever it holds.
+	// Many rules that match nothing, each searched from a period before
+	// the window to its end: past the work budget the file is refused.
+	// (The clock only catches a hang: attack_test.go bounds the CPU.)
 	var never []string
 	for range MaxImportEvents {
 		never = append(never, "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20170301", "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "END:VEVENT")
 	}
 	start := time.Now()
-	_, _ = ParseICS(t.Context(), calendar(never...), "2027-03-01", "2030-03-01", paris)
-	if d := time.Since(start); d > 2*time.Second {
+	if _, err := ParseICS(t.Context(), calendar(never...), "2027-03-01", "2030-03-01", paris); !errors.Is(err, ErrTooManyRepeats) {
+		t.Errorf("5,000 rules that match nothing: %v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("5,000 rules that match nothing took %v", d)
 	}
 }

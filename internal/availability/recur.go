@@ -162,7 +162,8 @@ func intList(s string, lo, hi int, signed bool) ([]int, error) {
 		var item string
 		item, s, _ = strings.Cut(s, ",")
 		n, err := strconv.Atoi(item)
-		if err != nil || !(n >= lo && n <= hi || signed && n <= -lo && n >= -hi) {
+		inRange := n >= lo && n <= hi || signed && n <= -lo && n >= -hi
+		if err != nil || !inRange {
 			return nil, errRule
 		}
 		out = append(out, n)
