@@ -498,7 +498,8 @@ func (s *Service) Close(ctx context.Context, token, outcome string) error {
 			return nil
 		}
 		// Every provider of the project may now be owed its credit (a
-		// couple that booked someone else within a day of an unlock).
+		// couple that booked someone else within a day of an unlock), or
+		// owe back one that came back (the couple booked it after all).
 		ids, err := tx.ProjectRequestIDs(ctx, r.ProjectID)
 		if err != nil {
 			return err

@@ -44,8 +44,9 @@ func TestTheDemoRefundIsWhatTheRefundJobLeaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if refund.Decide(facts, now) != "" {
-		t.Error("the refunded demo request would be refunded again")
+	// The rule still holds, and the credit is back: a check moves nothing.
+	if got := refund.Decide(facts, now); got != model.RefundUnopened || !facts.RefundedAt.Valid || facts.RefundMoves != 1 {
+		t.Errorf("the refunded demo request: rules give %q, refunded %v, %d moves", got, facts.RefundedAt.Valid, facts.RefundMoves)
 	}
 	facts.RefundedAt = sql.NullTime{}
 	if got := refund.Decide(facts, r.RefundedAt.Time); got != model.RefundUnopened {

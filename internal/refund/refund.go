@@ -7,10 +7,25 @@
 // a first message, an outcome), and a periodic sweep catches what a hook
 // missed.
 //
-// A refund happens once whatever the retries, redeliveries and concurrent
-// runs: the request is marked by a conditional UPDATE (refunded_at IS NULL)
-// and the ledger row has its own unique reference, both in one transaction
-// with the e-mail to the provider.
+// The ledger follows the couple's last outcome. A request whose couple
+// booked its provider was worth its credit, whatever else happened: a
+// credit that came back is taken back then, and so is one that came back
+// for a booking elsewhere when the couple then says it booked nobody
+// (postponed, still looking). When the outcome changes back, the credit
+// comes back again. The 24 hours count to the first time the couple said
+// it booked someone else, so the order the checks run in changes nothing.
+//
+// Each movement happens once whatever the retries, redeliveries and
+// concurrent runs: a check moves the ledger only inside a transaction that
+// holds the project's lock (the one an outcome change takes too), so it
+// reads the last outcome; the request is marked by a conditional UPDATE,
+// and each ledger row has its own unique reference (refund:<id>, then
+// refund:<id>:2, :3...), with the e-mail to the provider for a refund.
+//
+// The balance never goes below zero (users.credits >= 0): a take-back that
+// finds it at zero takes nothing, the provider keeps that credit (it was
+// already spent on another request), and the request's refund moves no
+// more; no debt is carried to its next purchase.
 package refund
 
 import (
@@ -58,9 +73,28 @@ var texts = map[string]struct{ log, reason string }{
 	model.RefundBooked:   {"credits.log.refund_booked", "refund.reason.booked"},
 }
 
-// Ref is the ledger reference of the refund of request id: unique, so the
-// credit comes back at most once.
-func Ref(requestID string) string { return "refund:" + requestID }
+// TakenBack is what Check returns when it took a credit back.
+const TakenBack = "taken_back"
+
+// The credit history's rows of a take-back, by what the couple last said.
+const (
+	logTakenBackBooked = "credits.log.refund_taken_back_booked"
+	logTakenBackOpen   = "credits.log.refund_taken_back_open"
+)
+
+// Ref is the ledger reference of the first refund of request id: unique, so
+// the credit comes back at most once for it.
+func Ref(requestID string) string { return MoveRef(requestID, 1) }
+
+// MoveRef is the ledger reference of the n-th refund row of request id (1:
+// the first credit back, 2: it taken back, 3: back again...): unique, so
+// each movement happens once.
+func MoveRef(requestID string, n int) string {
+	if n <= 1 {
+		return "refund:" + requestID
+	}
+	return fmt.Sprintf("refund:%s:%d", requestID, n)
+}
 
 // unlockRef is the ledger reference of the unlock of request id. It must be
 // eventreq.UnlockRef (a test checks it); it is not imported because the
@@ -109,23 +143,24 @@ func (s *Service) Register(q *jobs.Queue) {
 	q.Every(SweepEvery, SweepArgs{})
 }
 
-// Decide returns the reason the credit spent on the request comes back at
-// now, or "" when none holds or nothing is to come back (no credit spent,
-// already refunded). The rules are checked in a fixed order, so one request
-// always gets the same reason.
+// Decide returns the reason the credit spent on the request is owed back at
+// now, or "" when none is: no credit spent, or none of the rules holds by the
+// couple's last outcome. Whether the credit is back already is Check's
+// business. The rules are checked in a fixed order, so one request always
+// gets the same reason.
 func Decide(f store.RefundFacts, now time.Time) string {
-	if f.Spent == 0 || f.RefundedAt.Valid || !f.UnlockedAt.Valid {
+	if f.Spent == 0 || !f.UnlockedAt.Valid {
+		return ""
+	}
+	if bookedThis(f) {
+		// The lead brought its provider a booking: it was worth its credit.
 		return ""
 	}
 	if f.First.Valid && f.First.Bounced {
 		return model.RefundBounced
 	}
-	if f.Outcome.Valid && f.OutcomeAt.Valid && f.OutcomeAt.Time.Sub(f.UnlockedAt.Time) <= BookedWithin {
-		other := f.Outcome.String == model.ProjectOutcomeBookedOther ||
-			(f.Outcome.String == model.ProjectOutcomeBookedProvider && f.OutcomeRequestID.String != f.ID)
-		if other {
-			return model.RefundBooked
-		}
+	if bookedElsewhere(f) && f.BookedElsewhereAt.Valid && f.BookedElsewhereAt.Time.Sub(f.UnlockedAt.Time) <= BookedWithin {
+		return model.RefundBooked
 	}
 	if f.First.Valid {
 		due := f.First.CreatedAt.Add(UnopenedAfter)
@@ -139,43 +174,134 @@ func Decide(f store.RefundFacts, now time.Time) string {
 	return ""
 }
 
-// Check applies the rules to request id now and refunds its credit when one
-// holds. It returns the reason applied, or "" when nothing changed (no rule
-// holds, or another run refunded it first). An unknown request is ErrNotFound.
+// bookedThis: the couple's last outcome is a booking of this request's provider.
+func bookedThis(f store.RefundFacts) bool {
+	return f.Outcome.String == model.ProjectOutcomeBookedProvider && f.OutcomeRequestID.String == f.ID
+}
+
+// bookedElsewhere: the couple's last outcome is a booking of someone else.
+func bookedElsewhere(f store.RefundFacts) bool {
+	return f.Outcome.String == model.ProjectOutcomeBookedOther ||
+		(f.Outcome.String == model.ProjectOutcomeBookedProvider && f.OutcomeRequestID.String != f.ID)
+}
+
+// move is what a check does to facts f at now: refund for a reason, take
+// back, or nothing ("", false).
+func move(f store.RefundFacts, now time.Time) (reason string, takeBack bool) {
+	if f.RefundKeptAt.Valid {
+		return "", false
+	}
+	owed := Decide(f, now)
+	switch {
+	case owed != "" && !f.RefundedAt.Valid:
+		return owed, false
+	case owed == "" && f.RefundedAt.Valid && f.Spent > 0:
+		return "", true
+	}
+	return "", false
+}
+
+// Check applies the rules to request id now and moves the ledger to match:
+// it returns the reason of a credit it gave back, TakenBack for one it took
+// back, or "" when nothing changed (the ledger matches already, another run
+// moved it first, or a take-back found the balance at zero). An unknown
+// request is ErrNotFound.
 func (s *Service) Check(ctx context.Context, requestID string) (string, error) {
 	now := s.clock.Now()
 	f, err := s.store.GetRefundFacts(ctx, requestID, unlockRef(requestID))
 	if err != nil {
 		return "", err
 	}
-	reason := Decide(f, now)
-	if reason == "" {
+	// Read without the lock, a check with nothing to do is done: an outcome
+	// that changes that commits with a check of its own, which runs after.
+	if reason, takeBack := move(f, now); reason == "" && !takeBack {
 		return "", nil
 	}
-	won := false
+	made := ""
 	err = s.store.InTx(ctx, func(tx *store.Store) error {
-		ok, err := tx.MarkEventRequestRefunded(ctx, requestID, reason, unlockRef(requestID), now)
-		if err != nil || !ok {
+		if _, _, err := tx.LockProjectOfRequest(ctx, f.ProviderID, requestID); err != nil {
 			return err
 		}
-		err = tx.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: f.ProviderID, CreatedAt: now,
-			Description: texts[reason].log, Deposited: 1, Ref: sql.NullString{String: Ref(requestID), Valid: true}})
-		if errors.Is(err, store.ErrDuplicateRef) {
-			// The credit already came back (a row written by hand, say):
-			// the request is marked, nothing is given twice, nobody told twice.
-			return nil
-		}
+		f, err := tx.GetRefundFacts(ctx, requestID, unlockRef(requestID))
 		if err != nil {
 			return err
 		}
-		won = true
-		return s.tell(ctx, tx, f.ProviderID, requestID, reason)
+		reason, takeBack := move(f, now)
+		switch {
+		case reason != "":
+			made, err = s.giveBack(ctx, tx, f, reason, now)
+		case takeBack:
+			made, err = s.takeBack(ctx, tx, f, now)
+		}
+		return err
 	})
-	if err != nil || !won {
+	if err != nil {
 		return "", err
 	}
-	s.log.InfoContext(ctx, "refund: credit returned", "request", requestID, "reason", reason)
-	return reason, nil
+	switch made {
+	case "":
+	case TakenBack:
+		s.log.InfoContext(ctx, "refund: credit taken back", "request", requestID)
+	default:
+		s.log.InfoContext(ctx, "refund: credit returned", "request", requestID, "reason", made)
+	}
+	return made, nil
+}
+
+// giveBack credits the provider for reason, in tx, and tells it.
+func (s *Service) giveBack(ctx context.Context, tx *store.Store, f store.RefundFacts, reason string, now time.Time) (string, error) {
+	ok, err := tx.MarkEventRequestRefunded(ctx, f.ID, reason, unlockRef(f.ID), now)
+	if err != nil || !ok {
+		return "", err
+	}
+	err = tx.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: f.ProviderID, CreatedAt: now,
+		Description: texts[reason].log, Deposited: 1, Ref: sql.NullString{String: MoveRef(f.ID, f.RefundMoves+1), Valid: true}})
+	if errors.Is(err, store.ErrDuplicateRef) {
+		// The credit already came back (a row written by hand, say): the
+		// request is marked, nothing is given twice, nobody told twice.
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return reason, s.tell(ctx, tx, f.ProviderID, f.ID, reason)
+}
+
+// takeBack withdraws, in tx, the credit that came back on f's request, with
+// the couple's last word as its reason; at a zero balance the provider
+// keeps it.
+func (s *Service) takeBack(ctx context.Context, tx *store.Store, f store.RefundFacts, now time.Time) (string, error) {
+	u, err := tx.GetUser(ctx, f.ProviderID)
+	if err != nil {
+		return "", err
+	}
+	if u.Credits < 1 {
+		_, err := tx.MarkRefundKept(ctx, f.ID, now)
+		if err == nil {
+			s.log.InfoContext(ctx, "refund: credit kept, the balance is zero", "request", f.ID)
+		}
+		return "", err
+	}
+	ok, err := tx.MarkRefundTakenBack(ctx, f.ID)
+	if err != nil || !ok {
+		return "", err
+	}
+	desc := logTakenBackOpen
+	if bookedThis(f) {
+		desc = logTakenBackBooked
+	}
+	// A spend that took the last credit since the balance was read makes
+	// this fail (store.ErrInsufficientCredits) and the transaction roll
+	// back: the job's retry finds the balance at zero and keeps the credit.
+	err = tx.AddCreditLog(ctx, model.CreditLog{ID: model.NewID(), UserID: f.ProviderID, CreatedAt: now,
+		Description: desc, Withdrawn: 1, Ref: sql.NullString{String: MoveRef(f.ID, f.RefundMoves+1), Valid: true}})
+	if errors.Is(err, store.ErrDuplicateRef) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return TakenBack, nil
 }
 
 // tell queues, in tx, the e-mail telling the provider why its credit came back.
@@ -222,7 +348,7 @@ func (s *Service) OnRefused(ctx context.Context, tx *store.Store, m model.Outbox
 }
 
 // Sweep checks every candidate request of the last SweepWindow and returns
-// how many credits came back.
+// how many credits moved (back, or taken back).
 func (s *Service) Sweep(ctx context.Context) (int, error) {
 	now := s.clock.Now()
 	ids, err := s.store.ListRefundCandidates(ctx, store.RefundCandidates{

@@ -152,16 +152,14 @@ func (r *rig) read(t *testing.T, messageID string, at time.Time) {
 	}
 }
 
+// outcome records the couple's outcome for the project of request
+// requestID at at, as the conversation's Close does (bookedRequest names the
+// booked provider's request).
 func (r *rig) outcome(t *testing.T, requestID, outcome, bookedRequest string, at time.Time) {
 	t.Helper()
-	var booked any
-	if bookedRequest != "" {
-		booked = bookedRequest
-	}
-	if _, err := r.s.DB().ExecContext(t.Context(), `UPDATE projects SET outcome = $2, outcome_request_id = $3, outcome_at = $4
-		WHERE id = (SELECT project_id FROM event_requests WHERE id = $1)`, requestID, outcome, booked, at); err != nil {
-		t.Fatal(err)
-	}
+	var project string
+	storetest.Must(t, r.s.DB().QueryRowContext(t.Context(), `SELECT project_id FROM event_requests WHERE id = $1`, requestID).Scan(&project))
+	storetest.Must(t, r.s.SetProjectOutcome(t.Context(), project, outcome, bookedRequest, at))
 }
 
 // state is what a refund leaves behind for one provider and request.
@@ -517,11 +515,35 @@ func TestDecide(t *testing.T) {
 		{"nothing happened", base, due.Add(time.Hour), ""},
 		{"a bounced first message", with(func(f *store.RefundFacts) { f.First = first; f.First.Bounced = true }), t0, model.RefundBounced},
 		{"no credit spent", with(func(f *store.RefundFacts) { f.Spent = 0; f.First = first; f.First.Bounced = true }), t0, ""},
-		{"already refunded", with(func(f *store.RefundFacts) {
-			f.RefundedAt = unlocked
+		{"a bounced first message, then the couple booked this provider", with(func(f *store.RefundFacts) {
 			f.First = first
 			f.First.Bounced = true
+			f.Outcome = sql.NullString{String: model.ProjectOutcomeBookedProvider, Valid: true}
+			f.OutcomeRequestID = sql.NullString{String: "r1", Valid: true}
 		}), t0, ""},
+		{"unread at 72 h, then the couple booked this provider", with(func(f *store.RefundFacts) {
+			f.First = first
+			f.Outcome = sql.NullString{String: model.ProjectOutcomeBookedProvider, Valid: true}
+			f.OutcomeRequestID = sql.NullString{String: "r1", Valid: true}
+		}), due.Add(time.Hour), ""},
+		{"booked elsewhere first at 2 h, elsewhere again at 40 h", with(func(f *store.RefundFacts) {
+			f.Outcome = sql.NullString{String: model.ProjectOutcomeBookedOther, Valid: true}
+			f.OutcomeAt = sql.NullTime{Time: t0.Add(40 * time.Hour), Valid: true}
+			f.BookedElsewhereAt = sql.NullTime{Time: t0.Add(2 * time.Hour), Valid: true}
+		}), t0.Add(40 * time.Hour), model.RefundBooked},
+		{"booked another provider of the project, first at 2 h", with(func(f *store.RefundFacts) {
+			f.Outcome = sql.NullString{String: model.ProjectOutcomeBookedProvider, Valid: true}
+			f.OutcomeRequestID = sql.NullString{String: "r2", Valid: true}
+			f.BookedElsewhereAt = sql.NullTime{Time: t0.Add(2 * time.Hour), Valid: true}
+		}), t0.Add(3 * time.Hour), model.RefundBooked},
+		{"booked elsewhere first at 25 h", with(func(f *store.RefundFacts) {
+			f.Outcome = sql.NullString{String: model.ProjectOutcomeBookedOther, Valid: true}
+			f.BookedElsewhereAt = sql.NullTime{Time: t0.Add(25 * time.Hour), Valid: true}
+		}), t0.Add(25 * time.Hour), ""},
+		{"booked elsewhere at 2 h, then still looking", with(func(f *store.RefundFacts) {
+			f.Outcome = sql.NullString{String: model.ProjectOutcomeStillLooking, Valid: true}
+			f.BookedElsewhereAt = sql.NullTime{Time: t0.Add(2 * time.Hour), Valid: true}
+		}), t0.Add(3 * time.Hour), ""},
 		{"unread just before 72 h", with(func(f *store.RefundFacts) { f.First = first }), due.Add(-time.Microsecond), ""},
 		{"unread at 72 h", with(func(f *store.RefundFacts) { f.First = first }), due, model.RefundUnopened},
 		{"read at 72 h exactly", with(func(f *store.RefundFacts) { f.First = first; f.First.ReadAt = sql.NullTime{Time: due, Valid: true} }),
@@ -529,6 +551,7 @@ func TestDecide(t *testing.T) {
 		{"booked elsewhere before the unlock", with(func(f *store.RefundFacts) {
 			f.Outcome = sql.NullString{String: model.ProjectOutcomeBookedOther, Valid: true}
 			f.OutcomeAt = sql.NullTime{Time: t0.Add(-time.Hour), Valid: true}
+			f.BookedElsewhereAt = f.OutcomeAt
 		}), t0, model.RefundBooked},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -25,7 +25,8 @@ func (s *Store) ListBookedWeddings(ctx context.Context, providerID string, since
 // UnlockSpend is what a provider spent on unlocks over a period, in credits.
 type UnlockSpend struct {
 	// Spent is the credits withdrawn by unlocks, Refunded those that came
-	// back by themselves.
+	// back by themselves, net of those taken back when the couple's outcome
+	// changed.
 	Spent    int `db:"spent"`
 	Refunded int `db:"refunded"`
 }
@@ -35,7 +36,7 @@ func (s *Store) SumUnlockSpend(ctx context.Context, userID string, since time.Ti
 	var u UnlockSpend
 	err := s.q.GetContext(ctx, &u, `SELECT
 		COALESCE(SUM(CASE WHEN ref LIKE 'unlock:%' THEN withdrawn ELSE 0 END), 0) AS spent,
-		COALESCE(SUM(CASE WHEN ref LIKE 'refund:%' THEN deposited ELSE 0 END), 0) AS refunded
+		COALESCE(SUM(CASE WHEN ref LIKE 'refund:%' THEN deposited - withdrawn ELSE 0 END), 0) AS refunded
 		FROM credit_log WHERE user_id = $1 AND created_at >= $2`, userID, since)
 	if err != nil {
 		return u, fmt.Errorf("store: unlock spend: %w", err)

@@ -189,12 +189,23 @@ func (s *Store) StopConversation(ctx context.Context, requestID string, now time
 }
 
 // SetProjectOutcome records how the couple closed its project; requestID
-// names the booked provider's request (booked_provider), "" otherwise.
+// names the booked provider's request (booked_provider), "" otherwise. A
+// booking also dates, once, when each other request's couple first said it
+// booked someone else (booked_elsewhere_at, read by the refund rules).
 func (s *Store) SetProjectOutcome(ctx context.Context, projectID, outcome, requestID string, now time.Time) error {
 	booked := sql.NullString{String: requestID, Valid: requestID != ""}
 	if _, err := s.exec(ctx, `UPDATE projects SET outcome = $2, outcome_request_id = $3, outcome_at = $4 WHERE id = $1`,
 		projectID, outcome, booked, now); err != nil {
 		return fmt.Errorf("store: project outcome: %w", err)
+	}
+	if outcome != model.ProjectOutcomeBookedOther && outcome != model.ProjectOutcomeBookedProvider {
+		return nil
+	}
+	// The first time the couple says it booked someone other than a
+	// request's provider is kept: the refund's 24 hours count to it.
+	if _, err := s.exec(ctx, `UPDATE event_requests SET booked_elsewhere_at = $2
+		WHERE project_id = $1 AND booked_elsewhere_at IS NULL AND id <> $3`, projectID, now, requestID); err != nil {
+		return fmt.Errorf("store: booked elsewhere: %w", err)
 	}
 	return nil
 }

@@ -14,7 +14,18 @@ type RefundFacts struct {
 	ID         string       `db:"id"`
 	ProviderID string       `db:"provider_id"`
 	UnlockedAt sql.NullTime `db:"unlocked_at"`
-	RefundedAt sql.NullTime `db:"refunded_at"`
+	// RefundedAt is set while the credit is back with the provider, for
+	// RefundReason.
+	RefundedAt   sql.NullTime   `db:"refunded_at"`
+	RefundReason sql.NullString `db:"refund_reason"`
+	// RefundMoves counts the request's refund ledger rows so far (credits
+	// back and taken back); RefundKeptAt is when a take-back found the
+	// balance at zero, after which the refund moves no more.
+	RefundMoves  int          `db:"refund_moves"`
+	RefundKeptAt sql.NullTime `db:"refund_kept_at"`
+	// BookedElsewhereAt is when the couple first said it booked someone
+	// other than this request's provider.
+	BookedElsewhereAt sql.NullTime `db:"booked_elsewhere_at"`
 	// Spent counts the ledger rows of the unlock (0 or 1): a premium
 	// provider's unlock wrote none.
 	Spent            int            `db:"spent"`
@@ -38,7 +49,8 @@ type FirstMessage struct {
 // is the ledger reference of its unlock.
 func (s *Store) GetRefundFacts(ctx context.Context, id, spentRef string) (RefundFacts, error) {
 	var f RefundFacts
-	err := s.q.GetContext(ctx, &f, `SELECT r.id, r.provider_id, r.unlocked_at, r.refunded_at,
+	err := s.q.GetContext(ctx, &f, `SELECT r.id, r.provider_id, r.unlocked_at, r.refunded_at, r.refund_reason,
+		r.refund_moves, r.refund_kept_at, r.booked_elsewhere_at,
 		(SELECT COUNT(*) FROM credit_log c WHERE c.ref = $2) AS spent,
 		p.outcome, p.outcome_request_id, p.outcome_at
 		FROM event_requests r JOIN projects p ON p.id = r.project_id WHERE r.id = $1`, id, spentRef)
@@ -66,15 +78,38 @@ func (s *Store) GetRefundFacts(ctx context.Context, id, spentRef string) (Refund
 }
 
 // MarkEventRequestRefunded records that the credit spent on request id came
-// back, for reason, unless it already did or none was spent (no ledger row
-// spentRef). False when nothing changed: of two concurrent refunds only one
-// goes on to credit the provider.
+// back, for reason, unless it is back already, was kept, or none was spent
+// (no ledger row spentRef), and counts the move. False when nothing
+// changed: of two concurrent refunds only one goes on to credit the provider.
 func (s *Store) MarkEventRequestRefunded(ctx context.Context, id, reason, spentRef string, now time.Time) (bool, error) {
-	res, err := s.exec(ctx, `UPDATE event_requests SET refunded_at = $2, refund_reason = $3
-		WHERE id = $1 AND refunded_at IS NULL AND unlocked_at IS NOT NULL
+	res, err := s.exec(ctx, `UPDATE event_requests SET refunded_at = $2, refund_reason = $3, refund_moves = refund_moves + 1
+		WHERE id = $1 AND refunded_at IS NULL AND refund_kept_at IS NULL AND unlocked_at IS NOT NULL
 		AND EXISTS (SELECT 1 FROM credit_log c WHERE c.ref = $4)`, id, now, reason, spentRef)
 	if err != nil {
 		return false, fmt.Errorf("store: mark refunded: %w", err)
+	}
+	return affected(res) == 1, nil
+}
+
+// MarkRefundTakenBack records that the credit that came back on request id
+// was taken back, and counts the move. False when nothing changed (not back,
+// or kept).
+func (s *Store) MarkRefundTakenBack(ctx context.Context, id string) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE event_requests SET refunded_at = NULL, refund_reason = NULL, refund_moves = refund_moves + 1
+		WHERE id = $1 AND refunded_at IS NOT NULL AND refund_kept_at IS NULL`, id)
+	if err != nil {
+		return false, fmt.Errorf("store: mark refund taken back: %w", err)
+	}
+	return affected(res) == 1, nil
+}
+
+// MarkRefundKept records that the provider keeps the credit that came back
+// on request id: a take-back found its balance at zero.
+func (s *Store) MarkRefundKept(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE event_requests SET refund_kept_at = $2
+		WHERE id = $1 AND refunded_at IS NOT NULL AND refund_kept_at IS NULL`, id, now)
+	if err != nil {
+		return false, fmt.Errorf("store: mark refund kept: %w", err)
 	}
 	return affected(res) == 1, nil
 }
@@ -98,16 +133,18 @@ type RefundCandidates struct {
 	// UnreadFrom, UnreadTo: provider messages written in [from, to] and
 	// still unread.
 	UnreadFrom, UnreadTo time.Time
-	// OutcomeSince: projects closed as booked since then.
+	// OutcomeSince: projects closed as booked since then, and those whose
+	// outcome since then makes a credit that came back go again.
 	OutcomeSince time.Time
-	// Limit bounds each of the three lists.
+	// Limit bounds each of the four lists.
 	Limit int
 }
 
 // ListRefundCandidates returns the ids of unrefunded requests on which a
-// credit was spent and one of the refund rules may hold: three queries, each
-// read through its own index (migration 00027), each bounded by its window.
-// The rules themselves are checked per request afterwards.
+// credit was spent and one of the refund rules may hold, and of refunded
+// ones whose last outcome takes the credit back: four queries, each read
+// through its own index (migration 00027), each bounded by its window. The
+// rules themselves are checked per request afterwards.
 func (s *Store) ListRefundCandidates(ctx context.Context, c RefundCandidates) ([]string, error) {
 	const spent = ` AND r.refunded_at IS NULL AND r.unlocked_at IS NOT NULL
 		AND EXISTS (SELECT 1 FROM credit_log c WHERE c.ref = 'unlock:' || r.id)`
@@ -123,7 +160,15 @@ func (s *Store) ListRefundCandidates(ctx context.Context, c RefundCandidates) ([
 			WHERE m.sender = 'provider' AND m.read_at IS NULL AND m.created_at >= $1 AND m.created_at <= $2` + spent + ` LIMIT $3`,
 			[]any{c.UnreadFrom, c.UnreadTo, c.Limit}},
 		{`SELECT r.id FROM projects p JOIN event_requests r ON r.project_id = p.id
-			WHERE p.outcome_at IS NOT NULL AND p.outcome_at >= $1 AND p.outcome IN ('booked_other', 'booked_provider')` + spent + ` LIMIT $2`,
+			WHERE p.outcome_at IS NOT NULL AND p.outcome_at >= $1 AND r.booked_elsewhere_at IS NOT NULL
+			AND (p.outcome = 'booked_other' OR (p.outcome = 'booked_provider' AND p.outcome_request_id <> r.id))` + spent + ` LIMIT $2`,
+			[]any{c.OutcomeSince, c.Limit}},
+		// The couple booked this provider (whatever brought the credit
+		// back), or, the credit back for a booking elsewhere, booked nobody.
+		{`SELECT r.id FROM projects p JOIN event_requests r ON r.project_id = p.id
+			WHERE p.outcome_at IS NOT NULL AND p.outcome_at >= $1 AND r.refunded_at IS NOT NULL AND r.refund_kept_at IS NULL
+			AND ((p.outcome = 'booked_provider' AND p.outcome_request_id = r.id)
+				OR (r.refund_reason = 'booked' AND p.outcome IN ('postponed', 'still_looking'))) LIMIT $2`,
 			[]any{c.OutcomeSince, c.Limit}},
 	}
 	seen := map[string]bool{}
