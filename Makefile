@@ -14,7 +14,7 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint lint-openapi fuzz bench bench-login bench-search bench-requests bench-upload bench-ics bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint lint-openapi golangci-lint fuzz bench bench-login bench-search bench-requests bench-upload bench-ics bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
@@ -75,6 +75,16 @@ STRIPE_MOCK        := $(shell $(GO) env GOPATH)/bin/stripe-mock
 stripe-mock:
 	@[[ -x "$(STRIPE_MOCK)" ]] || command -v stripe-mock >/dev/null || $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
+# golangci-lint, built from the Go module proxy like stripe-mock (a few
+# minutes of CPU, once per machine); the version lives here, the rules in
+# .golangci.yml. A copy of another version is replaced.
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT         := $(shell $(GO) env GOPATH)/bin/golangci-lint
+
+golangci-lint:
+	@[[ -x "$(GOLANGCI_LINT)" ]] && "$(GOLANGCI_LINT)" version --short 2>/dev/null | grep -qx '$(patsubst v%,%,$(GOLANGCI_LINT_VERSION))' || \
+	  { echo "== golangci-lint $(GOLANGCI_LINT_VERSION) (go install)"; $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION); }
+
 # -timeout=30m: Go's default of 10 minutes per package was reached by
 # internal/httpapi on PostgreSQL on a machine loaded by other work (its
 # 190 tests run one after the other); a hung test still ends the run.
@@ -97,11 +107,12 @@ test-e2e: build
 	@echo "== browser tests"
 	cd web && NOCES_BIN=../$(BIN) $(NPM) run --silent e2e
 
-## lint: gofmt, go vet, tsc --noEmit, ESLint, Redocly's lint of api/openapi.yaml (redocly.yaml)
-lint: web/node_modules/.package-lock.json
+## lint: gofmt, go vet, golangci-lint (.golangci.yml: the import floors), tsc --noEmit, ESLint, Redocly's lint of api/openapi.yaml (redocly.yaml)
+lint: web/node_modules/.package-lock.json golangci-lint
 	@echo "== lint"
 	@out=$$(git ls-files -co --exclude-standard '*.go' | xargs gofmt -l); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./... noces/web
+	$(GOLANGCI_LINT) run ./...
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
 	@$(MAKE) --no-print-directory lint-openapi
 
