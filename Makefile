@@ -19,8 +19,11 @@ WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
 # lines follow and the demo accounts come last, once the address answers.
+# The log is for a person: text lines, and only the requests that fail or
+# are slow (NOCES_LOG_FORMAT, NOCES_LOG_REQUESTS; the server's defaults are
+# JSON and every request, for production).
 run: build
-	@./$(BIN) serve --demo
+	@NOCES_LOG_FORMAT=$${NOCES_LOG_FORMAT:-text} NOCES_LOG_REQUESTS=$${NOCES_LOG_REQUESTS:-failed} ./$(BIN) serve --demo
 
 ## build: the web app, then the Go binary that embeds it (in this order even
 ## under -j: built beside the web app, the binary embedded a half-written dist)
@@ -185,7 +188,7 @@ bench-requests: build
 
 ## dev: the Go server and Vite's dev server with hot reload
 dev: go
-	(./$(BIN) serve --demo &) ; cd web && $(NPM) run dev
+	(NOCES_LOG_FORMAT=$${NOCES_LOG_FORMAT:-text} NOCES_LOG_REQUESTS=$${NOCES_LOG_REQUESTS:-failed} ./$(BIN) serve --demo &) ; cd web && $(NPM) run dev
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

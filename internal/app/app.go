@@ -113,9 +113,31 @@ type Options struct {
 
 // NewLogger returns the JSON logger of the server at level.
 func NewLogger(w io.Writer, level string) *slog.Logger {
+	return newLogger(w, level, "json")
+}
+
+// ConfiguredLogger is the logger cfg asks for: its level and format.
+func ConfiguredLogger(w io.Writer, cfg config.Config) *slog.Logger {
+	return newLogger(w, cfg.LogLevel, cfg.LogFormat)
+}
+
+func newLogger(w io.Writer, level, format string) *slog.Logger {
 	var l slog.Level
 	_ = l.UnmarshalText([]byte(level))
+	if format == "text" {
+		return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l, ReplaceAttr: shortTime}))
+	}
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// shortTime writes a text line's time as the clock reads it: a person
+// watching the terminal knows the day, and the date and zone took a third
+// of each line.
+func shortTime(groups []string, a slog.Attr) slog.Attr {
+	if len(groups) == 0 && a.Key == slog.TimeKey && a.Value.Kind() == slog.KindTime {
+		return slog.String(slog.TimeKey, a.Value.Time().Format("15:04:05"))
+	}
+	return a
 }
 
 // New opens the database, runs the migrations and builds every service.
@@ -307,7 +329,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
-		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
+		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken, FailedRequestsOnly: cfg.LogRequests == "failed",
 		Conversations: a.Conversations, Exports: a.Exports, Bookings: a.Bookings,
 		Availability: calendars,
 		Admin:        admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),

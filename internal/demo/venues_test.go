@@ -85,9 +85,18 @@ func TestDemoVenues(t *testing.T) {
 		t.Errorf("the draft has %d photos, want 1", draftPhotos)
 	}
 
-	out := Print([]Account{{Email: owner.Email, Role: owner.Role, About: "venue owner", Lines: []string{venues[0].describe(), venues[1].describe()}}}, "http://x")
-	for _, want := range []string{`venue "Château de Lefèvre" (published and validated: /v/chateau-de-lefevre)`,
-		`venue "La Grange des Tilleuls" (draft: unpublished, not validated)`} {
+	if _, ok := venues[1].page("fr"); ok {
+		t.Error("the draft has a public page")
+	}
+	page, ok := venues[0].page("fr")
+	if !ok {
+		t.Fatal("the published venue has no public page")
+	}
+	out := Print([]Account{{Email: owner.Email, Role: owner.Role, About: "venue owner", Pages: []Page{page}, Lines: []string{venues[1].describe()}}}, hosts.New(cfg))
+	for _, want := range []string{`venue "Château de Lefèvre": http://fr.localhost:8080/v/chateau-de-lefevre` + "\n",
+		`venue "La Grange des Tilleuls" (draft: unpublished, not validated)`,
+		"back-office            http://pro.fr.localhost:8080/ (the admin's screens: http://pro.fr.localhost:8080/admin)\n",
+		"public directories     http://fr.localhost:8080/\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the demo output lacks %q:\n%s", want, out)
 		}
