@@ -88,11 +88,11 @@ func TestDemoVenues(t *testing.T) {
 	if _, ok := venues[1].page("fr"); ok {
 		t.Error("the draft has a public page")
 	}
-	page, ok := venues[0].page("fr")
+	venuePage, ok := venues[0].page("fr")
 	if !ok {
 		t.Fatal("the published venue has no public page")
 	}
-	out := Print([]Account{{Email: owner.Email, Role: owner.Role, About: "venue owner", Pages: []Page{page}, Lines: []string{venues[1].describe()}}}, hosts.New(cfg))
+	out := Print([]Account{{Email: owner.Email, Role: owner.Role, About: "venue owner", Pages: []Page{venuePage}, Lines: []string{venues[1].describe()}}}, hosts.New(cfg))
 	for _, want := range []string{`venue "Château de Lefèvre": http://fr.localhost:8080/v/chateau-de-lefevre` + "\n",
 		`venue "La Grange des Tilleuls" (draft: unpublished, not validated)`,
 		"back-office            http://pro.fr.localhost:8080/ (the admin's screens: http://pro.fr.localhost:8080/admin)\n",
