@@ -14,13 +14,16 @@ LDFLAGS   := -s -w -X noces/internal/app.Version=$(VERSION)
 PG_URL    ?= postgres://postgres:postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fuzz bench bench-login bench-search bench-requests bench-upload bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
+.PHONY: run build web go test test-go test-go-sqlite test-go-postgres test-web test-e2e lint lint-openapi golangci-lint fuzz bench bench-login bench-search bench-requests bench-upload bench-ics bench-venue-create bench-jobs dev clean stripe-mock bench-front bench-public
 
 ## run: build everything and serve on http://localhost:8080 with demo accounts
 # The build says only what it does and what goes wrong; the server's start-up
 # lines follow and the demo accounts come last, once the address answers.
+# The log is for a person: text lines, and only the requests that fail or
+# are slow (NOCES_LOG_FORMAT, NOCES_LOG_REQUESTS; the server's defaults are
+# JSON and every request, for production).
 run: build
-	@./$(BIN) serve --demo
+	@NOCES_LOG_FORMAT=$${NOCES_LOG_FORMAT:-text} NOCES_LOG_REQUESTS=$${NOCES_LOG_REQUESTS:-failed} ./$(BIN) serve --demo
 
 ## build: the web app, then the Go binary that embeds it (in this order even
 ## under -j: built beside the web app, the binary embedded a half-written dist)
@@ -75,6 +78,16 @@ STRIPE_MOCK        := $(shell $(GO) env GOPATH)/bin/stripe-mock
 stripe-mock:
 	@[[ -x "$(STRIPE_MOCK)" ]] || command -v stripe-mock >/dev/null || $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
+# golangci-lint, built from the Go module proxy like stripe-mock (a few
+# minutes of CPU, once per machine); the version lives here, the rules in
+# .golangci.yml. A copy of another version is replaced.
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT         := $(shell $(GO) env GOPATH)/bin/golangci-lint
+
+golangci-lint:
+	@[[ -x "$(GOLANGCI_LINT)" ]] && "$(GOLANGCI_LINT)" version --short 2>/dev/null | grep -qx '$(patsubst v%,%,$(GOLANGCI_LINT_VERSION))' || \
+	  { echo "== golangci-lint $(GOLANGCI_LINT_VERSION) (go install)"; $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION); }
+
 # -timeout=30m: Go's default of 10 minutes per package was reached by
 # internal/httpapi on PostgreSQL on a machine loaded by other work (its
 # 190 tests run one after the other); a hung test still ends the run.
@@ -97,12 +110,20 @@ test-e2e: build
 	@echo "== browser tests"
 	cd web && NOCES_BIN=../$(BIN) $(NPM) run --silent e2e
 
-## lint: gofmt, go vet, tsc --noEmit, ESLint
-lint: web/node_modules/.package-lock.json
+## lint: gofmt, go vet, golangci-lint (.golangci.yml: the import floors), tsc --noEmit, ESLint, Redocly's lint of api/openapi.yaml (redocly.yaml)
+lint: web/node_modules/.package-lock.json golangci-lint
 	@echo "== lint"
 	@out=$$(git ls-files -co --exclude-standard '*.go' | xargs gofmt -l); if [[ -n "$$out" ]]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./... noces/web
+	$(GOLANGCI_LINT) run ./...
 	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint
+	@$(MAKE) --no-print-directory lint-openapi
+
+# Redocly's output is shown only when it fails: on success it is a banner
+# (Node 20's end of support) and a line of praise.
+lint-openapi: web/node_modules/.package-lock.json
+	@echo "== Redocly lint (api/openapi.yaml)"
+	@out=$$(REDOCLY_SUPPRESS_UPDATE_NOTICE=true web/node_modules/.bin/redocly lint --config redocly.yaml --format=stylish api/openapi.yaml 2>&1) || { echo "$$out"; exit 1; }
 
 ## fuzz: each Go fuzz target of the module for FUZZTIME (the seed corpora in testdata run with the tests)
 FUZZTIME ?= 10s
@@ -138,6 +159,10 @@ bench-login: build
 bench-upload: build
 	$(GO) run ./bench/upload -bin ./$(BIN) -out bench/results-upload.md
 
+## bench-ics: the .ics import against its attack files, alone and six at once: answer, latency, CPU, peak memory
+bench-ics: build
+	$(GO) run ./bench/ics -bin ./$(BIN) -out bench/results-ics.md
+
 ## bench-jobs: a project matched to 8 planners while the SMTP relay takes 2 s per message (issue #15)
 bench-jobs:
 	$(GO) run ./bench/jobs -out bench/results-jobs.md
@@ -163,7 +188,7 @@ bench-requests: build
 
 ## dev: the Go server and Vite's dev server with hot reload
 dev: go
-	(./$(BIN) serve --demo &) ; cd web && $(NPM) run dev
+	(NOCES_LOG_FORMAT=$${NOCES_LOG_FORMAT:-text} NOCES_LOG_REQUESTS=$${NOCES_LOG_REQUESTS:-failed} ./$(BIN) serve --demo &) ; cd web && $(NPM) run dev
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

@@ -1,6 +1,7 @@
 // Flat config: typescript-eslint + react-hooks, plus the folder rules of
 // ARCHITECTURE.md: features never import each other, components and lib
-// never import features or app, kebab-case file names, no barrel files.
+// never import features or app, kebab-case file names, no barrel files, and
+// server state is read and written only in the endpoint files (api/).
 import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import js from '@eslint/js';
@@ -44,7 +45,26 @@ const noces = {
 };
 
 const noBarrelImports = { group: ['**/index', '**/index.*'], message: 'No barrel files: import the module itself.' };
-const noDeepRelative = { group: ['../../*'], message: 'Use the @/ alias to reach another folder.' };
+// Any parent-relative import: '../venues/...' from a feature's root would cross a feature's boundary unseen.
+const noParentRelative = { group: ['../*'], message: 'Use the @/ alias to reach another folder.' };
+
+// One way to fetch (web/README.md): each endpoint's file under api/ holds its
+// fetcher, its queryOptions or mutation, and its hook; screens call the hook.
+const queryHooksInApiOnly = {
+  name: '@tanstack/react-query',
+  importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'useMutation', 'useQueryClient'],
+  message: "Server state goes through an endpoint's hook: put the query or mutation in features/<area>/api/<endpoint>.ts (or lib/api/ when several features read it).",
+};
+
+/**
+ * no-restricted-imports for a folder: its import patterns, plus TanStack
+ * Query's hooks outside its endpoint files (which get the patterns alone).
+ */
+function restrictedImports(files, patterns, endpointFiles = []) {
+  const blocks = [{ files, ignores: endpointFiles, rules: { 'no-restricted-imports': ['error', { paths: [queryHooksInApiOnly], patterns }] } }];
+  if (endpointFiles.length > 0) blocks.push({ files: endpointFiles, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  return blocks;
+}
 
 export default defineConfig([
   // Build and test output: the build writes and removes some of these while
@@ -93,60 +113,32 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   // components/ and lib/ are shared: they never reach into features/ or app/.
-  {
-    files: ['src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/features/*', '@/app/*'], message: 'components/ must not import features/ or app/.' },
-            noBarrelImports,
-            noDeepRelative,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/features/*', '@/app/*', '@/components/*'], message: 'lib/ must not import features/, app/ or components/.' },
-            noBarrelImports,
-            noDeepRelative,
-          ],
-        },
-      ],
-    },
-  },
+  ...restrictedImports(['src/components/**/*.{ts,tsx}'], [
+    { group: ['@/features/*', '@/app/*'], message: 'components/ must not import features/ or app/.' },
+    noBarrelImports,
+    noParentRelative,
+  ]),
+  // lib/api/ holds the endpoints several features read (the user, the address search, the services list).
+  ...restrictedImports(
+    ['src/lib/**/*.{ts,tsx}'],
+    [{ group: ['@/features/*', '@/app/*', '@/components/*'], message: 'lib/ must not import features/, app/ or components/.' }, noBarrelImports, noParentRelative],
+    ['src/lib/api/**/*.{ts,tsx}', 'src/lib/auth/session.ts'],
+  ),
   // Each feature may import itself, components/, lib/ and theme/, never another feature or app/.
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  ...features.flatMap((feature) =>
+    restrictedImports(
+      [`src/features/${feature}/**/*.{ts,tsx}`],
+      [
         {
-          patterns: [
-            {
-              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: 'Features never import each other: move shared code to components/ or lib/, or compose in app/.',
-            },
-            { group: ['@/app/*'], message: 'Features must not import app/.' },
-            noBarrelImports,
-            noDeepRelative,
-          ],
+          group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+          message: 'Features never import each other: move shared code to components/ or lib/, or compose in app/.',
         },
+        { group: ['@/app/*'], message: 'Features must not import app/.' },
+        noBarrelImports,
+        noParentRelative,
       ],
-    },
-  })),
-  {
-    files: ['src/app/**/*.{ts,tsx}', 'src/theme/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [noBarrelImports, noDeepRelative] }],
-    },
-  },
+      [`src/features/${feature}/api/**/*.{ts,tsx}`],
+    ),
+  ),
+  ...restrictedImports(['src/app/**/*.{ts,tsx}', 'src/theme/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}'], [noBarrelImports, noParentRelative]),
 ]);

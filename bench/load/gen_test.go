@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"noces/internal/directory/index"
 	"noces/internal/model"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
@@ -284,27 +285,33 @@ func TestGeneratedProvidersAreFoundBySearch(t *testing.T) {
 	if all < 100 {
 		t.Fatalf("only %d of 200 generated providers are searchable", all)
 	}
-	search := func(q store.DirectoryQuery) ([]store.ProviderCard, int) {
+	x := index.New(s, index.DefaultCache)
+	search := func(q index.PlannerQuery) ([]index.PlannerCard, int) {
 		t.Helper()
 		q.Country, q.Now, q.Limit = "FR", now, 20
-		cards, total, err := s.SearchProviders(ctx, q)
+		page, err := x.SearchPlanners(ctx, q)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return cards, total
+		return page.Cards, page.Total
 	}
-	if cards, total := search(store.DirectoryQuery{}); total != all || len(cards) != 20 {
+	venueTotal := func(q index.VenueQuery) (int, error) {
+		q.Country, q.Now, q.Limit = "FR", now, 20
+		page, err := x.SearchVenues(ctx, q)
+		return page.Total, err
+	}
+	if cards, total := search(index.PlannerQuery{}); total != all || len(cards) != 20 {
 		t.Errorf("all of France: %d found (%d cards), %d searchable generated", total, len(cards), all)
 	}
 	for _, k := range serviceKinds {
 		want := count(func(p provider) bool {
 			return slices.ContainsFunc(p.Services, func(sv model.CompanyPrestation) bool { return sv.Type == k.Type })
 		})
-		if _, total := search(store.DirectoryQuery{ServiceType: k.Type}); total != want {
+		if _, total := search(index.PlannerQuery{ServiceType: k.Type}); total != want {
 			t.Errorf("service %s: %d found, %d generated", k.Type, total, want)
 		}
 	}
-	if _, total := search(store.DirectoryQuery{Languages: []string{"en"}}); total != count(func(p provider) bool { return slices.Contains(p.Langues, "en") }) || total == 0 {
+	if _, total := search(index.PlannerQuery{Languages: []string{"en"}}); total != count(func(p provider) bool { return slices.Contains(p.Langues, "en") }) || total == 0 {
 		t.Errorf("English speakers: %d found", total)
 	}
 	budget := func(p provider) bool {
@@ -312,7 +319,7 @@ func TestGeneratedProvidersAreFoundBySearch(t *testing.T) {
 			return sv.Type == "FULL_PLANNING" && sv.BudgetStartingFrom.Valid && sv.BudgetStartingFrom.Int64 <= 8000
 		})
 	}
-	if _, total := search(store.DirectoryQuery{ServiceType: "FULL_PLANNING", MaxBudget: 8000}); total != count(budget) || total == 0 {
+	if _, total := search(index.PlannerQuery{ServiceType: "FULL_PLANNING", MaxBudget: 8000}); total != count(budget) || total == 0 {
 		t.Errorf("full planning up to 8,000 euros: %d found, %d generated", total, count(budget))
 	}
 	// Near Paris, where most providers are: the SQL distance is an
@@ -320,10 +327,10 @@ func TestGeneratedProvidersAreFoundBySearch(t *testing.T) {
 	paris := testCities(t)[0]
 	within := func(km float64) int {
 		return count(func(p provider) bool {
-			return store.DistanceKm(paris.Lat, paris.Lon, p.Company.Latitude.Float64, p.Company.Longitude.Float64) <= km
+			return index.DistanceKm(paris.Lat, paris.Lon, p.Company.Latitude.Float64, p.Company.Longitude.Float64) <= km
 		})
 	}
-	cards, total := search(store.DirectoryQuery{Near: true, Lat: paris.Lat, Lng: paris.Lon, RadiusKm: 100})
+	cards, total := search(index.PlannerQuery{Near: true, Lat: paris.Lat, Lng: paris.Lon, RadiusKm: 100})
 	if total < within(99) || total > within(101) || total == 0 || total == all {
 		t.Errorf("near Paris: %d found, %d to %d generated within 100 km", total, within(99), within(101))
 	}
@@ -345,20 +352,20 @@ func TestGeneratedProvidersAreFoundBySearch(t *testing.T) {
 			}
 		}
 	}
-	if _, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now}); err != nil || total != venues || venues == 0 {
+	if total, err := venueTotal(index.VenueQuery{}); err != nil || total != venues || venues == 0 {
 		t.Errorf("venues: %d found (%v), %d generated visible", total, err, venues)
 	}
-	if _, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now, Features: []string{"garden", "parking"}}); err != nil || total != gardenParking || gardenParking == 0 {
+	if total, err := venueTotal(index.VenueQuery{Features: []string{"garden", "parking"}}); err != nil || total != gardenParking || gardenParking == 0 {
 		t.Errorf("venues with a garden and parking: %d found (%v), %d generated visible", total, err, gardenParking)
 	}
-	if _, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now, Features: []string{"catering"}, Accommodation: true}); err != nil || total != roomsCatering || roomsCatering == 0 {
+	if total, err := venueTotal(index.VenueQuery{Features: []string{"catering"}, Accommodation: true}); err != nil || total != roomsCatering || roomsCatering == 0 {
 		t.Errorf("venues with rooms and catering: %d found (%v), %d generated visible", total, err, roomsCatering)
 	}
 	// The benchmark's own searches run against this data without error.
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, m := range searchMixes {
 		for range 5 {
-			if err := m.mix(rng, testCities(t)).run(ctx, s, now); err != nil {
+			if err := m.mix(rng, testCities(t)).run(ctx, x, now); err != nil {
 				t.Errorf("%s: %v", m.name, err)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"noces/internal/account"
+	"noces/internal/directory/index"
 	"noces/internal/store"
 )
 
@@ -54,6 +55,7 @@ type fixtures struct {
 	bands  map[string]*tokenPool // providers by number of event requests; a band without providers is absent
 	cities []city
 	store  *store.Store // for the direct calls; nil when they are not measured
+	index  *index.Index // the search's direct calls, over store
 	now    func() time.Time
 }
 
@@ -87,9 +89,9 @@ func endpoints(t targets, f fixtures) []endpoint {
 				req.Header.Set("Accept-Language", "fr-FR,fr;q=0.9")
 				return req, nil
 			}}
-		if f.store != nil {
+		if f.index != nil {
 			ep.direct = func(ctx context.Context, rng *rand.Rand) error {
-				return mix(rng, f.cities).run(ctx, f.store, f.now())
+				return mix(rng, f.cities).run(ctx, f.index, f.now())
 			}
 		}
 		eps = append(eps, ep)

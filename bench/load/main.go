@@ -283,8 +283,7 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 
 	// 3. The database work alone, in process, before any server runs.
 	if o.direct {
-		fx.store = s
-		applySearchCache(s)
+		fx.store, fx.index = s, newSearchIndex(s)
 		eps, err := selectEndpoints(endpoints(targets{}, fx), o.only)
 		if err != nil {
 			return rep, err
@@ -304,7 +303,7 @@ func run(ctx context.Context, o options, log io.Writer) (rep report, err error) 
 				ms(res.P50), ms(res.P95), ms(res.P99))
 			rep.Direct = append(rep.Direct, res)
 		}
-		fx.store = nil
+		fx.store, fx.index = nil, nil
 	}
 	closeStore()
 

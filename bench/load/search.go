@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/model"
 	"noces/internal/store"
 )
@@ -16,7 +17,7 @@ import (
 // searchCache is the -search-cache flag: how many answers the search
 // index keeps (NOCES_SEARCH_CACHE), to measure the search with and without
 // them; below 0, the server's default.
-var searchCache = flag.Int("search-cache", -1, "NOCES_SEARCH_CACHE of the server and of the in-process store: answers of the search index kept (0: none); the server's default when below 0")
+var searchCache = flag.Int("search-cache", -1, "NOCES_SEARCH_CACHE of the server and of the in-process index: answers of the search index kept (0: none); the server's default when below 0")
 
 // searchCacheEnv is the server's NOCES_SEARCH_CACHE, when -search-cache is
 // given.
@@ -27,11 +28,14 @@ func searchCacheEnv() []string {
 	return []string{"NOCES_SEARCH_CACHE=" + strconv.Itoa(*searchCache)}
 }
 
-// applySearchCache gives the in-process store the -search-cache setting.
-func applySearchCache(s *store.Store) {
+// newSearchIndex is the in-process search index over s, with the
+// -search-cache setting, as the server builds its own.
+func newSearchIndex(s *store.Store) *index.Index {
+	n := index.DefaultCache
 	if *searchCache >= 0 {
-		s.SetSearchCache(*searchCache, store.DefaultSearchRenderBytes)
+		n = *searchCache
 	}
+	return index.New(s, n)
 }
 
 // publicHost is the French public directory's host with the server's
@@ -87,12 +91,12 @@ func (c searchCase) query() string {
 	return q.Encode()
 }
 
-// run makes the store call the search page makes (directory.Search), in
-// process: the database's share of the page.
-func (c searchCase) run(ctx context.Context, s *store.Store, now time.Time) error {
+// run makes the index call the search page makes (directory.Search), in
+// process: the index's and the database's share of the page.
+func (c searchCase) run(ctx context.Context, x *index.Index, now time.Time) error {
 	offset := (max(c.Page, 1) - 1) * directory.PageSize
 	if c.Venue {
-		q := store.VenueQuery{Country: "FR", Type: c.VenueType, Guests: c.Guests, MaxPrice: int(c.Budget),
+		q := index.VenueQuery{Country: "FR", Type: c.VenueType, Guests: c.Guests, MaxPrice: int(c.Budget),
 			RadiusKm: directory.DefaultRadiusKm, Limit: directory.PageSize, Offset: offset, Now: now}
 		for _, f := range c.Features {
 			if f == "accommodation" {
@@ -104,10 +108,10 @@ func (c searchCase) run(ctx context.Context, s *store.Store, now time.Time) erro
 		if c.City != nil {
 			q.Near, q.Lat, q.Lng = true, c.City.Lat, c.City.Lon
 		}
-		_, _, err := s.SearchVenues(ctx, q)
+		_, err := x.SearchVenues(ctx, q)
 		return err
 	}
-	q := store.DirectoryQuery{Country: "FR", ServiceType: c.Service, MaxBudget: c.Budget,
+	q := index.PlannerQuery{Country: "FR", ServiceType: c.Service, MaxBudget: c.Budget,
 		RadiusKm: directory.DefaultRadiusKm, Limit: directory.PageSize, Offset: offset, Now: now}
 	if c.Lang != "" {
 		q.Languages = []string{c.Lang}
@@ -115,7 +119,7 @@ func (c searchCase) run(ctx context.Context, s *store.Store, now time.Time) erro
 	if c.City != nil {
 		q.Near, q.Lat, q.Lng = true, c.City.Lat, c.City.Lon
 	}
-	_, _, err := s.SearchProviders(ctx, q)
+	_, err := x.SearchPlanners(ctx, q)
 	return err
 }
 

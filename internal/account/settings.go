@@ -132,7 +132,11 @@ func (s *Service) ChangePassword(ctx context.Context, c Claims, current, next st
 // DeleteAccount closes the account: personal data erased, public pages gone,
 // every session revoked; the credit ledger stays for the accounts.
 func (s *Service) DeleteAccount(ctx context.Context, c Claims, reason string) error {
+	reason, code := validate.Text(reason)
 	reason = strings.TrimSpace(reason)
+	if code != "" {
+		return apperr.Validation(map[string]string{"reason": code})
+	}
 	if utf8.RuneCountInString(reason) < DeletionReasonMin {
 		return apperr.Validation(map[string]string{"reason": "account.delete.errors.reason_too_short"})
 	}

@@ -12,6 +12,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/model"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // Bounds of the promotional messages' fields.
@@ -131,12 +132,16 @@ func checkCommon(f apperr.Fields, typ, title, buttonText, buttonLink *string) {
 	if *typ != model.AudiencePlanner && *typ != model.AudienceVenue {
 		f.Add("type", "validation.audience_invalid")
 	}
-	if n := utf8.RuneCountInString(*title); n == 0 {
+	if code := validate.Line(*title); code != "" {
+		f.Add("title", code)
+	} else if n := utf8.RuneCountInString(*title); n == 0 {
 		f.Add("title", "validation.required")
 	} else if n < TitleMin || n > TitleMax {
 		f.Add("title", "admin.validation.title_length")
 	}
-	if utf8.RuneCountInString(*buttonText) > ButtonTextMax {
+	if code := validate.Line(*buttonText); code != "" {
+		f.Add("buttonText", code)
+	} else if utf8.RuneCountInString(*buttonText) > ButtonTextMax {
 		f.Add("buttonText", "admin.validation.button_text_too_long")
 	}
 	if *buttonLink != "" && !isLink(*buttonLink) {
@@ -187,8 +192,11 @@ func (s *Service) check(k *Kind, in *PromotionInput) error {
 	checkCommon(f, &in.Type, &in.Title, &in.ButtonText, &in.ButtonLink)
 	if !k.popup {
 		in.ImageURL, in.ShowOncePerUser = "", nil
-		in.Description = strings.TrimSpace(in.Description)
-		if n := utf8.RuneCountInString(in.Description); n == 0 {
+		desc, code := validate.Text(in.Description)
+		in.Description = strings.TrimSpace(desc)
+		if code != "" {
+			f.Add("description", code)
+		} else if n := utf8.RuneCountInString(in.Description); n == 0 {
 			f.Add("description", "validation.required")
 		} else if n > AlertDescriptionMax {
 			f.Add("description", "admin.validation.description_too_long")

@@ -12,6 +12,7 @@ import (
 	"noces/internal/emails"
 	"noces/internal/model"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // Bounds of a moderation refusal's reason, after trimming.
@@ -92,9 +93,12 @@ func (s *Service) Approve(ctx context.Context, actorID, userID string) (Moderati
 // Reject refuses a provider with a reason, which is stored and e-mailed to
 // its owner; the provider stays unmoderated and may be approved later.
 func (s *Service) Reject(ctx context.Context, actorID, userID, reason string) (Moderation, error) {
+	reason, code := validate.Text(reason)
 	reason = strings.TrimSpace(reason)
 	f := apperr.Fields{}
 	switch n := utf8.RuneCountInString(reason); {
+	case code != "":
+		f.Add("reason", code)
 	case n == 0:
 		f.Add("reason", "validation.required")
 	case n < RejectReasonMin || n > RejectReasonMax:

@@ -9,6 +9,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/model"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // Bounds of an admin's credit adjustment.
@@ -44,7 +45,9 @@ func (s *Service) AdjustCredits(ctx context.Context, actorID, userID string, amo
 	case *amount == 0 || *amount < -CreditAdjustMax || *amount > CreditAdjustMax:
 		f.Add("amount", "admin.validation.amount_invalid")
 	}
-	switch n := utf8.RuneCountInString(reason); {
+	switch n, code := utf8.RuneCountInString(reason), validate.Line(reason); {
+	case code != "":
+		f.Add("reason", code)
 	case n == 0:
 		f.Add("reason", "validation.required")
 	case n > CreditReasonMax:

@@ -32,6 +32,7 @@ import (
 	"noces/internal/config"
 	"noces/internal/conversation"
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
 	"noces/internal/export"
@@ -74,8 +75,11 @@ type App struct {
 	Hosts    *hosts.Map
 	Accounts *account.Service
 	// Hasher hashes passwords for Accounts, a bounded number at once.
-	Hasher    *account.Hasher
-	Company   *company.Service
+	Hasher  *account.Hasher
+	Company *company.Service
+	// Index is the directory's search engine, built over Store's reads
+	// and kept current by its change feed; Directory and Events search it.
+	Index     *index.Index
 	Directory *directory.Service
 	Events    *eventreq.Service
 	// Conversations runs the providers' conversations with couples.
@@ -109,9 +113,31 @@ type Options struct {
 
 // NewLogger returns the JSON logger of the server at level.
 func NewLogger(w io.Writer, level string) *slog.Logger {
+	return newLogger(w, level, "json")
+}
+
+// ConfiguredLogger is the logger cfg asks for: its level and format.
+func ConfiguredLogger(w io.Writer, cfg config.Config) *slog.Logger {
+	return newLogger(w, cfg.LogLevel, cfg.LogFormat)
+}
+
+func newLogger(w io.Writer, level, format string) *slog.Logger {
 	var l slog.Level
 	_ = l.UnmarshalText([]byte(level))
+	if format == "text" {
+		return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l, ReplaceAttr: shortTime}))
+	}
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// shortTime writes a text line's time as the clock reads it: a person
+// watching the terminal knows the day, and the date and zone took a third
+// of each line.
+func shortTime(groups []string, a slog.Attr) slog.Attr {
+	if len(groups) == 0 && a.Key == slog.TimeKey && a.Value.Kind() == slog.KindTime {
+		return slog.String(slog.TimeKey, a.Value.Time().Format("15:04:05"))
+	}
+	return a
 }
 
 // New opens the database, runs the migrations and builds every service.
@@ -129,7 +155,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if a.Store, err = store.Open(ctx, cfg.DatabaseURL); err != nil {
 		return nil, err
 	}
-	a.Store.SetSearchCache(cfg.SearchCache, int(cfg.SearchHTMLCache))
 	// Every later failure closes the store, here and only here.
 	defer func() {
 		if err != nil {
@@ -215,8 +240,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		geocoder = geo.WithFallback(photon, gazetteer)
 	}
 	a.Company = company.NewService(a.Store, a.Clock, checker, a.Texts, log)
-	a.Directory = directory.NewService(a.Store, a.Clock, a.Media, limiter, derivedKey(cfg.TokenKey, "profile-views"))
-	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
+	a.Index = index.New(a.Store, cfg.SearchCache)
+	a.Directory = directory.NewService(a.Store, a.Index, a.Clock, a.Media, limiter, derivedKey(cfg.TokenKey, "profile-views"))
+	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Index: a.Index, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log,
 		UnlockCap: cfg.UnlockCap})
 	// Credits come back by themselves (issue #18): the checks and the sweep
@@ -266,7 +292,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	}
 	pub, err := site.New(site.Deps{Texts: a.Texts, Hosts: a.Hosts, Directory: a.Directory, Events: a.Events, Geo: geocoder,
 		Conversations: a.Conversations,
-		Cities:        gazetteer, Media: a.MediaService, Instagram: a.Instagram, Legal: legalPages, Log: log, Clock: a.Clock})
+		Cities:        gazetteer, Media: a.MediaService, Instagram: a.Instagram, Legal: legalPages, Log: log, Clock: a.Clock,
+		SearchPageBytes: int(cfg.SearchHTMLCache)})
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +329,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		Store: a.Store, Accounts: a.Accounts, Company: a.Company, Stats: stats.NewService(a.Store, a.Clock),
 		Marketing: marketing.NewService(a.Store), Geo: geocoder, Directory: a.Directory, Events: a.Events, Billing: billingService, Texts: a.Texts, Hosts: a.Hosts, Log: log,
 		Web: webFS, Site: pub, Media: a.Media, MediaService: a.MediaService, Venues: venues, Instagram: a.Instagram, OpenAPI: api.OpenAPI, SentryDSN: cfg.SentryDSN, PodcastURL: cfg.PodcastURL, Release: Version,
-		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken,
+		Sandbox: sandboxPages, Legal: legalPages, MapTilesURL: cfg.MapTilesURL, TrustedProxies: cfg.TrustedProxies, MetricsToken: cfg.MetricsToken, FailedRequestsOnly: cfg.LogRequests == "failed",
 		Conversations: a.Conversations, Exports: a.Exports, Bookings: a.Bookings,
 		Availability: calendars,
 		Admin:        admin.NewService(admin.Deps{Store: a.Store, Clock: a.Clock, Links: a.Hosts, Outbox: a.Outbox, Emails: renderer, Blobs: a.Media, Log: log}),

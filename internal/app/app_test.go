@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -189,9 +190,15 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
+// The demo as `make run` serves it (Makefile: text log, failed requests
+// only): the accounts come last with the full addresses to open, and the
+// requests that follow add a line only when they fail.
 func TestServeDemoSaysSoAndPrintsTheAccountsLast(t *testing.T) {
 	env := testEnv(t)
 	env["NOCES_LOG_LEVEL"] = "info"
+	env["NOCES_LOG_FORMAT"] = "text"
+	env["NOCES_LOG_REQUESTS"] = "failed"
+	env["NOCES_PUBLIC_PORT"] = "8080"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out lockedBuffer
@@ -211,20 +218,80 @@ func TestServeDemoSaysSoAndPrintsTheAccountsLast(t *testing.T) {
 	}
 	// What a person sees once the accounts are out: they are the last lines.
 	atStart := out.String()
+	if !strings.Contains(atStart, "demo=true") || strings.Contains(atStart, "demo=false") {
+		t.Errorf("the start-up line does not say demo=true under --demo:\n%s", atStart)
+	}
+	if strings.Contains(atStart, `"msg":`) || !strings.Contains(atStart, "level=INFO msg=starting") {
+		t.Errorf("the log is not slog's text lines:\n%s", atStart)
+	}
+	listening := strings.Index(atStart, "msg=listening")
+	banner := strings.Index(atStart, "Demo accounts (")
+	if listening < 0 || banner < listening {
+		t.Fatalf("the accounts are not printed after the listening line:\n%s", atStart)
+	}
+	if !strings.HasSuffix(atStart, "not finished onboarding\n") {
+		t.Errorf("something follows the accounts at start:\n%s (ends %q)", atStart[banner:], atStart[max(0, len(atStart)-40):])
+	}
+	for _, want := range []string{
+		"back-office            http://pro.fr.localhost:8080/ (the admin's screens: http://pro.fr.localhost:8080/admin)",
+		"public directories     http://fr.localhost:8080/\n",
+		"                       http://pt.localhost:8080/\n",
+		`venue "Château de Lefèvre": http://fr.localhost:8080/v/chateau-de-lefevre` + "\n",
+		`venue "La Grange des Tilleuls" (draft: unpublished, not validated)`,
+		"public page: http://fr.localhost:8080/p/camille-durand-evenements\n",
+		"public page: http://fr.localhost:8080/p/maison-moreau-mariages\n",
+	} {
+		if !strings.Contains(atStart[banner:], want) {
+			t.Errorf("the demo block lacks %q:\n%s", want, atStart[banner:])
+		}
+	}
+	if strings.Contains(atStart[banner:], "new@noces.test        ROLE_PRESTATAIRE  planner who has not finished onboarding\n  ") {
+		t.Errorf("the planner who has not finished onboarding has a public page:\n%s", atStart[banner:])
+	}
+
+	addr := regexp.MustCompile(`msg=listening addr=(\S+)`).FindStringSubmatch(atStart)
+	if addr == nil {
+		t.Fatalf("no address in the listening line:\n%s", atStart)
+	}
+	for path, want := range map[string]int{"/healthz": 200, "/api/openapi.json": 200, "/api/no-such-route": 404} {
+		res, err := http.Get("http://" + addr[1] + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("GET %s: %d, want %d", path, res.StatusCode, want)
+		}
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatalf("serve: %v", err)
 	}
-	if !strings.Contains(atStart, "demo=true") || strings.Contains(atStart, "demo=false") {
-		t.Errorf("the start-up line does not say demo=true under --demo:\n%s", atStart)
+	after := strings.TrimPrefix(out.String(), atStart)
+	if strings.Contains(after, "path=/healthz") || strings.Contains(after, "path=/api/openapi.json") {
+		t.Errorf("a successful request was logged:\n%s", after)
 	}
-	listening := strings.Index(atStart, `"msg":"listening"`)
-	banner := strings.Index(atStart, "Demo accounts on ")
-	if listening < 0 || banner < listening {
-		t.Errorf("the accounts are not printed after the listening line:\n%s", atStart)
+	if !strings.Contains(after, "msg=request") || !strings.Contains(after, "path=/api/no-such-route") || !strings.Contains(after, "status=404") {
+		t.Errorf("the failed request was not logged:\n%s", after)
 	}
-	if !strings.HasSuffix(atStart, "not finished onboarding\n") {
-		t.Errorf("something follows the accounts at start:\n%s (ends %q)", atStart[banner:], atStart[max(0, len(atStart)-40):])
+}
+
+// Production's log stays JSON, a line per request, unless told otherwise.
+func TestTheLogIsJSONWithEveryRequestByDefault(t *testing.T) {
+	cfg := mustConfig(t, map[string]string{})
+	if cfg.LogFormat != "json" || cfg.LogRequests != "all" {
+		t.Fatalf("defaults: format %q, requests %q", cfg.LogFormat, cfg.LogRequests)
+	}
+	var b bytes.Buffer
+	ConfiguredLogger(&b, cfg).Info("hello", "n", 1)
+	if !strings.HasPrefix(b.String(), `{"time":"`) || !strings.Contains(b.String(), `"msg":"hello","n":1}`) {
+		t.Errorf("the default log line: %s", b.String())
+	}
+	b.Reset()
+	cfg.LogFormat = "text"
+	ConfiguredLogger(&b, cfg).Info("hello", "n", 1)
+	if !regexp.MustCompile(`^time=\d\d:\d\d:\d\d level=INFO msg=hello n=1\n$`).MatchString(b.String()) {
+		t.Errorf("the text log line: %q", b.String())
 	}
 }
 

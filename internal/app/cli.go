@@ -61,7 +61,7 @@ func Main(ctx context.Context, args []string, getenv config.Getenv, stdout, stde
 		}
 		return serve(ctx, cfg, *withDemo, stdout)
 	case "migrate":
-		a, err := New(ctx, cfg, NewLogger(stdout, cfg.LogLevel), Options{})
+		a, err := New(ctx, cfg, ConfiguredLogger(stdout, cfg), Options{})
 		if err != nil {
 			return err
 		}
@@ -69,7 +69,7 @@ func Main(ctx context.Context, args []string, getenv config.Getenv, stdout, stde
 		fmt.Fprintln(stdout, "migrations applied")
 		return nil
 	case "demo":
-		a, err := New(ctx, cfg, NewLogger(stdout, cfg.LogLevel), Options{})
+		a, err := New(ctx, cfg, ConfiguredLogger(stdout, cfg), Options{})
 		if err != nil {
 			return err
 		}
@@ -78,7 +78,7 @@ func Main(ctx context.Context, args []string, getenv config.Getenv, stdout, stde
 		if err != nil {
 			return err
 		}
-		fmt.Fprint(stdout, demo.Print(accounts, a.Hosts.ProURL("fr", "")))
+		fmt.Fprint(stdout, demo.Print(accounts, a.Hosts))
 		return nil
 	case "user":
 		return userCommand(ctx, cfg, args[1:], stdout, stderr)
@@ -95,7 +95,7 @@ func Main(ctx context.Context, args []string, getenv config.Getenv, stdout, stde
 func serve(ctx context.Context, cfg config.Config, withDemo bool, stdout io.Writer) error {
 	// --demo overrides NOCES_DEMO: the start-up line must say what runs.
 	cfg.Demo = withDemo
-	log := NewLogger(stdout, cfg.LogLevel)
+	log := ConfiguredLogger(stdout, cfg)
 	if cfg.MemoryLimit > 0 {
 		// Only serve sets it: a limit is for the long-running server, not
 		// for a command that exits in a second.
@@ -113,7 +113,7 @@ func serve(ctx context.Context, cfg config.Config, withDemo bool, stdout io.Writ
 		if err != nil {
 			return err
 		}
-		banner = demo.Print(accounts, a.Hosts.ProURL("fr", ""))
+		banner = demo.Print(accounts, a.Hosts)
 	}
 	releaseStartupMemory(a)
 	return a.Serve(ctx, func(addr string) {

@@ -132,3 +132,79 @@ func TestACommittedMessageSurvivesSIGKILL(t *testing.T) {
 		t.Error("the delivered e-mail has no subject")
 	}
 }
+
+// A server killed after the relay took its message, before it could record
+// so, leaves the delivery job running. The server started after it takes
+// the job over and sends the message again: delivery is at least once. The
+// copy carries the first one's Message-ID, so the receiving side can drop
+// it, and it goes out within the time README gives: 45 to 80 s after the
+// attempt began (jobs.RescueAfter, River's rescuer every 30 s, its
+// scheduler every 5 s; no retry wait).
+func TestAMessageTakenByTheRelayBeforeAKillGoesAgainUnderItsMessageID(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts two server processes and waits for a rescue")
+	}
+	relay, err := mailtest.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer relay.Close()
+	// The relay takes the message, then holds its reply: the kill comes
+	// in between, as it can on any server between the 250 and the commit
+	// that records it.
+	relay.HoldReplies(10 * time.Second)
+	env := map[string]string{
+		"NOCES_DATA_DIR": t.TempDir(), "NOCES_DATABASE_URL": storetest.URL(t), "NOCES_LOG_LEVEL": "warn",
+		"NOCES_SMTP_HOST": relay.Host, "NOCES_SMTP_PORT": strconv.Itoa(relay.Port), "NOCES_SMTP_SECURITY": "none",
+	}
+	first, base := startChild(t, env)
+	res, err := http.Post(base+"/api/reset-password/request", "application/json",
+		strings.NewReader(`{"email": "planner@noces.test"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("reset request: %d", res.StatusCode)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for relay.Count("planner@noces.test") == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if relay.Count("planner@noces.test") != 1 {
+		t.Fatal("the relay never took the reset e-mail")
+	}
+	if err := first.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	killed := time.Now()
+	_ = first.Wait()
+	relay.HoldReplies(0)
+
+	startChild(t, env)
+	deadline = killed.Add(2 * time.Minute)
+	for relay.Count("planner@noces.test") < 2 && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	var got []mailtest.Message
+	for _, m := range relay.Messages() {
+		if m.To == "planner@noces.test" {
+			got = append(got, m)
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d reset e-mails 2 minutes after the kill, want 2 (the one taken before it, and its copy)", len(got))
+	}
+	after := got[1].At.Sub(killed)
+	t.Logf("the copy went %.1f s after the kill", after.Seconds())
+	if got[0].MessageID == "" || got[0].MessageID != got[1].MessageID {
+		t.Errorf("the two copies have the Message-IDs %q and %q, want one", got[0].MessageID, got[1].MessageID)
+	}
+	if after > 80*time.Second {
+		t.Errorf("the copy went %s after the kill, want at most 80 s", after.Round(100*time.Millisecond))
+	}
+	time.Sleep(2 * time.Second)
+	if n := relay.Count("planner@noces.test"); n != 2 {
+		t.Errorf("%d reset e-mails, want 2", n)
+	}
+}

@@ -59,6 +59,8 @@ type Deps struct {
 	// Zone is the time zone imported UTC times are read in and "today" is
 	// taken in; nil is Europe/Paris, the platform's.
 	Zone *time.Location
+	// Gate bounds the imports running at once; nil is the process's.
+	Gate *Gate
 }
 
 // Service runs the calendars.
@@ -73,6 +75,9 @@ func NewService(d Deps) (*Service, error) {
 	}
 	if d.Clock == nil {
 		d.Clock = clock.System{}
+	}
+	if d.Gate == nil {
+		d.Gate = defaultGate
 	}
 	if d.Zone == nil {
 		z, err := time.LoadLocation("Europe/Paris")
@@ -272,7 +277,9 @@ func (s *Service) Free(ctx context.Context, o Owner, venueID, day string) error 
 }
 
 // Import marks the days of an .ics file's events taken with status, within
-// the write window. A day already taken keeps what it had.
+// the write window. A day already taken keeps what it had. Only a provider
+// who finished onboarding imports; imports wait for a slot of the Gate and
+// are refused with 503 when none frees in time.
 func (s *Service) Import(ctx context.Context, o Owner, venueID string, data []byte, status string) (ImportResult, error) {
 	if len(data) > MaxImportBytes {
 		return ImportResult{}, apperr.New(apperr.TooLarge, "availability.errors.file_too_large")
@@ -283,6 +290,13 @@ func (s *Service) Import(ctx context.Context, o Owner, venueID string, data []by
 	if status != store.AvailabilityBooked && status != store.AvailabilityUnavailable {
 		return ImportResult{}, apperr.Validation(map[string]string{"status": "availability.errors.status_invalid"})
 	}
+	u, err := s.Store.GetUser(ctx, o.UserID)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	if !u.HasFinishedOnboarding {
+		return ImportResult{}, apperr.New(apperr.Forbidden, "availability.errors.onboarding_required")
+	}
 	venue, _, err := s.calendar(ctx, o, venueID, false)
 	if err != nil {
 		return ImportResult{}, err
@@ -290,9 +304,18 @@ func (s *Service) Import(ctx context.Context, o Owner, venueID string, data []by
 	if err := s.Limiter.Allow(ctx, "availability:import:"+o.UserID, importRule); err != nil {
 		return ImportResult{}, err
 	}
+	release, err := s.Gate.Enter(ctx)
+	if errors.Is(err, ErrBusy) {
+		return ImportResult{}, &apperr.Error{Kind: apperr.Unavailable, Code: "availability.errors.busy", RetryAfter: BusyRetryAfter, Err: err}
+	} else if err != nil {
+		return ImportResult{}, err
+	}
 	lo, hi := s.writeWindow()
-	p, err := ParseICS(data, lo, hi, s.Zone)
+	p, err := ParseICS(ctx, data, lo, hi, s.Zone)
+	release()
 	switch {
+	case ctx.Err() != nil:
+		return ImportResult{}, ctx.Err()
 	case errors.Is(err, ErrTooManyEvents):
 		return ImportResult{}, &apperr.Error{Kind: apperr.Invalid, Code: "errors.validation",
 			Fields: map[string]string{"file": "availability.errors.too_many_events"}, Args: []string{"max", fmt.Sprint(MaxImportEvents)}}

@@ -1,6 +1,7 @@
 package availability
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func FuzzParseICS(f *testing.F) {
 		if len(data) > MaxImportBytes {
 			return
 		}
-		p, err := ParseICS(data, "2026-11-22", "2027-11-22", paris)
+		p, err := ParseICS(context.Background(), data, "2026-11-22", "2027-11-22", paris)
 		if err != nil {
 			return
 		}

@@ -101,6 +101,35 @@ func (r *Resolver) Resolve(remoteAddr string, h http.Header) string {
 	return client.String()
 }
 
+// Local reports whether a request from remoteAddr with headers h comes from
+// this machine: its peer is a loopback address and so is every client a
+// proxy says it forwards the request for (X-Forwarded-For, Forwarded,
+// X-Real-IP). Through a proxy on the same machine the peer is always
+// loopback, so the forwarded clients decide, whether or not the proxy is
+// trusted; one that is not an address ("unknown", an obfuscated node, an
+// element without for=) could be anyone, so it is not local. A client can
+// only lose by writing such headers itself.
+func Local(remoteAddr string, h http.Header) bool {
+	peer, ok := parseNode(remoteAddr)
+	if !ok || !peer.IsLoopback() {
+		return false
+	}
+	var nodes []string
+	if xff := h.Values("X-Forwarded-For"); len(xff) > 0 {
+		nodes = append(nodes, ParseXForwardedFor(xff)...)
+	}
+	if fwd := h.Values("Forwarded"); len(fwd) > 0 {
+		nodes = append(nodes, ParseForwarded(fwd)...)
+	}
+	nodes = append(nodes, h.Values("X-Real-IP")...)
+	for _, n := range nodes {
+		if a, ok := parseNode(n); !ok || !a.IsLoopback() {
+			return false
+		}
+	}
+	return true
+}
+
 // ParseXForwardedFor lists the addresses of X-Forwarded-For header lines,
 // leftmost (furthest from this server) first, entries as written.
 func ParseXForwardedFor(values []string) []string {

@@ -131,3 +131,51 @@ func TestMiddlewarePutsTheAddressInTheContext(t *testing.T) {
 		t.Errorf("Of without the middleware: %q", got)
 	}
 }
+
+func TestLocal(t *testing.T) {
+	tests := []struct {
+		name    string
+		remote  string
+		headers map[string][]string
+		want    bool
+	}{
+		{"a loopback peer, nothing forwarded", "127.0.0.1:5000", nil, true},
+		{"an IPv6 loopback peer", "[::1]:5000", nil, true},
+		{"IPv4 loopback written as IPv6", "[::ffff:127.0.0.1]:5000", nil, true},
+		{"another machine", "192.0.2.1:5000", nil, false},
+		{"another machine saying it forwards for loopback", "192.0.2.1:5000",
+			map[string][]string{"X-Forwarded-For": {"127.0.0.1"}, "Forwarded": {"for=127.0.0.1"}}, false},
+		{"a proxy here forwarding for an outside client", "127.0.0.1:5000",
+			map[string][]string{"X-Forwarded-For": {"203.0.113.7"}}, false},
+		{"a proxy here forwarding for a client here", "127.0.0.1:5000",
+			map[string][]string{"X-Forwarded-For": {"127.0.0.1"}}, true},
+		{"two proxies here, both for loopback", "127.0.0.1:5000",
+			map[string][]string{"X-Forwarded-For": {"::1, 127.0.0.2:4711"}}, true},
+		{"an outside address anywhere in the chain", "127.0.0.1:5000",
+			map[string][]string{"X-Forwarded-For": {"203.0.113.7, 127.0.0.1"}}, false},
+		{"an unreadable entry could be anyone", "127.0.0.1:5000",
+			map[string][]string{"X-Forwarded-For": {"127.0.0.1, not-an-address"}}, false},
+		{"Forwarded for an outside client", "127.0.0.1:5000",
+			map[string][]string{"Forwarded": {`for="[2001:db8::7]:80";proto=https`}}, false},
+		{"Forwarded for unknown", "127.0.0.1:5000", map[string][]string{"Forwarded": {"for=unknown"}}, false},
+		{"Forwarded without for=", "127.0.0.1:5000", map[string][]string{"Forwarded": {"proto=https"}}, false},
+		{"Forwarded for loopback", "127.0.0.1:5000", map[string][]string{"Forwarded": {`for="[::1]"`}}, true},
+		{"X-Forwarded-For here but Forwarded outside", "127.0.0.1:5000",
+			map[string][]string{"X-Forwarded-For": {"127.0.0.1"}, "Forwarded": {"for=203.0.113.7"}}, false},
+		{"X-Real-IP outside", "127.0.0.1:5000", map[string][]string{"X-Real-IP": {"203.0.113.7"}}, false},
+		{"a peer that is not an address", "@", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := http.Header{}
+			for k, vs := range tt.headers {
+				for _, v := range vs {
+					h.Add(k, v)
+				}
+			}
+			if got := Local(tt.remote, h); got != tt.want {
+				t.Errorf("Local = %t, want %t", got, tt.want)
+			}
+		})
+	}
+}

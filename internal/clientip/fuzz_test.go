@@ -11,7 +11,9 @@ import (
 // resolver behind a trusted proxy and to one trusting nobody. Whatever the
 // headers say, the answer is an address; without trust it is the peer; with
 // trust it is the peer or an address the headers carry, never one to the
-// left of an untrusted hop; and a for= node survives being quoted again.
+// left of an untrusted hop; a request Local calls local resolves to a
+// loopback address, whoever is trusted; and a for= node survives being
+// quoted again.
 // Seeds are in testdata/fuzz/FuzzClientAddress.
 func FuzzClientAddress(f *testing.F) {
 	trusted := New([]netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")})
@@ -55,6 +57,16 @@ func FuzzClientAddress(f *testing.F) {
 					t.Fatalf("%q chosen left of %q, which no trusted proxy wrote (chain %q)", got, right, chain)
 				}
 			}
+		}
+		if Local("127.0.0.1:443", h) {
+			for _, r := range []*Resolver{New(nil), trusted, New([]netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")})} {
+				if a, err := netip.ParseAddr(r.Resolve("127.0.0.1:443", h)); err != nil || !a.IsLoopback() {
+					t.Fatalf("local, yet the client is %v (%v)", a, err)
+				}
+			}
+		}
+		if Local("10.0.0.1:443", h) {
+			t.Fatal("a peer on another machine is local")
 		}
 		// A node quoted again parses back to itself.
 		for _, node := range ParseForwarded([]string{fwd}) {

@@ -406,9 +406,13 @@ func (s *Service) UpdateServices(ctx context.Context, userID string, langues, pr
 		if d.BudgetStartingFrom != nil && (*d.BudgetStartingFrom < 0 || *d.BudgetStartingFrom > 10_000_000) {
 			f.Add(fmt.Sprintf("prestationDetails.%d.budgetStartingFrom", i), "validation.budget_invalid")
 		}
-		if utf8.RuneCountInString(d.Description) > DescriptionMax {
+		desc, code := validate.Text(d.Description)
+		if code != "" {
+			f.Add(fmt.Sprintf("prestationDetails.%d.description", i), code)
+		} else if utf8.RuneCountInString(desc) > DescriptionMax {
 			f.Add(fmt.Sprintf("prestationDetails.%d.description", i), "validation.description_too_long")
 		}
+		d.Description = desc
 		byID[d.PrestationID] = d
 	}
 	if err := f.Err(); err != nil {

@@ -30,6 +30,12 @@ type Config struct {
 	DatabaseURL string
 	TokenKey    string // HMAC key for access tokens; generated into DataDir when empty
 	LogLevel    string
+	// LogFormat is json (one object a line, for a log collector) or text
+	// (slog's key=value lines with a short time, for a person).
+	LogFormat string
+	// LogRequests is all (a line per request) or failed (only 4xx, 5xx
+	// and slow answers: successes are no news to a person watching).
+	LogRequests string
 	Demo        bool
 
 	// BlobURL is where media live: file:<dir> or s3://bucket/prefix.
@@ -59,7 +65,7 @@ type Config struct {
 	// SearchCache is how many answers of the directory's search index are
 	// kept for searches asked again; 0 keeps none.
 	SearchCache int
-	// SearchHTMLCache bounds the bytes of rendered search pages kept with
+	// SearchHTMLCache bounds the bytes of rendered search pages kept for
 	// those answers; 0 keeps none.
 	SearchHTMLCache int64
 	// PasswordLanes is how many password hashes run at once, each on one
@@ -268,6 +274,8 @@ var Vars = []Var{
 	{"NOCES_DATABASE_URL", "sqlite:<data dir>/noces.db", true, "database: `sqlite:PATH` or `postgres://user:pass@host:port/db?sslmode=...`"},
 	{"NOCES_TOKEN_KEY", "generated once into <data dir>/token.key", true, "key signing access tokens (at least 32 characters)"},
 	{"NOCES_LOG_LEVEL", "info", false, "debug, info, warn or error"},
+	{"NOCES_LOG_FORMAT", "json", false, "`json` (one object a line, for a log collector) or `text` (key=value lines with a short time, for a person; `make run` sets it)"},
+	{"NOCES_LOG_REQUESTS", "all", false, "`all` (a line per request) or `failed` (only answers of status 400 and above, and those slower than a second; `make run` sets it)"},
 	{"NOCES_DEMO", "false", false, "create the demo accounts at start and print them (`serve --demo` does the same)"},
 	{"NOCES_BLOB_URL", "file:<data dir>/media", false, "where media live: `file:FOLDER` (one server) or `s3://bucket/prefix` (a bucket every server shares; see Media storage)"},
 	{"NOCES_S3_ENDPOINT", "empty: AWS S3", false, "address of an S3-compatible service, e.g. `https://<account>.r2.cloudflarestorage.com`, `https://s3.fr-par.scw.cloud`, `https://s3.gra.io.cloud.ovh.net`, `http://minio:9000`"},
@@ -318,7 +326,7 @@ var Vars = []Var{
 	{"NOCES_METRICS_TOKEN", "empty: `/metrics` answers loopback clients only", true, "bearer token (`Authorization: Bearer ...`) a scraper on another machine sends for `/metrics`; never served on public directory hosts"},
 	{"NOCES_SHUTDOWN_TIMEOUT", "15s", false, "how long a shutdown waits for requests in flight"},
 	{"NOCES_LEGAL_DIR", "empty: the embedded texts", false, "folder of the operator's legal pages, read and checked at start: `<domain>/<page>.md` replaces a domain's page in its language, `<domain>/<page>.<lang>.md` its translation shown in the back-office; page is terms, privacy, cookies, imprint or ranking (see Legal pages)"},
-	{"NOCES_LEGAL_COMPANY", DefaultLegalCompany, false, "publisher named by the embedded legal pages: legal name and form, with the share capital in France (e.g. `Noces SAS au capital de 10 000 €`); a demo value until set, and the start log warns"},
+	{"NOCES_LEGAL_COMPANY", DefaultLegalCompany, false, "publisher named by the embedded legal pages: legal name and form, with the share capital in France (e.g. `Noces SAS au capital de 10 000 €`); a demo value until set, and the start log warns when the links are https (`NOCES_PUBLIC_SCHEME`)"},
 	{"NOCES_LEGAL_ADDRESS", DefaultLegalAddress, false, "publisher's registered office, on one line"},
 	{"NOCES_LEGAL_COMPANY_NUMBER", DefaultLegalCompanyNumber, false, "publisher's registration number (e.g. `RCS Paris 123 456 789`, `HRB 12345, Amtsgericht Berlin`), with the VAT number if any"},
 	{"NOCES_LEGAL_EMAIL", DefaultLegalEmail, false, "address for legal and personal-data requests, named by the legal pages"},
@@ -360,6 +368,8 @@ func Load(getenv Getenv) (Config, error) {
 		DatabaseURL:  secret("NOCES_DATABASE_URL"),
 		TokenKey:     secret("NOCES_TOKEN_KEY"),
 		LogLevel:     or(getenv("NOCES_LOG_LEVEL"), "info"),
+		LogFormat:    or(getenv("NOCES_LOG_FORMAT"), "json"),
+		LogRequests:  or(getenv("NOCES_LOG_REQUESTS"), "all"),
 		PublicScheme: or(getenv("NOCES_PUBLIC_SCHEME"), "http"),
 		PublicPort:   getenv("NOCES_PUBLIC_PORT"),
 		BlobURL:      getenv("NOCES_BLOB_URL"),
@@ -524,6 +534,13 @@ func (c Config) Validate() error {
 	case "debug", "info", "warn", "error":
 	default:
 		bad("NOCES_LOG_LEVEL", "want debug, info, warn or error, got %q", c.LogLevel)
+	}
+	// Empty is the default, for a Config built without Load.
+	if c.LogFormat != "" && c.LogFormat != "json" && c.LogFormat != "text" {
+		bad("NOCES_LOG_FORMAT", "want json or text, got %q", c.LogFormat)
+	}
+	if c.LogRequests != "" && c.LogRequests != "all" && c.LogRequests != "failed" {
+		bad("NOCES_LOG_REQUESTS", "want all or failed, got %q", c.LogRequests)
 	}
 	if c.PublicScheme != "http" && c.PublicScheme != "https" {
 		bad("NOCES_PUBLIC_SCHEME", "want http or https, got %q", c.PublicScheme)
@@ -709,8 +726,8 @@ func (c Config) String() string {
 	if c.MemoryLimit > 0 {
 		memLimit = strconv.FormatInt(c.MemoryLimit>>20, 10) + "MiB"
 	}
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s instagram=%s media=%s password_lanes=%s password_queue_wait=%s memory_limit=%s",
-		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.Demo,
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s log_level=%s log_format=%s log_requests=%s demo=%t public=%s://*:%s smtp=%s:%d sms=%s payments=%s sentry=%s token_key=%s trusted_proxies=%s instagram=%s media=%s password_lanes=%s password_queue_wait=%s memory_limit=%s",
+		masked.Addr, masked.DataDir, masked.DatabaseURL, masked.LogLevel, masked.LogFormat, masked.LogRequests, masked.Demo,
 		masked.PublicScheme, masked.PublicPort, or(masked.SMTP.Host, "outbox"), masked.SMTP.Port,
 		or(masked.SMS.URL, "outbox"), payments, or(masked.SentryDSN, "off"), or(masked.TokenKey, "generated"),
 		or(strings.Join(proxies, ","), "none"), instagramState(c.Instagram), media, lanes, c.PasswordQueueWait, memLimit)

@@ -31,7 +31,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"noces/internal/apperr"
@@ -45,6 +44,7 @@ import (
 	"noces/internal/ratelimit"
 	"noces/internal/refund"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // Limits of a message.
@@ -122,8 +122,9 @@ func NewService(d Deps) *Service {
 }
 
 // CheckBody trims a message and checks it: 1 to 5,000 characters of
-// valid UTF-8 text, no control characters but line breaks and tabs. The
-// code names the problem for the "body" field.
+// valid UTF-8 text, no control characters but line breaks and tabs, no
+// bidirectional override (validate.Text). The code names the problem for
+// the "body" field.
 func CheckBody(body string) (string, string) {
 	if !utf8.ValidString(body) {
 		return "", "conversation.errors.body_invalid"
@@ -136,7 +137,8 @@ func CheckBody(body string) (string, string) {
 	case n > MaxMessage:
 		return "", "conversation.errors.body_too_long"
 	}
-	if strings.ContainsFunc(body, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }) {
+	body, code := validate.Text(body)
+	if code != "" {
 		return "", "conversation.errors.body_invalid"
 	}
 	return body, ""

@@ -10,6 +10,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/model"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // Saved replies: a provider keeps a few and starts a message from one; the
@@ -34,7 +35,7 @@ func checkTemplate(in TemplateInput) (TemplateInput, error) {
 	f := apperr.Fields{}
 	name := strings.TrimSpace(in.Name)
 	switch n := utf8.RuneCountInString(name); {
-	case !utf8.ValidString(in.Name) || strings.ContainsFunc(name, isControl):
+	case validate.Line(name) != "":
 		f.Add("name", "conversation.errors.name_invalid")
 	case n == 0:
 		f.Add("name", "conversation.errors.name_required")
@@ -66,8 +67,6 @@ func isPlaceholder(p string) bool {
 	}
 	return false
 }
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
 func templateNotFound(err error) error {
 	if errors.Is(err, store.ErrNotFound) {

@@ -14,6 +14,8 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/config"
+	"noces/internal/hosts"
+	"noces/internal/i18n"
 	"noces/internal/media"
 	"noces/internal/model"
 	"noces/internal/store"
@@ -25,8 +27,16 @@ const Password = "Demo-2026!"
 // Account describes one demo account, for printing.
 type Account struct {
 	Email, Role, About string
-	// Lines tell more of the account, one a line: a venue owner's venues.
+	// Pages are the account's public pages: a planner's profile, a venue
+	// owner's published venues.
+	Pages []Page
+	// Lines tell more of the account, one a line: a venue owner's drafts.
 	Lines []string
+}
+
+// Page is a public page of the directory: a path on a domain's public host.
+type Page struct {
+	Label, Domain, Path string
 }
 
 type seed struct {
@@ -124,8 +134,21 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 	shows := showcases()
 	for _, sd := range seeds() {
 		a := Account{Email: sd.user.Email, Role: sd.user.Role, About: sd.about}
+		if sd.company != nil && sd.user.Role == model.RolePlanner &&
+			store.PlannerPageHidden(model.User{IsModerated: sd.user.Moderated}, *sd.company) == "" {
+			// On the domain of the company's country, where the page lives.
+			d, ok := hosts.HomeDomain(sd.company.CountryCode)
+			if !ok {
+				d = i18n.Domains[0]
+			}
+			a.Pages = append(a.Pages, Page{Label: "public page", Domain: d.Key, Path: "/p/" + sd.company.Slug})
+		}
 		for _, v := range sd.venues {
-			a.Lines = append(a.Lines, v.describe())
+			if p, ok := v.page(sd.user.Domain); ok {
+				a.Pages = append(a.Pages, p)
+			} else {
+				a.Lines = append(a.Lines, v.describe())
+			}
 		}
 		out = append(out, a)
 		if _, err := s.GetUserByEmail(ctx, sd.user.Email); err == nil {
@@ -204,12 +227,26 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 	return out, nil
 }
 
-// Print writes the demo accounts as a table a person can read in the log.
-func Print(accounts []Account, baseURL string) string {
+// Print writes the demo accounts as a table a person can read in the log,
+// with the full addresses to open: the back-office, every domain's public
+// directory, and each account's public pages on the host of their domain.
+func Print(accounts []Account, h *hosts.Map) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nDemo accounts on %s (password for all: %s)\n", baseURL, Password)
+	fmt.Fprintf(&b, "\nDemo accounts (password for all: %s)\n", Password)
+	fmt.Fprintf(&b, "  %-22s %s (the admin's screens: %s)\n", "back-office", h.ProURL(i18n.Domains[0].Key, "/"), h.ProURL(i18n.Domains[0].Key, "/admin"))
+	for i, d := range i18n.Domains {
+		label := ""
+		if i == 0 {
+			label = "public directories"
+		}
+		fmt.Fprintf(&b, "  %-22s %s\n", label, h.PublicURL(d.Key, "/"))
+	}
+	b.WriteString("\n")
 	for _, a := range accounts {
 		fmt.Fprintf(&b, "  %-22s %-17s %s\n", a.Email, a.Role, a.About)
+		for _, p := range a.Pages {
+			fmt.Fprintf(&b, "  %-22s %-17s   %s: %s\n", "", "", p.Label, h.PublicURL(p.Domain, p.Path))
+		}
 		for _, l := range a.Lines {
 			fmt.Fprintf(&b, "  %-22s %-17s   %s\n", "", "", l)
 		}

@@ -77,13 +77,18 @@ func demoVenues() []demoVenue {
 	}
 }
 
-// describe is how the demo output names a venue.
+// describe is how the demo output names a venue that is not public.
 func (d demoVenue) describe() string {
-	state := "draft: unpublished, not validated"
-	if d.venue.IsPublished && d.venue.IsValidated {
-		state = "published and validated: /v/" + d.venue.Slug
+	return fmt.Sprintf("venue %q (draft: unpublished, not validated)", d.venue.Name)
+}
+
+// page is the public page of a published, validated venue, on its owner's
+// domain (where the back-office links it).
+func (d demoVenue) page(domain string) (Page, bool) {
+	if !d.venue.IsPublished || !d.venue.IsValidated {
+		return Page{}, false
 	}
-	return fmt.Sprintf("venue %q (%s)", d.venue.Name, state)
+	return Page{Label: fmt.Sprintf("venue %q", d.venue.Name), Domain: domain, Path: "/v/" + d.venue.Slug}, true
 }
 
 // seedVenues creates the demo venues of an owner with their sets, drawn

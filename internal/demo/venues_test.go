@@ -12,6 +12,7 @@ import (
 
 	"noces/internal/clock"
 	"noces/internal/config"
+	"noces/internal/directory/index"
 	"noces/internal/hosts"
 	"noces/internal/media"
 	"noces/internal/model"
@@ -38,8 +39,9 @@ func TestDemoVenues(t *testing.T) {
 	venues := demoVenues()
 	storetest.Must(t, seedVenues(ctx, m, s, owner, venues, now))
 
-	cards, total, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 10, Now: now, Features: []string{"garden", "parking"}})
+	page, err := index.New(s, 0).SearchVenues(ctx, index.VenueQuery{Country: "FR", Limit: 10, Now: now, Features: []string{"garden", "parking"}})
 	storetest.Must(t, err)
+	cards, total := page.Cards, page.Total
 	if total != 1 || cards[0].Slug != "chateau-de-lefevre" || cards[0].Key == nil || cards[0].Key.Alt == "" {
 		t.Fatalf("the public venues: %d %+v", total, cards)
 	}
@@ -83,9 +85,18 @@ func TestDemoVenues(t *testing.T) {
 		t.Errorf("the draft has %d photos, want 1", draftPhotos)
 	}
 
-	out := Print([]Account{{Email: owner.Email, Role: owner.Role, About: "venue owner", Lines: []string{venues[0].describe(), venues[1].describe()}}}, "http://x")
-	for _, want := range []string{`venue "Château de Lefèvre" (published and validated: /v/chateau-de-lefevre)`,
-		`venue "La Grange des Tilleuls" (draft: unpublished, not validated)`} {
+	if _, ok := venues[1].page("fr"); ok {
+		t.Error("the draft has a public page")
+	}
+	page, ok := venues[0].page("fr")
+	if !ok {
+		t.Fatal("the published venue has no public page")
+	}
+	out := Print([]Account{{Email: owner.Email, Role: owner.Role, About: "venue owner", Pages: []Page{page}, Lines: []string{venues[1].describe()}}}, hosts.New(cfg))
+	for _, want := range []string{`venue "Château de Lefèvre": http://fr.localhost:8080/v/chateau-de-lefevre` + "\n",
+		`venue "La Grange des Tilleuls" (draft: unpublished, not validated)`,
+		"back-office            http://pro.fr.localhost:8080/ (the admin's screens: http://pro.fr.localhost:8080/admin)\n",
+		"public directories     http://fr.localhost:8080/\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the demo output lacks %q:\n%s", want, out)
 		}

@@ -14,7 +14,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -22,6 +21,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/directory/index"
 	"noces/internal/imaging"
 	"noces/internal/model"
 	"noces/internal/platform/blob"
@@ -39,6 +39,7 @@ const DefaultRadiusKm = 100.0
 // Service reads the directory.
 type Service struct {
 	store   *store.Store
+	index   *index.Index
 	clock   clock.Clock
 	blobs   blob.Store
 	limiter *ratelimit.Limiter
@@ -49,31 +50,24 @@ type Service struct {
 	listings listingsCache
 }
 
-// NewService wires the directory; viewKey is a server secret.
-func NewService(s *store.Store, c clock.Clock, blobs blob.Store, limiter *ratelimit.Limiter, viewKey []byte) *Service {
-	return &Service{store: s, clock: c, blobs: blobs, limiter: limiter, viewKey: viewKey}
+// NewService wires the directory: idx is the search index built over s;
+// viewKey is a server secret.
+func NewService(s *store.Store, idx *index.Index, c clock.Clock, blobs blob.Store, limiter *ratelimit.Limiter, viewKey []byte) *Service {
+	return &Service{store: s, index: idx, clock: c, blobs: blobs, limiter: limiter, viewKey: viewKey}
 }
 
-// Query is a directory search.
+// Query is a directory search. Its filters are the index's own query
+// (index.PlannerQuery or index.VenueQuery), so that a filter added to the
+// search changes the index and the form that sets it, not this service.
 type Query struct {
-	Country     string
-	Venues      bool   // search venues instead of planners
-	ServiceType string // planners: a prestation type
-	VenueType   string // venues: a venue type
-	Guests      int    // venues: seated capacity at least
-	MaxBudget   int64  // planners: starting budget at most; venues: minimum price at most
-	// Venues: the model.VenueFeatures it must all offer, and whether it
-	// must have bedrooms on site.
-	Features      []string
-	Accommodation bool
-	Language      string
-	// MinRating keeps the listings whose approved reviews average this
-	// many tenths of a star or more (45 for 4.5); 0 for any. Planners only:
-	// the venue filters are those of the venues issue.
-	MinRating int
-	// Date (YYYY-MM-DD), when set, keeps the listings whose calendar has
-	// it free: a planner's own, a venue's own.
-	Date     string
+	Country string
+	Venues  bool // search venues (Venue's filters) instead of planners (Planner's)
+	// The filters. Their country, place, paging and time are set by
+	// Search from the fields below and the clock.
+	Planner index.PlannerQuery
+	Venue   index.VenueQuery
+	// Near, when set, keeps the listings within RadiusKm (DefaultRadiusKm
+	// when 0) of (Lat, Lng).
 	Near     bool
 	Lat, Lng float64
 	RadiusKm float64
@@ -124,10 +118,10 @@ type Results struct {
 	Total int
 	Page  int
 	Pages int
-	// Renderings keeps what the caller makes of these results for the
-	// searches that get the same answer of the index (store.Renderings);
-	// nil keeps nothing.
-	Renderings *store.Renderings
+	// Answer names the index's answer these results come from
+	// (index.Page.Answer): equal Answers have equal results; 0 when the
+	// answer is not kept.
+	Answer uint64
 }
 
 // Search runs a directory search.
@@ -142,9 +136,10 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 	res := Results{Page: q.Page}
 	offset := (q.Page - 1) * PageSize
 	if q.Venues {
-		page, err := s.store.SearchVenuesPage(ctx, store.VenueQuery{Country: q.Country, Type: q.VenueType, Guests: q.Guests,
-			MaxPrice: int(min(q.MaxBudget, math.MaxInt32)), Features: q.Features, Accommodation: q.Accommodation,
-			Date: q.Date, Near: q.Near, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now})
+		vq := q.Venue
+		vq.Country, vq.Near, vq.Lat, vq.Lng, vq.RadiusKm = q.Country, q.Near, q.Lat, q.Lng, q.RadiusKm
+		vq.Limit, vq.Offset, vq.Now = PageSize, offset, now
+		page, err := s.index.SearchVenues(ctx, vq)
 		if err != nil {
 			return res, err
 		}
@@ -158,14 +153,12 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 			cd.ReviewCount, cd.RatingTenths = c.Reviews.Count, c.Reviews.Tenths
 			res.Cards = append(res.Cards, cd)
 		}
-		res.Total, res.Renderings = page.Total, page.Renderings
+		res.Total, res.Answer = page.Total, page.Answer
 	} else {
-		dq := store.DirectoryQuery{Country: q.Country, ServiceType: q.ServiceType, MaxBudget: q.MaxBudget, Near: q.Near,
-			MinRating: q.MinRating, Date: q.Date, Lat: q.Lat, Lng: q.Lng, RadiusKm: q.RadiusKm, Limit: PageSize, Offset: offset, Now: now}
-		if q.Language != "" {
-			dq.Languages = []string{q.Language}
-		}
-		page, err := s.store.SearchProvidersPage(ctx, dq)
+		pq := q.Planner
+		pq.Country, pq.Near, pq.Lat, pq.Lng, pq.RadiusKm = q.Country, q.Near, q.Lat, q.Lng, q.RadiusKm
+		pq.Limit, pq.Offset, pq.Now = PageSize, offset, now
+		page, err := s.index.SearchPlanners(ctx, pq)
 		if err != nil {
 			return res, err
 		}
@@ -179,7 +172,7 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 			}
 			res.Cards = append(res.Cards, cd)
 		}
-		res.Total, res.Renderings = page.Total, page.Renderings
+		res.Total, res.Answer = page.Total, page.Answer
 	}
 	res.Pages = (res.Total + PageSize - 1) / PageSize
 	return res, nil
@@ -263,12 +256,12 @@ func (s *Service) Provider(ctx context.Context, slug string) (Profile, error) {
 		return Profile{}, err
 	}
 	if !p.IsPremium && pp.Latitude.Valid && len(services) > 0 {
-		similar, _, err := s.store.SearchProviders(ctx, store.DirectoryQuery{Country: pp.CountryCode, ServiceType: services[0].Type,
+		similar, err := s.index.SearchPlanners(ctx, index.PlannerQuery{Country: pp.CountryCode, ServiceType: services[0].Type,
 			Near: true, Lat: pp.Latitude.Float64, Lng: pp.Longitude.Float64, RadiusKm: DefaultRadiusKm, Limit: 4, Now: now})
 		if err != nil {
 			return Profile{}, err
 		}
-		for _, c := range similar {
+		for _, c := range similar.Cards {
 			if c.UserID != pp.UserID && len(p.Similar) < 3 {
 				p.Similar = append(p.Similar, Card{Kind: "planner", Name: c.Name, Slug: c.Slug, City: c.City,
 					AvatarURL: s.url(c.AvatarKey), IsPremium: c.IsPremium, DistanceKm: c.DistanceKm})
@@ -460,10 +453,15 @@ func (s *Service) checkReview(in ReviewInput, full bool) (title, body, name stri
 		f.Add("rating", "review.errors.rating")
 	}
 	title, body, name = strings.TrimSpace(in.Title), strings.TrimSpace(in.Body), strings.TrimSpace(in.ReviewerName)
-	if n := utf8.RuneCountInString(title); n < 3 || n > 120 {
+	if code := validate.Line(title); code != "" {
+		f.Add("title", code)
+	} else if n := utf8.RuneCountInString(title); n < 3 || n > 120 {
 		f.Add("title", "review.errors.title")
 	}
-	if n := utf8.RuneCountInString(body); n < 20 || n > 3000 {
+	body, code := validate.Text(body)
+	if code != "" {
+		f.Add("body", code)
+	} else if n := utf8.RuneCountInString(body); n < 20 || n > 3000 {
 		f.Add("body", "review.errors.body")
 	}
 	if code := validate.PersonName(name); code != "" {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"noces/internal/apperr"
@@ -13,6 +12,7 @@ import (
 	"noces/internal/ratelimit"
 	"noces/internal/secret"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // InvitationValidFor is how long an invitation's link works after it is sent.
@@ -64,12 +64,12 @@ func (s *Service) SubmitVerifiedReview(ctx context.Context, token string, in Rev
 const MaxReplyRunes = 2000
 
 // checkReply trims a reply and refuses an empty, too long or non-text one
-// (control characters other than line breaks and tabs).
+// (control characters other than line breaks and tabs, bidirectional
+// overrides: validate.Text).
 func checkReply(reply string) (string, error) {
-	reply = strings.TrimSpace(strings.ReplaceAll(reply, "\r\n", "\n"))
-	bad := reply == "" || !utf8.ValidString(reply) || utf8.RuneCountInString(reply) > MaxReplyRunes ||
-		strings.ContainsFunc(reply, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' })
-	if bad {
+	reply, code := validate.Text(reply)
+	reply = strings.TrimSpace(reply)
+	if code != "" || reply == "" || utf8.RuneCountInString(reply) > MaxReplyRunes {
 		return "", apperr.Validation(map[string]string{"reply": "review.errors.reply"})
 	}
 	return reply, nil

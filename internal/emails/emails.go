@@ -241,6 +241,10 @@ func (r *Renderer) Render(lang, kind string, data map[string]string) (mail.Messa
 		Team:         t.get("email.common.team"),
 		Footer:       t.get("email.common.footer"),
 	}
+	// Data fills the subject, and a row stored before the forms refused
+	// line breaks may hold one: made one line here, the subject the outbox
+	// keeps and the relay gets is a header that delivers.
+	v.Subject = mail.OneLine(v.Subject)
 	// Paragraphs are p1, p2, ... as many as the texts have, so copy can
 	// grow without a code change.
 	for n := 1; r.bundle.Has(lang, "email."+kind+".p"+strconv.Itoa(n)); n++ {

@@ -16,6 +16,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/directory/index"
 	"noces/internal/emails"
 	"noces/internal/i18n"
 	"noces/internal/model"
@@ -49,6 +50,7 @@ type Links interface {
 // Service runs the event request rules.
 type Service struct {
 	store   *store.Store
+	index   *index.Index
 	clock   clock.Clock
 	outbox  *outbox.Outbox
 	emails  *emails.Renderer
@@ -64,6 +66,9 @@ type Service struct {
 // Deps are the service's collaborators.
 type Deps struct {
 	Store *store.Store
+	// Index is the directory's search index, which the general form's
+	// matching searches.
+	Index *index.Index
 	Clock clock.Clock
 	// Outbox queues the e-mails and SMS in the project's transaction.
 	Outbox  *outbox.Outbox
@@ -87,7 +92,7 @@ func NewService(d Deps) *Service {
 	if d.UnlockCap <= 0 {
 		d.UnlockCap = DefaultUnlockCap
 	}
-	return &Service{store: d.Store, clock: d.Clock, outbox: d.Outbox, emails: d.Emails, texts: d.Texts,
+	return &Service{store: d.Store, index: d.Index, clock: d.Clock, outbox: d.Outbox, emails: d.Emails, texts: d.Texts,
 		links: d.Links, limiter: d.Limiter, tokens: formTokens{key: d.FormKey}, log: d.Log, unlockCap: d.UnlockCap}
 }
 
@@ -281,12 +286,21 @@ func (s *Service) check(in ProjectInput, domain i18n.Domain) (model.Project, err
 	if code != "" {
 		f.Add("phone", code)
 	}
-	msg := strings.TrimSpace(in.Message)
-	if utf8.RuneCountInString(msg) > MessageMax {
+	msg, code := validate.Text(in.Message)
+	msg = strings.TrimSpace(msg)
+	if code != "" {
+		f.Add("message", code)
+	} else if utf8.RuneCountInString(msg) > MessageMax {
 		f.Add("message", "validation.description_too_long")
 	}
-	theme := strings.TrimSpace(in.WeddingTheme)
-	if utf8.RuneCountInString(theme) > 200 || utf8.RuneCountInString(in.EventLocation) > 200 {
+	theme, place := strings.TrimSpace(in.WeddingTheme), strings.TrimSpace(in.EventLocation)
+	if code := validate.Line(theme); code != "" {
+		f.Add("weddingTheme", code)
+	}
+	if code := validate.Line(place); code != "" {
+		f.Add("eventLocation", code)
+	}
+	if utf8.RuneCountInString(theme) > 200 || utf8.RuneCountInString(place) > 200 {
 		f.Add("weddingTheme", "validation.text_too_long")
 	}
 	if err := f.Err(); err != nil {
@@ -294,7 +308,7 @@ func (s *Service) check(in ProjectInput, domain i18n.Domain) (model.Project, err
 	}
 	p := model.Project{
 		ID: model.NewID(), Domain: domain.Key, EventType: in.EventType, EventDate: in.EventDate, ServiceType: in.ServiceType,
-		EventLocation: strings.TrimSpace(in.EventLocation), EventCity: city, EventZipcode: zip, EventCountry: country,
+		EventLocation: place, EventCity: city, EventZipcode: zip, EventCountry: country,
 		BudgetRange: in.BudgetRange, GuestRange: in.GuestRange, HasTheme: in.HasTheme && theme != "", WeddingTheme: theme,
 		Message: msg, Firstname: first, Lastname: last, Email: email, Phone: phone, CreatedAt: s.clock.Now(), Languages: langs,
 	}
@@ -343,17 +357,17 @@ func (s *Service) match(ctx context.Context, p model.Project, domain i18n.Domain
 	if p.ServiceType == "VENUE" {
 		return s.matchVenues(ctx, p, domain)
 	}
-	q := store.DirectoryQuery{Country: domain.Country, ServiceType: p.ServiceType, Languages: p.Languages,
+	q := index.PlannerQuery{Country: domain.Country, ServiceType: p.ServiceType, Languages: p.Languages,
 		Date: p.EventDate, Limit: MaxMatches, Now: s.clock.Now()}
 	if p.EventLatitude.Valid {
 		q.Near, q.Lat, q.Lng, q.RadiusKm = true, p.EventLatitude.Float64, p.EventLongitude.Float64, MatchRadiusKm
 	}
-	cards, _, err := s.store.SearchProviders(ctx, q)
+	page, err := s.index.SearchPlanners(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	to := make([]addressee, len(cards))
-	for i, c := range cards {
+	to := make([]addressee, len(page.Cards))
+	for i, c := range page.Cards {
 		to[i] = addressee{user: c.UserID}
 	}
 	return to, nil
@@ -366,16 +380,16 @@ var guestsAtLeast = map[string]int{"lt_50": 1, "50_100": 50, "100_150": 100, "15
 // guests and are free on its date, premium first then nearest; an owner of several matches gets one
 // request, for the first of them in that order (its best match).
 func (s *Service) matchVenues(ctx context.Context, p model.Project, domain i18n.Domain) ([]addressee, error) {
-	q := store.VenueQuery{Country: domain.Country, Guests: guestsAtLeast[p.GuestRange], Date: p.EventDate, Limit: 50, Now: s.clock.Now()}
+	q := index.VenueQuery{Country: domain.Country, Guests: guestsAtLeast[p.GuestRange], Date: p.EventDate, Limit: 50, Now: s.clock.Now()}
 	if p.EventLatitude.Valid {
 		q.Near, q.Lat, q.Lng, q.RadiusKm = true, p.EventLatitude.Float64, p.EventLongitude.Float64, MatchRadiusKm
 	}
-	cards, _, err := s.store.SearchVenues(ctx, q)
+	page, err := s.index.SearchVenues(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	var owners []addressee
-	for _, c := range cards {
+	for _, c := range page.Cards {
 		if !slices.ContainsFunc(owners, func(a addressee) bool { return a.user == c.OwnerID }) {
 			owners = append(owners, addressee{user: c.OwnerID, venue: c.ID})
 		}

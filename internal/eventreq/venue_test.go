@@ -11,6 +11,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/config"
+	"noces/internal/directory/index"
 	"noces/internal/emails"
 	"noces/internal/eventreq/eventreqtest"
 	"noces/internal/hosts"
@@ -40,7 +41,7 @@ func newSubmitEnv(t *testing.T) submitEnv {
 	renderer, err := emails.NewRenderer(texts)
 	storetest.Must(t, err)
 	log := slog.New(slog.NewJSONHandler(&bytes.Buffer{}, nil))
-	svc := NewService(Deps{Store: s, Clock: clk, Outbox: outboxtest.New(t, s, clk), Emails: renderer,
+	svc := NewService(Deps{Store: s, Index: index.New(s, index.DefaultCache), Clock: clk, Outbox: outboxtest.New(t, s, clk), Emails: renderer,
 		Texts: texts, Links: hosts.New(cfg), Limiter: ratelimit.New(s, clk),
 		FormKey: []byte("forms-key"), Log: log})
 	return submitEnv{svc: svc, store: s, clock: clk}

@@ -51,7 +51,7 @@ func TestConversationsAPIAndPage(t *testing.T) {
 	pub := map[string]string{"Host": "fr.localhost"}
 
 	got := e.do(req{method: "GET", path: page, headers: pub})
-	if got.status != 200 || got.header.Get("Referrer-Policy") != "no-referrer" || !strings.Contains(got.header.Get("Cache-Control"), "no-store") ||
+	if got.status != 200 || got.header.Get("Referrer-Policy") != "same-origin" || !strings.Contains(got.header.Get("Cache-Control"), "no-store") ||
 		!strings.Contains(got.header.Get("X-Robots-Tag"), "noindex") {
 		t.Fatalf("page: %d %v", got.status, got.header)
 	}

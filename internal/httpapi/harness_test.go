@@ -29,6 +29,7 @@ import (
 	"noces/internal/config"
 	"noces/internal/conversation"
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
@@ -129,13 +130,14 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 	if err != nil {
 		t.Fatal(err)
 	}
-	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
+	idx := index.New(s, index.DefaultCache)
+	events := eventreq.NewService(eventreq.Deps{Store: s, Index: idx, Clock: clk, Outbox: mailer, Emails: renderer,
 		Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("form-key"), Log: log})
 	conversations := conversation.NewService(conversation.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
 		Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), Events: events, Log: log})
 	pub, err := site.New(site.Deps{Conversations: conversations, Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService, Legal: legaltest.Library(t),
-		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
-		Events: eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
+		Directory: directory.NewService(s, idx, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
+		Events: eventreq.NewService(eventreq.Deps{Store: s, Index: idx, Clock: clk, Outbox: mailer, Emails: renderer,
 			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("test-forms"), Log: log})})
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +150,7 @@ func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(
 	bill, sandbox := newTestBilling(t, s, clk, texts, log)
 	srv, err := New(Deps{Store: s, Accounts: accounts, Billing: bill, Sandbox: sandbox, Company: company.NewService(s, clk, nil, texts, log),
 		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz,
-		Directory: directory.NewService(s, clk, media, ratelimit.New(s, clk), []byte("view-key")),
+		Directory: directory.NewService(s, idx, clk, media, ratelimit.New(s, clk), []byte("view-key")),
 		Events:    events, Conversations: conversations, Texts: texts, Hosts: hm, Log: log,
 		Exports: newTestExports(t, s, clk, media, texts, renderer, hm),
 		Web:     testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),

@@ -3,14 +3,13 @@ package httpapi
 import (
 	"crypto/sha256"
 	"crypto/subtle"
-	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"noces/internal/apperr"
+	"noces/internal/clientip"
 	"noces/internal/hosts"
 )
 
@@ -31,13 +30,16 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 }
 
 // metricsHandler serves the Prometheus metrics to operators only: never on
-// a public directory host (whatever the token), else to a loopback peer or
-// to a bearer of the metrics token. Route names and request counts tell an
-// outsider more than they should, and rendering costs the server.
+// a public directory host (whatever the token), else to a client on this
+// machine or to a bearer of the metrics token. Route names and request
+// counts tell an outsider more than they should, and rendering costs the
+// server.
 //
-// The peer is the connection's own address (RemoteAddr), never a forwarded
-// header: behind a proxy on the same machine every client would otherwise
-// look local, so a proxied scrape needs the token.
+// A client is on this machine when the connection comes from loopback and
+// every client a proxy forwards it for is loopback too (clientip.Local):
+// behind a proxy on the same machine the connection's peer is always the
+// proxy, so the peer alone would make every proxied client local, and a
+// forwarded header alone could be written by anyone.
 func (s *Server) metricsHandler() http.Handler {
 	prom := promhttp.HandlerFor(s.Metrics, promhttp.HandlerOpts{})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -45,23 +47,13 @@ func (s *Server) metricsHandler() http.Handler {
 			s.fail(w, r, apperr.New(apperr.NotFound, "errors.not_found"))
 			return
 		}
-		if !loopbackPeer(r) && !s.metricsBearer(r) {
+		if !clientip.Local(r.RemoteAddr, r.Header) && !s.metricsBearer(r) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
 			s.fail(w, r, apperr.New(apperr.Unauthorized, "errors.unauthorized"))
 			return
 		}
 		prom.ServeHTTP(w, r)
 	})
-}
-
-// loopbackPeer reports whether the connection comes from this machine.
-func loopbackPeer(r *http.Request) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.Unmap().IsLoopback()
 }
 
 // metricsBearer reports whether the request carries the configured metrics

@@ -154,7 +154,8 @@ func newMetrics(reg *prometheus.Registry) (*metrics, error) {
 	return m, nil
 }
 
-// observe logs each request as one JSON line and counts it per route. The
+// observe logs each request as one line (or only the failed and slow ones:
+// Deps.FailedRequestsOnly) and counts it per route. The
 // route is the matched pattern, never the raw path, so series stay bounded.
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -175,6 +176,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		method := methodLabel(r.Method)
 		s.metrics.requests.WithLabelValues(route, method, strconv.Itoa(sw.status)).Inc()
 		s.metrics.duration.WithLabelValues(route, method).Observe(elapsed.Seconds())
+		if s.FailedRequestsOnly && sw.status < http.StatusBadRequest && elapsed < slowRequest {
+			return
+		}
 		// Asked first: the arguments alone cost a dozen allocations, for a
 		// line production (NOCES_LOG_LEVEL above info) drops.
 		if ctx := r.Context(); s.Log.Enabled(ctx, slog.LevelInfo) {
@@ -184,6 +188,11 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 	})
 }
+
+// slowRequest is the time past which a request is logged even when only
+// failed requests are (Deps.FailedRequestsOnly): a second is what a person
+// notices.
+const slowRequest = time.Second
 
 // methodLabel is the method as a metrics label: any token is a valid HTTP
 // method, so one made up per request would add a series per request; the

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 
@@ -104,6 +105,36 @@ func TestMetricsAreForOperatorsOnly(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("behind a trusted proxy on this machine, the forwarded client decides", func(t *testing.T) {
+		proxied := newEnvWithStore(t, storetest.New(t), func(s *Server) {
+			s.MetricsToken = "scrape-token-0123456789"
+			s.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+		})
+		token := "Bearer scrape-token-0123456789"
+		cases := []struct {
+			name    string
+			headers map[string]string
+			want    int
+		}{
+			{"an outside client", map[string]string{"X-Forwarded-For": "203.0.113.7"}, 401},
+			{"an outside client named by Forwarded", map[string]string{"Forwarded": "for=203.0.113.7;proto=https"}, 401},
+			{"an outside client claiming loopback on the left", map[string]string{"X-Forwarded-For": "127.0.0.1, 203.0.113.7"}, 401},
+			{"an unreadable client", map[string]string{"X-Forwarded-For": "unknown"}, 401},
+			{"an outside client with the token", map[string]string{"X-Forwarded-For": "203.0.113.7", "Authorization": token}, 200},
+			{"a client on this machine", map[string]string{"X-Forwarded-For": "127.0.0.1"}, 200},
+			{"a direct scrape from loopback", nil, 200},
+		}
+		for _, c := range cases {
+			rec := proxied.fromPeer("GET", "/metrics", "127.0.0.1:5000", c.headers)
+			if rec.Code != c.want {
+				t.Errorf("%s: %d, want %d", c.name, rec.Code, c.want)
+			}
+			if c.want != 200 && strings.Contains(rec.Body.String(), "noces_http") {
+				t.Errorf("%s: metrics leaked", c.name)
+			}
+		}
+	})
 
 	t.Run("without a configured token no bearer passes", func(t *testing.T) {
 		plain := newEnv(t)

@@ -94,6 +94,10 @@ type Deps struct {
 	// MetricsToken lets a non-loopback scraper read /metrics with
 	// "Authorization: Bearer <token>"; empty allows loopback peers only.
 	MetricsToken string
+	// FailedRequestsOnly logs only the requests answered 400 or above, or
+	// slower than slowRequest, instead of a line for each: a person
+	// reading the log of `make run` looks for what went wrong.
+	FailedRequestsOnly bool
 	// Legal holds the legal pages the back-office shows.
 	Legal *legal.Library
 	// Bookings marks requests booked and invites couples to review (issue #19).

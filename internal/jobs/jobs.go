@@ -30,11 +30,23 @@ type Config struct {
 	// River's LISTEN/NOTIFY would wake it sooner on PostgreSQL, but it needs a
 	// pgx pool of its own; polling works the same on both engines.
 	PollInterval time.Duration
-	// RescueAfter is how long a job may stay running before another server
-	// takes it over: a server killed mid-job leaves it running (0: 2 minutes,
-	// well above the longest SMTP conversation).
-	RescueAfter time.Duration
 }
+
+// Timeout bounds one attempt of a job whose worker sets none: its context is
+// cancelled then. A job that needs longer says so (river.Worker's Timeout),
+// and is never taken over before its own timeout has passed.
+const Timeout = 30 * time.Second
+
+// RescueAfter is how long a job may stay running before it is taken over: a
+// server killed mid-job leaves its job running in the database, and River's
+// rescuer, on the elected leader every 30 s, makes it retryable once it has
+// run longer than this and than its own timeout. The 15 s above Timeout is
+// for an attempt that has just been cancelled to record its end, so that a
+// rescue never runs a job that is still live a second time. A job left by a
+// killed server therefore goes again 45 to 75 s after its attempt began, plus
+// the wait its worker's NextRetry asks for (the outbox asks for none) and up
+// to 5 s for River's scheduler to make it available.
+const RescueAfter = Timeout + 15*time.Second
 
 // Queue inserts jobs and, once started, works them.
 type Queue struct {
@@ -57,9 +69,6 @@ func New(s *store.Store, cfg Config, log *slog.Logger) (*Queue, error) {
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
 	}
-	if cfg.RescueAfter <= 0 {
-		cfg.RescueAfter = 2 * time.Minute
-	}
 	conns := 4
 	if s.Driver() == "sqlite" {
 		// SQLite has one writer; River's own statements queue on one
@@ -77,8 +86,8 @@ func New(s *store.Store, cfg Config, log *slog.Logger) (*Queue, error) {
 		PollOnly:             true,
 		FetchPollInterval:    cfg.PollInterval,
 		FetchCooldown:        min(50*time.Millisecond, cfg.PollInterval),
-		RescueStuckJobsAfter: cfg.RescueAfter,
-		JobTimeout:           time.Minute,
+		RescueStuckJobsAfter: RescueAfter,
+		JobTimeout:           Timeout,
 		// Completed jobs are kept a day for inspection; the outbox keeps the
 		// message's own history.
 		CompletedJobRetentionPeriod: 24 * time.Hour,

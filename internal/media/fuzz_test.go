@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"noces/internal/apperr"
 )
 
 // The fuzz targets of what providers type into their profile: the portrait's
@@ -163,27 +165,35 @@ func FuzzNormaliseSocial(f *testing.F) {
 	})
 }
 
-func FuzzCleanText(f *testing.F) {
+func FuzzCheckText(f *testing.F) {
 	for _, s := range []string{"Salle des fêtes", "  deux\r\nlignes\n", "tab\there", "nul\x00byte", "bell\a", "\xff\xfebad",
-		"\u202eright-to-left", "\u0085next line", "", " \n "} {
+		"\u202eright-to-left", "\u0085next line", "", " \n ", "Ana\u2066Lima\u2069", "une\u2028ligne"} {
 		f.Add(s, true)
 		f.Add(s, false)
 	}
 	f.Fuzz(func(t *testing.T, s string, multiline bool) {
-		out := CleanText(s, multiline)
-		if !utf8.ValidString(out) {
-			t.Fatalf("CleanText(%q) = %q, not UTF-8", s, out)
-		}
+		errs := apperr.Fields{}
+		out := CheckText(errs, "x", s, multiline)
 		if out != strings.TrimSpace(out) {
-			t.Fatalf("CleanText(%q) = %q is not trimmed", s, out)
+			t.Fatalf("CheckText(%q) = %q is not trimmed", s, out)
+		}
+		if len(errs) > 0 {
+			if code := errs["x"]; code != "validation.line_break" && code != "validation.control_characters" && code != "validation.invalid_utf8" {
+				t.Fatalf("CheckText(%q, %v) refused with %q", s, multiline, code)
+			}
+			return
+		}
+		if !utf8.ValidString(out) {
+			t.Fatalf("CheckText(%q) = %q, not UTF-8", s, out)
 		}
 		for _, r := range out {
-			if unicode.IsControl(r) && r != '\t' && !(r == '\n' && multiline) {
-				t.Fatalf("CleanText(%q, %v) = %q keeps the control character %U", s, multiline, out, r)
+			if (unicode.IsControl(r) && !(multiline && (r == '\t' || r == '\n'))) || (r >= '\u202a' && r <= '\u202e') ||
+				(r >= '\u2066' && r <= '\u2069') || (multiline && (r == '\u2028' || r == '\u2029')) {
+				t.Fatalf("CheckText(%q, %v) = %q keeps %U", s, multiline, out, r)
 			}
 		}
-		if again := CleanText(out, multiline); again != out {
-			t.Fatalf("CleanText(%q) = %q, then %q", s, out, again)
+		if again := CheckText(errs, "x", out, multiline); again != out || len(errs) > 0 {
+			t.Fatalf("CheckText(%q) = %q, then %q %v", s, out, again, errs)
 		}
 	})
 }

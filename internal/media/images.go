@@ -7,7 +7,6 @@ import (
 	"image"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"noces/internal/apperr"
@@ -15,6 +14,7 @@ import (
 	"noces/internal/model"
 	"noces/internal/platform/blob"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // Image is a gallery photo as its owner sees it.
@@ -136,22 +136,25 @@ func (s *Service) storeFiles(ctx context.Context, base string, p processed) (mod
 		ThumbWidth: p.thumbSize.X, ThumbHeight: p.thumbSize.Y, ByteSize: len(p.large)}, nil
 }
 
-// CleanText trims a one-line or multi-line plain text and drops control
-// characters other than line breaks and tabs.
-func CleanText(s string, multiline bool) string {
-	s = strings.ReplaceAll(strings.ToValidUTF8(s, ""), "\r\n", "\n")
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' && multiline, r == '\t':
-			return r
-		case r == '\n':
-			return ' '
-		case unicode.IsControl(r):
-			return -1
+// CheckText trims a one-line or multi-line plain text taken from a form
+// and adds to f, under field, the code of a character it may not hold
+// (validate.Line, validate.Text): a line break in a one-line text, another
+// control character or a bidirectional override in any. Line breaks of a
+// multi-line text come back as "\n".
+func CheckText(f apperr.Fields, field, s string, multiline bool) string {
+	if !multiline {
+		s = strings.TrimSpace(s)
+		if code := validate.Line(s); code != "" {
+			f.Add(field, code)
 		}
-		return r
-	}, s)
-	return strings.TrimSpace(s)
+		return s
+	}
+	t, code := validate.Text(s)
+	if code != "" {
+		f.Add(field, code)
+		return strings.TrimSpace(s)
+	}
+	return strings.TrimSpace(t)
 }
 
 // CheckLength adds code to f when s is not between min and max characters
@@ -173,8 +176,8 @@ const (
 )
 
 func photoText(title, description string) (string, string, error) {
-	title, description = CleanText(title, false), CleanText(description, true)
 	f := apperr.Fields{}
+	title, description = CheckText(f, "title", title, false), CheckText(f, "description", description, true)
 	CheckLength(f, "title", title, titleMin, titleMax, "photos.errors.title_required", "photos.errors.title_length")
 	CheckLength(f, "description", description, descriptionMin, descriptionMax, "photos.errors.description_required", "photos.errors.description_length")
 	return title, description, f.Err()

@@ -71,11 +71,11 @@ const (
 
 // checkPortfolio validates and trims the form.
 func (s *Service) checkPortfolio(ctx context.Context, in PortfolioInput) (model.Portfolio, []int, error) {
-	p := model.Portfolio{Title: CleanText(in.Title, false), Description: CleanText(in.Description, true),
-		WeddingDate: CleanText(in.WeddingDate, false), TotalBudget: in.TotalBudget, PlannerBudget: in.PlannerBudget,
-		NumberOfGuests: in.NumberOfGuests, Location: CleanText(in.Location, false), City: CleanText(in.City, false),
-		CountryCode: CleanText(in.CountryCode, false), Style: CleanText(in.Style, false), IsBudgetHidden: in.IsBudgetHidden}
 	f := apperr.Fields{}
+	p := model.Portfolio{Title: CheckText(f, "title", in.Title, false), Description: CheckText(f, "description", in.Description, true),
+		WeddingDate: CheckText(f, "weddingDate", in.WeddingDate, false), TotalBudget: in.TotalBudget, PlannerBudget: in.PlannerBudget,
+		NumberOfGuests: in.NumberOfGuests, Location: CheckText(f, "location", in.Location, false), City: CheckText(f, "city", in.City, false),
+		CountryCode: CheckText(f, "countryCode", in.CountryCode, false), Style: CheckText(f, "style", in.Style, false), IsBudgetHidden: in.IsBudgetHidden}
 	CheckLength(f, "title", p.Title, 3, portfolioTitleMax, "portfolio.errors.title_required", "portfolio.errors.title_length")
 	CheckLength(f, "description", p.Description, portfolioDescriptionMin, portfolioDescriptionMax,
 		"portfolio.errors.description_required", "portfolio.errors.description_length")
@@ -105,7 +105,7 @@ func (s *Service) checkPortfolio(ctx context.Context, in PortfolioInput) (model.
 			f.Add("countryCode", code)
 		}
 	}
-	if pc := CleanText(in.PostalCode, false); pc != "" {
+	if pc := CheckText(f, "postalCode", in.PostalCode, false); pc != "" {
 		if p.CountryCode == "" {
 			f.Add("countryCode", "validation.country_required")
 		} else if norm, code := validate.Postcode(p.CountryCode, pc); code != "" {
@@ -493,9 +493,12 @@ func (s *Service) RemoveImage(ctx context.Context, userID, id, imageID string) e
 
 // SetCaption sets a portfolio photo's caption.
 func (s *Service) SetCaption(ctx context.Context, userID, id, imageID, caption string) (PortfolioImage, error) {
-	caption = CleanText(caption, false)
-	if utf8.RuneCountInString(caption) > captionMax {
-		return PortfolioImage{}, apperr.Validation(map[string]string{"caption": "portfolio.errors.caption_too_long"})
+	f := apperr.Fields{}
+	if caption = CheckText(f, "caption", caption, false); utf8.RuneCountInString(caption) > captionMax {
+		f.Add("caption", "portfolio.errors.caption_too_long")
+	}
+	if err := f.Err(); err != nil {
+		return PortfolioImage{}, err
 	}
 	if _, err := s.Store.GetPortfolioImage(ctx, userID, id, imageID); err != nil {
 		return PortfolioImage{}, notFound(err)

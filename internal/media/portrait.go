@@ -8,6 +8,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/model"
 	"noces/internal/store"
+	"noces/internal/validate"
 )
 
 // PortraitSections are the four rich-text sections, in the form's order.
@@ -70,6 +71,12 @@ func (s *Service) SavePortrait(ctx context.Context, userID string, in Portrait) 
 		raw := in.get(field)
 		if len(raw) > portraitMaxHTML {
 			f.Add(field, "portrait.errors.too_long")
+			continue
+		}
+		// The editor's HTML is text too: a control character or a
+		// bidirectional override would survive the sanitiser.
+		if _, code := validate.Text(raw); code != "" {
+			f.Add(field, code)
 			continue
 		}
 		clean := SanitizeRich(policy, raw)

@@ -160,8 +160,8 @@ const (
 
 // AddVideo adds a video to a provider's profile.
 func (s *Service) AddVideo(ctx context.Context, userID string, in VideoInput) (Video, error) {
-	title, description := CleanText(in.Title, false), CleanText(in.Description, true)
 	f := apperr.Fields{}
+	title, description := CheckText(f, "title", in.Title, false), CheckText(f, "description", in.Description, true)
 	CheckLength(f, "title", title, videoTitleMin, videoTitleMax, "videos.errors.title_required", "videos.errors.title_min_length")
 	if utf8.RuneCountInString(title) > videoTitleMax {
 		f["title"] = "videos.errors.title_max_length"

@@ -13,7 +13,7 @@ import (
 // keeps which e-mail told of it (messages.outbox_id): its delivery state
 // says whether the address refused it.
 func (o *Outbox) EmailID(ctx context.Context, tx *store.Store, m mail.Message) (string, error) {
-	row := model.OutboxMessage{ID: model.NewID(), Channel: model.ChannelEmail, Recipient: m.To, Subject: m.Subject,
+	row := model.OutboxMessage{ID: model.NewID(), Channel: model.ChannelEmail, Recipient: m.To, Subject: mail.OneLine(m.Subject),
 		BodyText: m.Text, BodyHTML: m.HTML, CreatedAt: o.clock.Now(), State: model.OutboxQueued}
 	if err := tx.CreateOutboxMessage(ctx, row); err != nil {
 		return "", fmt.Errorf("outbox: %w", err)

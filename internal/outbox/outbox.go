@@ -41,9 +41,10 @@ func New(s *store.Store, queue *jobs.Queue, c clock.Clock) *Outbox {
 	return &Outbox{store: s, queue: queue, clock: c}
 }
 
-// Email queues m in tx, the transaction of the change it reports.
+// Email queues m in tx, the transaction of the change it reports, its
+// subject made one line (mail.OneLine): a line break would fail it for good.
 func (o *Outbox) Email(ctx context.Context, tx *store.Store, m mail.Message) error {
-	return o.queueMessage(ctx, tx, model.OutboxMessage{Channel: model.ChannelEmail, Recipient: m.To, Subject: m.Subject,
+	return o.queueMessage(ctx, tx, model.OutboxMessage{Channel: model.ChannelEmail, Recipient: m.To, Subject: mail.OneLine(m.Subject),
 		BodyText: m.Text, BodyHTML: m.HTML})
 }
 
@@ -141,9 +142,12 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
 	var sendErr error
 	switch {
 	case m.Channel == model.ChannelEmail && w.relay != nil:
-		sendErr = w.relay.Send(ctx, mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.BodyText, HTML: m.BodyHTML})
+		// Named by the row, every try of the message (a retry after a lost
+		// reply, a job taken over from a killed server) is one message to
+		// whoever receives it: one Message-ID, one Idempotency-Key.
+		sendErr = w.relay.Send(ctx, mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.BodyText, HTML: m.BodyHTML, ID: m.ID})
 	case m.Channel == model.ChannelSMS && w.gateway != nil:
-		sendErr = w.gateway.Send(ctx, sms.Message{To: m.Recipient, Text: m.BodyText})
+		sendErr = w.gateway.Send(ctx, sms.Message{To: m.Recipient, Text: m.BodyText, ID: m.ID})
 	default:
 		// No relay: the log is where a developer reads the message.
 		w.log.InfoContext(ctx, m.Channel+" held in the outbox", "id", m.ID, "to", m.Recipient, "subject", m.Subject, "text", m.BodyText)
@@ -191,7 +195,14 @@ func (w *Worker) setOutcome(ctx context.Context, m model.OutboxMessage, out stor
 
 // NextRetry waits Backoff after the first failure, doubling up to MaxBackoff:
 // 30 s, 1, 2, 4 ... 64 minutes, then hourly, about 30 attempts in 24 hours.
+// A job taken over from a killed server goes again at once: its attempt was
+// not refused, it was abandoned, and it has waited RescueAfter already.
+// River's rescuer is the only caller to ask for an attempt that began that
+// long ago, since an attempt of this worker ends within its Timeout.
 func (w *Worker) NextRetry(job *river.Job[DeliverArgs]) time.Time {
+	if job.AttemptedAt != nil && time.Since(*job.AttemptedAt) >= jobs.RescueAfter {
+		return time.Now()
+	}
 	d := w.Backoff
 	for i := 1; i < job.Attempt && d < w.MaxBackoff; i++ {
 		d *= 2
@@ -199,5 +210,8 @@ func (w *Worker) NextRetry(job *river.Job[DeliverArgs]) time.Time {
 	return time.Now().Add(min(d, w.MaxBackoff))
 }
 
-// Timeout bounds one attempt: the SMTP client has its own 15 s limit.
-func (w *Worker) Timeout(*river.Job[DeliverArgs]) time.Duration { return time.Minute }
+// Timeout bounds one attempt: the relay's conversation has its own 15 s
+// limit (the gateway's 10 s), and the outcome's write waits at most SQLite's
+// 10 s busy timeout. It is jobs.Timeout, said here because NextRetry counts
+// on it being under jobs.RescueAfter.
+func (w *Worker) Timeout(*river.Job[DeliverArgs]) time.Duration { return jobs.Timeout }

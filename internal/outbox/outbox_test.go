@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"noces/internal/jobs"
 	"noces/internal/model"
 	"noces/internal/platform/mail"
+	"noces/internal/platform/mail/mailtest"
 	"noces/internal/platform/sms"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
@@ -136,13 +138,12 @@ func TestWithoutARelayMessagesAreHeld(t *testing.T) {
 func TestAMessageIsDeliveredOnceAfterTransientFailures(t *testing.T) {
 	s := storetest.New(t)
 	var calls, delivered atomic.Int32
+	var got atomic.Value
 	relay := relayFunc(func(_ context.Context, m mail.Message) error {
 		if calls.Add(1) <= 3 {
 			return errors.New("dial tcp: connection refused")
 		}
-		if m != msg {
-			t.Errorf("the relay got %+v", m)
-		}
+		got.Store(m)
 		delivered.Add(1)
 		return nil
 	})
@@ -153,6 +154,11 @@ func TestAMessageIsDeliveredOnceAfterTransientFailures(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // room for a duplicate to show up
 	if delivered.Load() != 1 || calls.Load() != 4 {
 		t.Errorf("%d deliveries in %d calls, want 1 in 4", delivered.Load(), calls.Load())
+	}
+	want := msg
+	want.ID = id
+	if g, _ := got.Load().(mail.Message); g != want {
+		t.Errorf("the relay got %+v, want %+v", g, want)
 	}
 	if m.Attempts != 4 || !m.SentAt.Valid || m.Error != "" || m.Permanent {
 		t.Errorf("the delivered message: %+v", m)
@@ -178,7 +184,9 @@ func TestAPermanentRefusalFailsAtOnce(t *testing.T) {
 
 func TestAnSMSRefusedByTheGatewayFailsAtOnce(t *testing.T) {
 	s := storetest.New(t)
-	r := newRig(t, s, nil, gatewayFunc(func(context.Context, sms.Message) error {
+	var key atomic.Value
+	r := newRig(t, s, nil, gatewayFunc(func(_ context.Context, m sms.Message) error {
+		key.Store(m.ID)
 		return fmt.Errorf("%w: gateway answered 400", sms.ErrRefused)
 	}))
 	if err := s.InTx(t.Context(), func(tx *store.Store) error {
@@ -190,6 +198,9 @@ func TestAnSMSRefusedByTheGatewayFailsAtOnce(t *testing.T) {
 	r.start(t)
 	if m := r.waitFor(t, rows[0].ID, model.OutboxFailed); !m.Permanent || m.Channel != model.ChannelSMS {
 		t.Errorf("%+v", m)
+	}
+	if k, _ := key.Load().(string); k != rows[0].ID {
+		t.Errorf("the gateway was given the key %q, want the row's id %q", k, rows[0].ID)
 	}
 }
 
@@ -260,5 +271,99 @@ func TestACommittedMessageIsDeliveredByAnotherServer(t *testing.T) {
 	defer mu.Unlock()
 	if len(got) != 1 || got[0] != msg.To {
 		t.Errorf("delivered %v", got)
+	}
+}
+
+// smtpRig is a rig delivering through mail.SMTP to an SMTP relay in
+// process, so what a receiving server sees is read off the wire.
+func smtpRig(t *testing.T, s *store.Store) (rig, *mailtest.Server) {
+	t.Helper()
+	relay, err := mailtest.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = relay.Close() })
+	sender, err := mail.NewSMTP(mail.SMTPConfig{Host: relay.Host, Port: relay.Port, From: "Noces <no-reply@noces.example>",
+		Security: mail.SecurityNone, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newRig(t, s, sender, nil), relay
+}
+
+// Delivery is at least once: a relay that took the message but whose reply
+// was lost gets it again. Both copies carry one Message-ID, so the receiving
+// server or the reader's client can drop the second; another message of the
+// outbox has another.
+func TestEveryDeliveryOfAMessageCarriesItsMessageID(t *testing.T) {
+	s := storetest.New(t)
+	r, relay := smtpRig(t, s)
+	relay.LoseReplies(1)
+	first := r.queueEmail(t, msg)
+	r.start(t)
+	if m := r.waitFor(t, first, model.OutboxSent); m.Attempts != 2 {
+		t.Errorf("the message whose reply was lost was sent in %d attempts, want 2", m.Attempts)
+	}
+	other := msg
+	other.To = "bruno@example.com"
+	r.waitFor(t, r.queueEmail(t, other), model.OutboxSent)
+	ids := map[string][]string{}
+	for _, m := range relay.Messages() {
+		ids[m.To] = append(ids[m.To], m.MessageID)
+	}
+	a, b := ids[msg.To], ids[other.To]
+	if len(a) != 2 || len(b) != 1 {
+		t.Fatalf("the relay took %d and %d copies, want 2 and 1: %v", len(a), len(b), ids)
+	}
+	if a[0] != a[1] {
+		t.Errorf("the two copies of one message have the Message-IDs %s and %s", a[0], a[1])
+	}
+	if a[0] == b[0] {
+		t.Errorf("two messages share the Message-ID %s", a[0])
+	}
+	for _, id := range []string{a[0], b[0]} {
+		if !strings.HasPrefix(id, "<") || !strings.HasSuffix(id, "@noces.example>") {
+			t.Errorf("Message-ID %q, want <...@noces.example>", id)
+		}
+	}
+}
+
+// A server killed mid-delivery leaves the job running in the database, the
+// relay perhaps holding the message already. Once River's rescuer takes the
+// job over (jobs.RescueAfter after its attempt began), it goes again at once,
+// not after the first retry's 30 s: the kill was no refusal by the relay.
+func TestAJobTakenOverFromAKilledServerGoesAgainAtOnce(t *testing.T) {
+	s := storetest.New(t)
+	r, relay := smtpRig(t, s)
+	r.worker.Backoff, r.worker.MaxBackoff = 30*time.Second, time.Hour // production's
+	id := r.queueEmail(t, msg)
+	// What a killed server leaves: the job running, its attempt begun long
+	// enough ago to be rescued at the rescuer's first run.
+	began := time.Now().Add(-jobs.RescueAfter - time.Minute).UTC()
+	var at any = began
+	if s.Driver() == "sqlite" {
+		at = began.Format("2006-01-02 15:04:05.000") // River's format of times in SQLite
+	}
+	res, err := s.DB().ExecContext(t.Context(),
+		`UPDATE river_job SET state = 'running', attempt = 1, attempted_at = $1 WHERE kind = 'outbox_deliver'`, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("%d jobs made running, want 1", n)
+	}
+	start := time.Now()
+	r.start(t)
+	r.waitFor(t, id, model.OutboxSent)
+	took := time.Since(start)
+	t.Logf("delivered %.1f s after the queue started", took.Seconds())
+	// The rescuer runs within a second or two of the start (an election, a
+	// staggered start); River's scheduler makes the job available within 5 s
+	// of its retry time. The first retry would be 30 s.
+	if took > 15*time.Second {
+		t.Errorf("the rescued job was delivered %s after the start, want under 15 s", took.Round(100*time.Millisecond))
+	}
+	if n := relay.Count(msg.To); n != 1 {
+		t.Errorf("the relay took %d copies, want 1", n)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/emails"
 	"noces/internal/i18n"
 	"noces/internal/jobs"
@@ -73,7 +74,7 @@ func newRig(t *testing.T) *rig {
 	svc := reviewinvite.NewService(reviewinvite.Deps{Store: s, Clock: clk, Outbox: outbox.New(s, q, clk), Emails: renderer,
 		Texts: texts, Links: links{}, Log: log})
 	svc.Register(q)
-	return &rig{s: s, clk: clk, queue: q, svc: svc, dir: directory.NewService(s, clk, nil, ratelimit.New(s, clk), []byte("k"))}
+	return &rig{s: s, clk: clk, queue: q, svc: svc, dir: directory.NewService(s, index.New(s, 0), clk, nil, ratelimit.New(s, clk), []byte("k"))}
 }
 
 func (r *rig) provider(t *testing.T, email, company string) model.User {

@@ -15,12 +15,6 @@ import (
 // what the couple sent and a button. Opening the link changes nothing, so
 // an e-mail scanner that prefetches it confirms nothing; the button posts.
 
-// crossOrigin refuses the confirmation's and the resend's posts from
-// another site (Sec-Fetch-Site, else Origin against Host): the public
-// pages have no session, so this is their CSRF defence, with the
-// unguessable token or the signed resend key.
-var crossOrigin = http.NewCrossOriginProtection()
-
 // maxSmallForm bounds the body of the confirmation's and the resend's forms.
 const maxSmallForm = 4 << 10
 
@@ -62,16 +56,9 @@ func sentURL(projectID, key string) string {
 }
 
 // projectResend e-mails the confirmation link again.
+// Like every post, it is refused from another site's page (post.go): the
+// signed resend key is no secret of the couple's alone.
 func (s *Site) projectResend(w http.ResponseWriter, r *http.Request) {
-	if err := crossOrigin.Check(r); err != nil {
-		s.message(w, r, http.StatusForbidden, "site.badrequest")
-		return
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxSmallForm)
-	if err := r.ParseForm(); err != nil {
-		s.message(w, r, http.StatusBadRequest, "site.badrequest")
-		return
-	}
 	id, key := r.PostForm.Get("p"), r.PostForm.Get("k")
 	err := s.Events.Resend(r.Context(), id, key, clientip.Of(r))
 	if err == nil {
@@ -113,10 +100,6 @@ func (s *Site) confirm(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Site) confirmSubmit(w http.ResponseWriter, r *http.Request) {
-	if err := crossOrigin.Check(r); err != nil {
-		s.message(w, r, http.StatusForbidden, "site.badrequest")
-		return
-	}
 	token := r.PathValue("token")
 	p, err := s.Events.Confirm(r.Context(), token)
 	if err != nil {

@@ -15,10 +15,10 @@ import (
 
 // The couple's conversation with a provider, /c/{token} (issue #18): no
 // account, the link is the key. The page is private: never indexed, never
-// cached by a shared cache, and its address (the token) never leaves in a
-// Referer. Its forms post to the same link; a post from another site is
-// refused (Origin and Sec-Fetch-Site), and the token itself is the secret a
-// forged form would need.
+// cached by a shared cache, and its address (the token) never leaves the
+// site in a Referer. Its forms post to the same link; a post from another
+// site is refused (post.go), and the token itself is the secret a forged
+// form would need.
 
 var conversationFieldOrder = []string{"body", "outcome"}
 
@@ -62,22 +62,14 @@ func (v *view) DateTime(t time.Time) string {
 	return v.texts.DateTime(v.Lang, t, loc)
 }
 
-// privateHeaders are the headers of every answer about a conversation.
+// privateHeaders are the headers of every answer about a conversation (and
+// of a couple's review invitation). same-origin keeps the link in the site:
+// no other site gets it in a Referer; no-referrer would do no better and
+// would make the browser post the page's forms with Origin "null", which
+// sameOrigin cannot tell from another site's without Sec-Fetch-Site.
 func privateHeaders(w http.ResponseWriter) {
-	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("Referrer-Policy", "same-origin")
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
-}
-
-// crossSite reports a post sent from another site's page.
-func crossSite(r *http.Request) bool {
-	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
-		return true
-	}
-	if o := r.Header.Get("Origin"); o != "" && o != "null" {
-		u, err := url.Parse(o)
-		return err != nil || u.Host != r.Host
-	}
-	return false
 }
 
 func (s *Site) conversation(w http.ResponseWriter, r *http.Request) {
@@ -146,19 +138,9 @@ func (s *Site) showConversation(w http.ResponseWriter, r *http.Request, fm *form
 	s.render(w, r, status, "conversation", v, cacheNoStore)
 }
 
-// conversationForm reads a post to a conversation: refused from another
-// site, and its size bounded.
+// conversationForm takes a post to a conversation, read by post.
 func (s *Site) conversationForm(w http.ResponseWriter, r *http.Request) (*form, bool) {
 	privateHeaders(w)
-	if crossSite(r) {
-		s.message(w, r, http.StatusForbidden, "site.badrequest")
-		return nil, false
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	if err := r.ParseForm(); err != nil {
-		s.message(w, r, http.StatusBadRequest, "site.badrequest")
-		return nil, false
-	}
 	fm := newForm(cloneValues(r.PostForm), conversationFieldOrder, conversationLabels)
 	if fm.refuseBadUTF8(func(code string) string { return s.T(r, code) }) {
 		s.showConversation(w, r, fm, "")

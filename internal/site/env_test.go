@@ -17,7 +17,9 @@ import (
 
 	"noces/internal/clock"
 	"noces/internal/config"
+	"noces/internal/conversation"
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
 	"noces/internal/hosts"
@@ -38,6 +40,7 @@ import (
 type env struct {
 	t       testing.TB
 	store   *store.Store
+	index   *index.Index
 	clock   *clock.Fixed
 	site    *Site
 	hosts   *hosts.Map
@@ -94,14 +97,19 @@ func newEnvOn(t testing.TB, s *store.Store, clk *clock.Fixed) *env {
 		t.Fatal(err)
 	}
 	limiter := ratelimit.New(s, clk)
-	dir := directory.NewService(s, clk, blobs, limiter, []byte("profile-views-key"))
-	events := eventreq.NewService(eventreq.Deps{Store: s, Clock: clk, Outbox: outboxtest.New(t, s, clk), Emails: renderer,
+	idx := index.New(s, index.DefaultCache)
+	dir := directory.NewService(s, idx, clk, blobs, limiter, []byte("profile-views-key"))
+	ob := outboxtest.New(t, s, clk)
+	events := eventreq.NewService(eventreq.Deps{Store: s, Index: idx, Clock: clk, Outbox: ob, Emails: renderer,
 		Texts: texts, Links: hm, Limiter: limiter, FormKey: []byte("forms-key"), Log: log})
+	conversations := conversation.NewService(conversation.Deps{Store: s, Clock: clk, Outbox: ob, Emails: renderer,
+		Texts: texts, Links: hm, Limiter: limiter, Events: events, Log: log})
 	med, err := media.NewService(media.Deps{Store: s, Clock: clk, Blobs: blobs, Links: hm, Log: log, ViewKey: []byte("media-views-key")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Geo: sharedGazetteer(t), Media: med, Legal: legaltest.Library(t), Log: log, Clock: clk})
+	st, err := New(Deps{Texts: texts, Hosts: hm, Directory: dir, Events: events, Conversations: conversations, Geo: sharedGazetteer(t), Media: med, Legal: legaltest.Library(t), Log: log, Clock: clk,
+		SearchPageBytes: DefaultSearchPageBytes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +118,7 @@ func newEnvOn(t testing.TB, s *store.Store, clk *clock.Fixed) *env {
 		d, _ := hm.Resolve(r.Host)
 		st.ServeHTTP(w, r.WithContext(i18n.WithLocale(r.Context(), d, d.Lang)))
 	})
-	return &env{t: t, store: s, clock: clk, site: st, hosts: hm, limiter: limiter, media: med, handler: h, logs: logs}
+	return &env{t: t, store: s, index: idx, clock: clk, site: st, hosts: hm, limiter: limiter, media: med, handler: h, logs: logs}
 }
 
 type resp struct {
@@ -288,4 +296,11 @@ func formToken(t *testing.T, body string) string {
 		t.Fatalf("no form token in the page")
 	}
 	return m[1]
+}
+
+// uncached makes the site keep no search answer and no search page: every
+// search is then computed and rendered as if asked for the first time.
+func (e *env) uncached() {
+	e.index.SetCache(0)
+	e.site.searchPages.resize(0)
 }

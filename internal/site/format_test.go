@@ -114,7 +114,7 @@ func TestEveryTextExists(t *testing.T) {
 			keys[m[1]+".one"], keys[m[1]+".other"] = true, true
 		}
 	}
-	for _, p := range []string{"site.notfound", "site.error", "site.toomany", "site.badrequest", "site.unavailable", "site.conversation.stopped"} {
+	for _, p := range []string{"site.notfound", "site.error", "site.toomany", "site.badrequest", "site.unavailable", "site.conversation.stopped", "site.review.used"} {
 		delete(keys, p)
 		keys[p+".heading"], keys[p+".text"] = true, true
 	}

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -9,10 +11,10 @@ import (
 	"unicode/utf8"
 
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/geo"
-	"noces/internal/store"
 )
 
 // FuzzParseFilters checks the reading of the public search's query string,
@@ -68,7 +70,7 @@ func FuzzParseFilters(f *testing.F) {
 			}
 		}
 		features, rooms := p.venueQuery()
-		if _, ok := store.FeatureMask(features); !ok || rooms != slices.Contains(p.Features, accommodation) {
+		if _, ok := index.FeatureMask(features); !ok || rooms != slices.Contains(p.Features, accommodation) {
 			t.Fatalf("the features %v make the query %v, %v", p.Features, features, rooms)
 		}
 		canonical := p.query(p.Page)
@@ -86,6 +88,42 @@ func FuzzParseFilters(f *testing.F) {
 		if p2.Kind != p.Kind || p2.City != p.City || p2.Radius != p.Radius || p2.Budget != p.Budget || p2.Page != p.Page ||
 			p.Kind == "planner" && p2.Rating != p.Rating {
 			t.Fatalf("parseFilters(%q) = %+v, read back from %q as %+v", raw, p, canonical, p2)
+		}
+	})
+}
+
+// FuzzSameOrigin checks the rule every public write goes through, fed any
+// Host, Origin and Sec-Fetch-Site: a browser's word that the post comes
+// from elsewhere is always refused, an accepted Origin always names the
+// request's own host, and the same Origin sent to another host is refused.
+// Seeds are in testdata/fuzz/FuzzSameOrigin.
+func FuzzSameOrigin(f *testing.F) {
+	f.Fuzz(func(t *testing.T, host, origin, fetchSite string) {
+		r := httptest.NewRequest(http.MethodPost, "/project", nil)
+		r.Host = host
+		if origin != "" {
+			r.Header.Set("Origin", origin)
+		}
+		if fetchSite != "" {
+			r.Header.Set("Sec-Fetch-Site", fetchSite)
+		}
+		ok := sameOrigin(r)
+		if fetchSite != "" && fetchSite != "same-origin" && fetchSite != "none" && ok {
+			t.Fatalf("Sec-Fetch-Site %q accepted", fetchSite)
+		}
+		if !ok || origin == "" || origin == "null" {
+			return
+		}
+		u, err := url.Parse(origin)
+		if err != nil {
+			t.Fatalf("an unreadable Origin %q accepted", origin)
+		}
+		if hostKey(u.Host, u.Scheme) != hostKey(host, "") {
+			t.Fatalf("Origin %q accepted for Host %q", origin, host)
+		}
+		r.Host = "evil-" + host
+		if sameOrigin(r) {
+			t.Fatalf("Origin %q accepted for Host %q too", origin, r.Host)
 		}
 	})
 }

@@ -40,7 +40,7 @@ var projectAliases = fieldAliases{
 // honeypotField is the input people never see and robots fill.
 const honeypotField = "website"
 
-// maxFormBytes bounds a project form's body.
+// maxFormBytes bounds the body of a form of text (textLimit).
 const maxFormBytes = 64 << 10
 
 // requestForm is the couple's project form, general or addressed to one
@@ -193,11 +193,6 @@ func formStatus(fm *form) int {
 func (s *Site) submitProject(w http.ResponseWriter, r *http.Request, to addressed, again func(http.ResponseWriter, *http.Request, *form)) {
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	if err := r.ParseForm(); err != nil {
-		s.message(w, r, http.StatusBadRequest, "site.badrequest")
-		return
-	}
 	pf := r.PostForm
 	if fm := newForm(cloneValues(pf, honeypotField), projectFieldOrder, projectLabels); fm.refuseBadUTF8(func(code string) string { return s.T(r, code) }) {
 		again(w, r, fm)

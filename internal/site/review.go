@@ -1,7 +1,6 @@
 package site
 
 import (
-	"errors"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -104,29 +103,12 @@ func (s *Site) reviewSubmit(w http.ResponseWriter, r *http.Request) {
 		"/review/"+url.PathEscape(token)+"/sent")
 }
 
-// submitReviewForm reads a review form (its size bounded first), hands it to
-// submit, and redirects to sent on success or shows the form again with
-// show.
+// submitReviewForm takes a review form (read by post), hands it to submit,
+// and redirects to sent on success or shows the form again with show.
 func (s *Site) submitReviewForm(w http.ResponseWriter, r *http.Request, submit func(directory.ReviewInput) error,
 	show func(fm *form, photoAgain bool, status int), sent string) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxPhotoBytes+maxFormBytes)
 	fm := newForm(nil, reviewFieldOrder, reviewLabels)
 	tr := func(code string) string { return s.T(r, code) }
-	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		// Too many bytes, or too many parts (multipart's own limit, which a
-		// chunked body reaches without a length to check first).
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) || errors.Is(err, multipart.ErrMessageTooLarge) {
-			fm.set("photo", tr("site.review.errors.photo_too_large"))
-			fm.summarize(tr)
-			show(fm, false, 0)
-			return
-		}
-		if err := r.ParseForm(); err != nil {
-			s.message(w, r, http.StatusBadRequest, "site.badrequest")
-			return
-		}
-	}
 	for k, vs := range r.PostForm {
 		fm.Values[k] = vs
 	}
@@ -157,6 +139,12 @@ func (s *Site) submitReviewForm(w http.ResponseWriter, r *http.Request, submit f
 	err := submit(in)
 	if err == nil {
 		http.Redirect(w, r, sent, http.StatusSeeOther)
+		return
+	}
+	if e, ok := apperr.As(err); ok && e.Kind == apperr.Conflict && len(e.Fields) == 0 {
+		// An invitation already used (a second post, or two at once):
+		// its review is written, nothing new was stored.
+		s.message(w, r, http.StatusConflict, "site.review.used")
 		return
 	}
 	if fm.apply(err, tr, nil) {
@@ -201,11 +189,16 @@ func (s *Site) showVerifiedReview(w http.ResponseWriter, r *http.Request, fm *fo
 
 func (s *Site) verifiedReviewSubmit(w http.ResponseWriter, r *http.Request) {
 	token := r.PathValue("token")
-	if _, err := s.Directory.Invitation(r.Context(), token); err != nil {
+	inv, err := s.Directory.Invitation(r.Context(), token)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	privateHeaders(w)
+	if inv.UsedAt.Valid {
+		s.message(w, r, http.StatusConflict, "site.review.used")
+		return
+	}
 	s.submitReviewForm(w, r, func(in directory.ReviewInput) error { return s.Directory.SubmitVerifiedReview(r.Context(), token, in) },
 		func(fm *form, photoAgain bool, status int) { s.showVerifiedReview(w, r, fm, photoAgain, status) },
 		"/reviews/verified/"+url.PathEscape(token)+"/sent")

@@ -6,6 +6,7 @@ import (
 	"html"
 	"html/template"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -20,6 +21,7 @@ import (
 
 	"noces/internal/contentcoding"
 	"noces/internal/directory"
+	"noces/internal/directory/index"
 	"noces/internal/eventreq"
 	"noces/internal/i18n"
 	"noces/internal/model"
@@ -579,13 +581,15 @@ func (s *Site) search(w http.ResponseWriter, r *http.Request) {
 func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *browseInfo) {
 	ctx := r.Context()
 	d := i18n.DomainFrom(ctx)
-	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", ServiceType: f.Service, VenueType: f.VenueType,
-		Guests: f.Guests, MaxBudget: f.Budget, Language: f.Lang, Date: f.Date, Page: f.Page, RadiusKm: f.radiusKm()}
-	if !q.Venues {
-		q.MinRating = f.Rating
-	}
+	q := directory.Query{Country: d.Country, Venues: f.Kind == "venue", Page: f.Page, RadiusKm: f.radiusKm()}
 	if q.Venues {
-		q.Features, q.Accommodation = f.venueQuery()
+		q.Venue = index.VenueQuery{Type: f.VenueType, Guests: f.Guests, MaxPrice: int(min(f.Budget, math.MaxInt32)), Date: f.Date}
+		q.Venue.Features, q.Venue.Accommodation = f.venueQuery()
+	} else {
+		q.Planner = index.PlannerQuery{ServiceType: f.Service, MaxBudget: f.Budget, MinRating: f.Rating, Date: f.Date}
+		if f.Lang != "" {
+			q.Planner.Languages = []string{f.Lang}
+		}
 	}
 	p := searchPage{Page: f.Page}
 	if b != nil {
@@ -609,7 +613,7 @@ func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *
 		return
 	}
 	// The page is the same for every visitor with the same domain, form
-	// and place, given the same answer: it is kept with the answer.
+	// and place, given the same answer: it is kept for that answer.
 	// The date input's bounds move each day: so does the key.
 	first, _ := s.dateBounds()
 	key := string(f.key(fmt.Appendf(nil, "%q%q%q%s", d.Key, p.Place, p.UnknownCity, first.Format(time.DateOnly))))
@@ -620,7 +624,7 @@ func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *
 		}
 		key = "browse:" + b.Path + "\x00" + key
 	}
-	if kept, ok := res.Renderings.Get(key).(*keptPage); ok {
+	if kept := s.searchPages.get(key, res.Answer); kept != nil {
 		s.sendKept(w, r, &view{Locale: d.Locale}, kept, nil)
 		return
 	}
@@ -714,14 +718,14 @@ func (s *Site) searchWith(w http.ResponseWriter, r *http.Request, f filters, b *
 		s.fail(w, r, err)
 		return
 	}
-	res.Renderings.Put(key, kept, len(kept.gz))
+	s.searchPages.put(key, res.Answer, kept)
 	s.sendKept(w, r, v, kept, out)
 }
 
-// keptPage is a search page kept with its answer, compressed once: it is
+// keptPage is a search page kept for its answer, compressed once: it is
 // sent as it is to every client that takes gzip (browsers and crawlers do),
 // with no compression per request, and holds a sixth of the page's bytes,
-// so six times as many pages fit in the renderings' memory.
+// so six times as many pages fit in the kept pages' memory.
 type keptPage struct {
 	gz []byte
 }

@@ -23,7 +23,7 @@ func BenchmarkSearchPage(b *testing.B) {
 	for _, target := range targets {
 		b.Run(target, func(b *testing.B) { benchmarkPage(b, e, target) })
 	}
-	e.store.SetSearchCache(0, 0)
+	e.uncached()
 	for _, target := range targets {
 		b.Run("uncached"+target, func(b *testing.B) { benchmarkPage(b, e, target) })
 	}

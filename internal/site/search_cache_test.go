@@ -22,7 +22,7 @@ import (
 	"noces/internal/store/storetest"
 )
 
-// TestSearchPageKeptEqualsAFreshOne checks the search pages kept with the
+// TestSearchPageKeptEqualsAFreshOne checks the search pages kept for the
 // index's answers: after every kind of write that shows on a result, in
 // every language, the page a second visitor gets from the cache is byte
 // for byte the page a server without any cache renders from the database,
@@ -32,9 +32,8 @@ func TestSearchPageKeptEqualsAFreshOne(t *testing.T) {
 	s, dbURL := storetest.NewWithURL(t)
 	clk := clock.NewFixed(testNow)
 	e := newEnvOn(t, s, clk)
-	uncached := storetest.Open(t, dbURL)
-	uncached.SetSearchCache(0, 0)
-	fresh := newEnvOn(t, uncached, clk)
+	fresh := newEnvOn(t, storetest.Open(t, dbURL), clk)
+	fresh.uncached()
 
 	lumiere := e.seedPlanner(planner{name: "Atelier Lumière", slug: "atelier-lumiere", city: "Lyon", lat: 45.76, lng: 4.84})
 	premium := e.seedPlanner(planner{name: "Maison Premium", slug: "maison-premium", city: "Vienne", lat: 45.52, lng: 4.87, premium: true})

@@ -28,7 +28,9 @@
 //   - A city the geocoder does not know gives results without a distance
 //     filter (search) or a project without coordinates, matched in the whole
 //     country (forms): a typing slip must not lose a couple's project.
-//   - The forms post back to the page they are on; a refused form comes back
+//   - The forms post back to the page they are on; a post from another
+//     site's page is refused (403), a body over the form's limit is 413
+//     however it is sent (post.go); a refused form comes back
 //     with its values, a summary linked to the fields and each field's
 //     message (422), a robot's or a too-fast submission with a fresh token
 //     (400); a sent one redirects (303), so a reload sends nothing twice.
@@ -90,6 +92,9 @@ type Deps struct {
 	Clock     clock.Clock
 	// Legal holds the legal pages of every domain.
 	Legal *legal.Library
+	// SearchPageBytes bounds the rendered search pages kept for the
+	// visitors who ask the same search (search_pages.go); 0 keeps none.
+	SearchPageBytes int
 }
 
 // InstagramPosts are the synced Instagram posts a provider's page shows.
@@ -106,8 +111,10 @@ type Site struct {
 	rich *bluemonday.Policy
 	// outage throttles the warnings of a database outage.
 	outage *logthrottle.Warner
-	// searchRenders counts the search contents rendered rather than
-	// taken from the answers' renderings: the tests read it.
+	// searchPages are the rendered search pages kept; searchRenders
+	// counts the search pages rendered rather than taken from them: the
+	// tests read it.
+	searchPages   searchPages
 	searchRenders atomic.Int64
 	// slugs are the browse pages' kinds in each language, browse their
 	// cities (browse.go).
@@ -139,6 +146,7 @@ func New(d Deps) (*Site, error) {
 	}
 	s := &Site{Deps: d, pages: map[string]*template.Template{}, rich: media.RichPolicy(),
 		outage: logthrottle.New(d.Log, 10*time.Second)}
+	s.searchPages.resize(d.SearchPageBytes)
 	for _, name := range pageFiles {
 		t, err := template.New(name).ParseFS(templates, "templates/layout.html", "templates/partials.html", "templates/media_partials.html", "templates/"+name+".html")
 		if err != nil {
@@ -158,13 +166,14 @@ func New(d Deps) (*Site, error) {
 	return s, nil
 }
 
-// routes registers every public page. GET patterns answer HEAD too.
+// routes registers every public page. GET patterns answer HEAD too; every
+// POST reads its form through post.
 func (s *Site) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.home)
 	m.HandleFunc("GET /search", s.search)
 	m.HandleFunc("GET /p/{slug}", s.onHomeDomain("planner", s.provider))
-	m.HandleFunc("POST /p/{slug}/request", s.providerRequest)
+	m.HandleFunc("POST /p/{slug}/request", s.post(textLimit, s.providerRequest))
 	m.HandleFunc("GET /p/{slug}/photos", s.onHomeDomain("planner", s.providerPhotos))
 	m.HandleFunc("GET /p/{slug}/photos/{id}", s.onHomeDomain("planner", s.providerPhoto))
 	m.HandleFunc("GET /p/{slug}/videos/{id}", s.onHomeDomain("planner", s.providerVideo))
@@ -173,24 +182,24 @@ func (s *Site) routes() {
 	m.HandleFunc("GET /v/{slug}/photos", s.onHomeDomain("venue", s.venuePhotos))
 	m.HandleFunc("GET /v/{slug}/photos/{id}", s.onHomeDomain("venue", s.venuePhoto))
 	m.HandleFunc("GET /v/{slug}/videos/{id}", s.onHomeDomain("venue", s.venueVideo))
-	m.HandleFunc("POST /v/{slug}/request", s.venueRequest)
+	m.HandleFunc("POST /v/{slug}/request", s.post(textLimit, s.venueRequest))
 	m.HandleFunc("GET /project", s.project)
-	m.HandleFunc("POST /project", s.projectSubmit)
+	m.HandleFunc("POST /project", s.post(textLimit, s.projectSubmit))
 	m.HandleFunc("GET /project/sent", s.projectSent)
-	m.HandleFunc("POST /project/resend", s.projectResend)
+	m.HandleFunc("POST /project/resend", s.post(smallLimit, s.projectResend))
 	m.HandleFunc("GET /confirm/{token}", s.confirm)
-	m.HandleFunc("POST /confirm/{token}", s.confirmSubmit)
+	m.HandleFunc("POST /confirm/{token}", s.post(smallLimit, s.confirmSubmit))
 	m.HandleFunc("GET /review/{token}", s.review)
-	m.HandleFunc("POST /review/{token}", s.reviewSubmit)
+	m.HandleFunc("POST /review/{token}", s.post(reviewLimit, s.reviewSubmit))
 	m.HandleFunc("GET /review/{token}/sent", s.reviewSent)
 	m.HandleFunc("GET /reviews/verified/{token}", s.verifiedReview)
-	m.HandleFunc("POST /reviews/verified/{token}", s.verifiedReviewSubmit)
+	m.HandleFunc("POST /reviews/verified/{token}", s.post(reviewLimit, s.verifiedReviewSubmit))
 	m.HandleFunc("GET /reviews/verified/{token}/sent", s.verifiedReviewSent)
 	m.HandleFunc("GET /c/{token}", s.conversation)
-	m.HandleFunc("POST /c/{token}", s.conversationReply)
-	m.HandleFunc("POST /c/{token}/close", s.conversationClose)
-	m.HandleFunc("POST /c/{token}/stop", s.conversationStop)
-	m.HandleFunc("POST /c/{token}/read", s.conversationRead)
+	m.HandleFunc("POST /c/{token}", s.post(textLimit, s.conversationReply))
+	m.HandleFunc("POST /c/{token}/close", s.post(textLimit, s.conversationClose))
+	m.HandleFunc("POST /c/{token}/stop", s.post(textLimit, s.conversationStop))
+	m.HandleFunc("POST /c/{token}/read", s.post(smallLimit, s.conversationRead))
 	m.HandleFunc("GET /badge/{file}", s.badge)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
@@ -216,7 +225,14 @@ func (s *Site) routes() {
 const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; manifest-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // ServeHTTP renders the public pages of the request's domain.
+// A write from another site's page is refused here, before any route
+// (post.go).
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !safeMethod(r.Method) && !sameOrigin(r) {
+		refusalHeaders(w)
+		s.message(w, r, http.StatusForbidden, "site.badrequest")
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -287,10 +303,15 @@ func (w *writeBuffer) Write(p []byte) (int, error) {
 // message renders the page of a short message: not found, too many requests,
 // an error.
 func (s *Site) message(w http.ResponseWriter, r *http.Request, status int, prefix string) {
-	v := s.newView(r, s.T(r, prefix+".heading"))
+	s.messageText(w, r, status, prefix+".heading", prefix+".text")
+}
+
+// messageText is message with the keys of its heading and text.
+func (s *Site) messageText(w http.ResponseWriter, r *http.Request, status int, heading, text string) {
+	v := s.newView(r, s.T(r, heading))
 	v.NoIndex = true
 	v.Canonical = "" // an error is no page of its own
-	v.P = messagePage{Heading: v.T(prefix + ".heading"), Text: v.T(prefix + ".text")}
+	v.P = messagePage{Heading: v.T(heading), Text: v.T(text)}
 	cache := cacheNoStore
 	if status == http.StatusNotFound {
 		cache = cacheNoCache

@@ -13,7 +13,7 @@ import (
 // The directory's change feed (migration 10). Every write that can change a
 // search result, whichever code or tool makes it, records the user it
 // concerns through a trigger: the in-memory search index of every server on
-// the database (directory_index.go) then reloads just those users.
+// the database (internal/directory/index) then reloads just those users.
 //
 // directory_version holds one counter. A transaction that changes the
 // directory raises it once and records its changes under the new value.
@@ -117,7 +117,7 @@ END`, name, on, table, row, user)
 // that change what a result shows without changing whether or where it is
 // found: a planner's avatar and a venue's photos (its card shows the key
 // image). The search then keeps a page's rows with its answer, as long as
-// the feed has not moved (directory.go).
+// the feed has not moved (internal/directory/index).
 func directoryRowsMigration(driver string) *goose.Migration {
 	const usersBefore, usersAfter = "role, is_moderated, deleted_at, premium_status, premium_end_at",
 		"role, is_moderated, deleted_at, premium_status, premium_end_at, avatar_key"
@@ -191,15 +191,27 @@ func runStatements(stmts []string) *goose.GoFunc {
 	}}
 }
 
-// directoryVersion reads the feed's counter and how far it was pruned.
+// DirectoryFeed is where the change feed stands: its counter, and how far
+// its changes were pruned (a reader behind that reads everything again).
+type DirectoryFeed struct {
+	Version, PrunedThrough int64
+}
+
+// GetDirectoryFeed reads the feed's counter and how far it was pruned.
 // Searches that arrive together share one read: under load, reading the
 // counter for each of them cost a query per page. A search never takes a
 // read that started before it arrived, which could miss a write committed
 // just before: it joins the next one, which starts once the read in
 // flight ends. A search thus still sees every write committed before it
 // started, and at most two reads run at a time however many searches wait.
+func (s *Store) GetDirectoryFeed(ctx context.Context) (DirectoryFeed, error) {
+	v, p, err := s.directoryVersion(ctx)
+	return DirectoryFeed{Version: v, PrunedThrough: p}, err
+}
+
+// directoryVersion is GetDirectoryFeed's two figures.
 func (s *Store) directoryVersion(ctx context.Context) (version, prunedThrough int64, err error) {
-	return s.dir.reads.read(ctx, s.readDirectoryVersion)
+	return s.feed.read(ctx, s.readDirectoryVersion)
 }
 
 // readDirectoryVersion reads the counter on the pool, never in the
@@ -263,9 +275,9 @@ func (f *versionReads) read(ctx context.Context, query func(context.Context) (in
 	return r.version, r.pruned, r.err
 }
 
-// directoryChanges returns the users changed after version from, up to
-// version to.
-func (s *Store) directoryChanges(ctx context.Context, from, to int64) ([]string, error) {
+// ListDirectoryChanges returns the users changed after version from, up
+// to version to.
+func (s *Store) ListDirectoryChanges(ctx context.Context, from, to int64) ([]string, error) {
 	var ids []string
 	err := s.db.SelectContext(ctx, &ids, `SELECT DISTINCT user_id FROM directory_changes WHERE version > $1 AND version <= $2`, from, to)
 	if err != nil {

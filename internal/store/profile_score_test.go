@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"noces/internal/model"
-	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
 
@@ -100,9 +99,15 @@ func TestProfileScoreFollowsTheChecklist(t *testing.T) {
 	// that completes its profile comes first, whatever the names say.
 	exec(`UPDATE portraits SET portrait = 'x' WHERE user_id = $1`, other.ID) // no portrait row: nothing changes
 	storetest.Must(t, s.SavePortrait(ctx, model.Portrait{UserID: other.ID, Portrait: "Nous", Experience: "Vingt ans", UpdatedAt: now}))
-	cards, _, err := s.SearchProviders(ctx, store.DirectoryQuery{Country: "FR", Near: true, Lat: 45.76, Lng: 4.84, RadiusKm: 10, Limit: 10, Now: now})
+	// The search index ranks by the score its rows carry (its own tests
+	// check the order): those rows must carry the new score.
+	rows, err := s.ListDirectoryRows(ctx, []string{u.ID, other.ID})
 	storetest.Must(t, err)
-	if len(cards) < 2 || cards[0].Name != "b-other" || score(other.ID) != 3 {
-		t.Errorf("after the other's portrait (score %d against %d): first %q", score(other.ID), score(u.ID), cards[0].Name)
+	scores := map[string]int{}
+	for _, p := range rows.Planners {
+		scores[p.Name] = p.Score
+	}
+	if len(scores) != 2 || scores["b-other"] != 3 || scores["b-other"] <= scores["a-complete"] {
+		t.Errorf("after the other's portrait, the directory reads the scores %v", scores)
 	}
 }

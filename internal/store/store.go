@@ -51,9 +51,9 @@ type Store struct {
 	q      querier
 	driver string // "sqlite" or "postgres"
 	inTx   bool
-	// dir is the directory's in-memory search index, shared by every Store
-	// of one pool (directory_index.go).
-	dir *directoryIndex
+	// feed coalesces the reads of the directory's change feed, shared by
+	// every Store of one pool (directory_changes.go).
+	feed *versionReads
 	// dsn opens more pools on the same database (OpenPool).
 	dsn string
 	// stmts are the hot statements, prepared on the pool (prepared.go),
@@ -97,7 +97,7 @@ func Open(ctx context.Context, databaseURL string, opts ...Option) (*Store, erro
 		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	}
-	s := &Store{db: db, q: db, driver: driver, dir: newDirectoryIndex(), dsn: dsn, stmts: &statements{}}
+	s := &Store{db: db, q: db, driver: driver, feed: &versionReads{}, dsn: dsn, stmts: &statements{}}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {
@@ -237,7 +237,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, dir: s.dir, dsn: s.dsn, stmts: s.stmts}
+	txs := &Store{db: s.db, q: tx, driver: s.driver, inTx: true, feed: s.feed, dsn: s.dsn, stmts: s.stmts}
 	if err := fn(txs); err != nil {
 		_ = tx.Rollback()
 		return err

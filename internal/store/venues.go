@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"noces/internal/model"
 )
@@ -30,94 +29,38 @@ func (s *Store) CreateVenue(ctx context.Context, v model.Venue) error {
 // couples see it).
 const visibleVenue = `v.is_published = TRUE AND v.is_validated = TRUE AND u.is_moderated = TRUE AND u.deleted_at IS NULL`
 
-// VenueQuery filters the venues of the directory.
-type VenueQuery struct {
-	Country  string
-	Type     string // "" for any
-	Guests   int    // seats at least this many; 0 for any
-	MaxPrice int    // a minimum price at most this; 0 for any
-	// Features are model.VenueFeatures entries the venue must all offer.
-	Features []string
-	// Accommodation keeps the venues with at least one bedroom on site.
-	Accommodation bool
-	// Date (YYYY-MM-DD), when set, leaves out the venues whose own
-	// calendar has it taken (as DirectoryQuery.Date).
-	Date     string
-	Near     bool
-	Lat, Lng float64
-	RadiusKm float64
-	Limit    int
-	Offset   int
-	Now      time.Time
-}
-
-// VenueCard is one venue of the results. Its Venue has every column but
-// the two descriptions, which no result shows: the cards of thousands of
-// pages are kept (directory_index.go's searchCache), and those texts run
-// to pages.
-type VenueCard struct {
+// VenueCardRow is what a venue's search card shows of its rows: every
+// column of the venue but the two descriptions, which no card shows (the
+// index keeps the cards of thousands of pages, and those texts run to
+// pages), and its key image, else its first visible photo (nil without a
+// visible photo).
+type VenueCardRow struct {
 	model.Venue
-	IsPremium  bool     `db:"is_premium"`
-	DistanceKm *float64 `db:"-"`
-	// Key is the venue's key image, else its first visible photo; nil
-	// without a visible photo.
 	Key *model.Image `db:"-"`
-	// Reviews are the owner's approved reviews, from the index.
-	Reviews ReviewFacts `db:"-"`
 }
 
-// SearchVenues is SearchVenuesPage's cards and total.
-func (s *Store) SearchVenues(ctx context.Context, q VenueQuery) ([]VenueCard, int, error) {
-	p, err := s.SearchVenuesPage(ctx, q)
-	return p.Cards, p.Total, err
-}
-
-// SearchVenuesPage pages the visible venues, premium owners first, then
-// nearest, then largest. The matches come from the directory's index
-// (directory_index.go); only the page's rows are read from the database,
-// and kept with the answer as SearchProvidersPage does.
-func (s *Store) SearchVenuesPage(ctx context.Context, q VenueQuery) (SearchPage[VenueCard], error) {
-	x, err := s.directory(ctx)
-	if err != nil {
-		return SearchPage[VenueCard]{}, err
+// ListVenueCardRows reads the card rows of the given venues, in no
+// particular order; a venue deleted meanwhile has none.
+func (s *Store) ListVenueCardRows(ctx context.Context, ids []string) ([]VenueCardRow, error) {
+	if len(ids) == 0 {
+		return nil, nil
 	}
-	page := s.dir.searchVenues(x, q)
-	return answerPage(s, page, len(page.venues), &page.venueCards, func() ([]VenueCard, error) {
-		ids := make([]string, len(page.venues))
-		for i, v := range page.venues {
-			ids[i] = v.ID
-		}
-		list, args := inList(ids, 0)
-		var rows []model.Venue
-		err := s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+list+`)`, args...)
-		if err != nil {
-			return nil, fmt.Errorf("store: search venues: %w", err)
-		}
-		byID := make(map[string]model.Venue, len(rows))
-		for _, r := range rows {
-			byID[r.ID] = r
-		}
-		keys, err := s.venueKeyImages(ctx, ids)
-		if err != nil {
-			return nil, err
-		}
-		cards := make([]VenueCard, 0, len(page.venues))
-		for i, v := range page.venues {
-			r, ok := byID[v.ID]
-			if !ok {
-				continue // deleted since the index was read
-			}
-			r.Description, r.DetailedDescription = "", ""
-			c := VenueCard{Venue: r, IsPremium: page.hits[i].premium, Key: keys[v.ID],
-				Reviews: ReviewFacts{Count: int(v.reviews.count), Tenths: int(v.reviews.rating)}}
-			if q.Near && r.Latitude.Valid && r.Longitude.Valid {
-				d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
-				c.DistanceKm = &d
-			}
-			cards = append(cards, c)
-		}
-		return cards, nil
-	})
+	list, args := inList(ids, 0)
+	var rows []model.Venue
+	err := s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+list+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: search venues: %w", err)
+	}
+	keys, err := s.venueKeyImages(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]VenueCardRow, len(rows))
+	for i, r := range rows {
+		r.Description, r.DetailedDescription = "", ""
+		out[i] = VenueCardRow{Venue: r, Key: keys[r.ID]}
+	}
+	return out, nil
 }
 
 // GetVisibleVenueBySlug returns a public venue, or ErrNotFound.

@@ -30,18 +30,17 @@ func publicVenue(t *testing.T, s *store.Store, owner, slug string, seats int, be
 	return v
 }
 
-func venueSlugs(t *testing.T, s *store.Store, q store.VenueQuery) []string {
+// visibleVenues are the names of the venues the search index is built
+// from (publicVenue names a venue by its slug).
+func visibleVenues(t *testing.T, s *store.Store) []string {
 	t.Helper()
-	q.Country, q.Limit, q.Now = "FR", 20, now
-	cards, total, err := s.SearchVenues(context.Background(), q)
+	rows, err := s.ListDirectoryRows(context.Background(), nil)
 	storetest.Must(t, err)
 	var got []string
-	for _, c := range cards {
-		got = append(got, c.Slug)
+	for _, v := range rows.Venues {
+		got = append(got, v.Name)
 	}
-	if total != len(got) {
-		t.Errorf("total %d for %v", total, got)
-	}
+	slices.Sort(got)
 	return got
 }
 
@@ -52,7 +51,7 @@ func TestUnvalidatedVenueIsNotPublic(t *testing.T) {
 	storetest.Must(t, s.SetUserModerated(ctx, owner.ID, true, now))
 	publicVenue(t, s, owner.ID, "checked", 100, -1, true)
 	waiting := publicVenue(t, s, owner.ID, "waiting", 200, -1, false)
-	if got := venueSlugs(t, s, store.VenueQuery{}); !slices.Equal(got, []string{"checked"}) {
+	if got := visibleVenues(t, s); !slices.Equal(got, []string{"checked"}) {
 		t.Errorf("search = %v, want only the validated venue", got)
 	}
 	if _, err := s.GetVisibleVenueBySlug(ctx, "waiting"); !errors.Is(err, store.ErrNotFound) {
@@ -61,53 +60,11 @@ func TestUnvalidatedVenueIsNotPublic(t *testing.T) {
 	// Validation shows it at once: the change feed reloads its owner.
 	_, err := s.DB().ExecContext(ctx, `UPDATE venues SET is_validated = TRUE WHERE id = $1`, waiting.ID)
 	storetest.Must(t, err)
-	if got := venueSlugs(t, s, store.VenueQuery{}); !slices.Equal(got, []string{"waiting", "checked"}) {
+	if got := visibleVenues(t, s); !slices.Equal(got, []string{"checked", "waiting"}) {
 		t.Errorf("after validation: %v", got)
 	}
 	if _, err := s.GetVisibleVenueBySlug(ctx, "waiting"); err != nil {
 		t.Errorf("a validated venue's page: %v", err)
-	}
-}
-
-func TestSearchVenuesByFeature(t *testing.T) {
-	s := storetest.New(t)
-	ctx := context.Background()
-	owner := newUser(t, s, "features@example.com")
-	storetest.Must(t, s.SetUserModerated(ctx, owner.ID, true, now))
-	publicVenue(t, s, owner.ID, "garden-parking", 300, 0, true, "garden", "parking", "wifi")
-	publicVenue(t, s, owner.ID, "garden-rooms", 250, 12, true, "garden", "outdoorCeremony", "catering")
-	publicVenue(t, s, owner.ID, "access", 200, -1, true, "wheelchairAccessible", "parking", "catering")
-	publicVenue(t, s, owner.ID, "bare", 150, 1, true)
-	publicVenue(t, s, owner.ID, "hidden-garden", 400, 5, false, "garden", "parking")
-	for _, tc := range []struct {
-		name string
-		q    store.VenueQuery
-		want []string
-	}{
-		{"no filter", store.VenueQuery{}, []string{"garden-parking", "garden-rooms", "access", "bare"}},
-		{"garden", store.VenueQuery{Features: []string{"garden"}}, []string{"garden-parking", "garden-rooms"}},
-		{"parking", store.VenueQuery{Features: []string{"parking"}}, []string{"garden-parking", "access"}},
-		{"garden and parking", store.VenueQuery{Features: []string{"garden", "parking"}}, []string{"garden-parking"}},
-		{"wheelchair access", store.VenueQuery{Features: []string{"wheelchairAccessible"}}, []string{"access"}},
-		{"outdoor ceremony", store.VenueQuery{Features: []string{"outdoorCeremony"}}, []string{"garden-rooms"}},
-		{"catering", store.VenueQuery{Features: []string{"catering"}}, []string{"garden-rooms", "access"}},
-		{"accommodation on site", store.VenueQuery{Accommodation: true}, []string{"garden-rooms", "bare"}},
-		{"catering and rooms", store.VenueQuery{Features: []string{"catering"}, Accommodation: true}, []string{"garden-rooms"}},
-		{"with guests", store.VenueQuery{Features: []string{"parking"}, Guests: 250}, []string{"garden-parking"}},
-		{"an unknown feature", store.VenueQuery{Features: []string{"helipad"}}, nil},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := venueSlugs(t, s, tc.q); !slices.Equal(got, tc.want) {
-				t.Errorf("got %v, want %v", got, tc.want)
-			}
-		})
-	}
-	// Changing a venue's features changes its results.
-	cards, _, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now, Features: []string{"wheelchairAccessible"}})
-	storetest.Must(t, err)
-	storetest.Must(t, s.SetVenueSets(ctx, cards[0].ID, store.VenueSets{Features: []string{"garden"}}, now))
-	if got := venueSlugs(t, s, store.VenueQuery{Features: []string{"garden"}}); !slices.Equal(got, []string{"garden-parking", "garden-rooms", "access"}) {
-		t.Errorf("after a change of features: %v", got)
 	}
 }
 
@@ -138,7 +95,7 @@ func TestVenueKeyImageAndGalleryOrder(t *testing.T) {
 		CreatedAt: now, UpdatedAt: now}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a second key image: %v, want a conflict", err)
 	}
-	cards, _, err := s.SearchVenues(ctx, store.VenueQuery{Country: "FR", Limit: 20, Now: now})
+	cards, err := s.ListVenueCardRows(ctx, []string{keyed.ID, first.ID, none.ID})
 	storetest.Must(t, err)
 	keys := map[string]string{}
 	for _, c := range cards {

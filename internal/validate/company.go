@@ -43,7 +43,7 @@ func CreationDate(s string, today time.Time) string {
 }
 
 // Website checks a website and completes a missing scheme with https. Empty
-// is allowed.
+// is allowed; a control or bidirectional character (Line) is not.
 func Website(s string) (string, string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -53,7 +53,7 @@ func Website(s string) (string, string) {
 		s = "https://" + s
 	}
 	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.Contains(u.Hostname(), ".") ||
+	if err != nil || Line(s) != "" || (u.Scheme != "http" && u.Scheme != "https") || !strings.Contains(u.Hostname(), ".") ||
 		strings.ContainsAny(u.Hostname(), " _") || len(s) > 255 {
 		return "", "validation.website_invalid"
 	}
@@ -96,8 +96,11 @@ func Siret(s string) string {
 	return ""
 }
 
-// City checks a city name: at least 2 characters.
+// City checks a city name: one line (Line) of 2 to 100 characters.
 func City(s string) string {
+	if code := Line(strings.TrimSpace(s)); code != "" {
+		return code
+	}
 	if utf8.RuneCountInString(strings.TrimSpace(s)) < 2 {
 		return "validation.city_too_short"
 	}

@@ -16,13 +16,13 @@ var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 
 // Email checks an address: the simple pattern of the spec, a single @, a
 // local part of at most 64 characters, a domain of at most 255 whose labels
-// are at most 63.
+// are at most 63; no control or bidirectional character (Line).
 func Email(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return "validation.email_required"
 	}
-	if !emailPattern.MatchString(s) || strings.Count(s, "@") != 1 {
+	if !emailPattern.MatchString(s) || strings.Count(s, "@") != 1 || Line(s) != "" {
 		return "validation.email_invalid"
 	}
 	local, domain, _ := strings.Cut(s, "@")

@@ -110,7 +110,7 @@ func (s *Service) UpdateImage(ctx context.Context, userID, venueID, imageID stri
 		if p == nil {
 			return
 		}
-		*p = media.CleanText(*p, multiline)
+		*p = media.CheckText(errs, field, *p, multiline)
 		if utf8.RuneCountInString(*p) > max {
 			errs.Add(field, "venue.errors.image_text_too_long")
 		}

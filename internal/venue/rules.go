@@ -77,7 +77,7 @@ func applyForm(d *draft, f Form, create bool, errs apperr.Fields) {
 	}
 	text := func(name string, dst *string, multiline bool) {
 		if s, ok := get(name); ok {
-			*dst = media.CleanText(s, multiline)
+			*dst = media.CheckText(errs, name, s, multiline)
 		}
 	}
 	text("name", &v.Name, false)
@@ -119,7 +119,7 @@ func applyForm(d *draft, f Form, create bool, errs apperr.Fields) {
 			Role string `json:"role"`
 		}
 		if decodeField(s, &c) {
-			v.ContactName, v.ContactRole = media.CleanText(c.Name, false), media.CleanText(c.Role, false)
+			v.ContactName, v.ContactRole = media.CheckText(errs, "contactPerson", c.Name, false), media.CheckText(errs, "contactPerson", c.Role, false)
 		} else {
 			errs.Add("contactPerson", "venue.errors.invalid_json")
 		}
@@ -345,7 +345,7 @@ func applySets(d *draft, f Form, create bool, errs apperr.Fields) {
 			errs.Add(field+"title", "venue.errors.detail_repeated")
 		}
 		seen[x.Title] = true
-		desc := media.CleanText(x.Description, true)
+		desc := media.CheckText(errs, field+"description", x.Description, true)
 		media.CheckLength(errs, field+"description", desc, detailDescriptionMin, detailDescriptionMax, "venue.errors.detail_description_required",
 			"venue.errors.detail_description_length")
 		switch {
@@ -401,7 +401,7 @@ func applyVideos(d *draft, f Form, errs apperr.Fields) {
 	d.videos = nil
 	for i, x := range in {
 		field := "videos[" + strconv.Itoa(i) + "]."
-		title, desc := media.CleanText(x.Title, false), media.CleanText(x.Description, true)
+		title, desc := media.CheckText(errs, field+"title", x.Title, false), media.CheckText(errs, field+"description", x.Description, true)
 		media.CheckLength(errs, field+"title", title, videoTitleMin, videoTitleMax, "videos.errors.title_required", "videos.errors.title_min_length")
 		if utf8.RuneCountInString(title) > videoTitleMax {
 			errs[field+"title"] = "videos.errors.title_max_length"
@@ -436,8 +436,9 @@ type imageMeta struct {
 // readImageMeta checks the text fields of images[i] (or of the upload form,
 // prefix ""): every one optional, within its length.
 func readImageMeta(fields map[string]string, prefix string, errs apperr.Fields) imageMeta {
-	m := imageMeta{Alt: media.CleanText(fields["alt"], false), Title: media.CleanText(fields["title"], false),
-		Description: media.CleanText(fields["description"], true), Caption: media.CleanText(fields["caption"], false), IsVisible: true}
+	m := imageMeta{Alt: media.CheckText(errs, prefix+"alt", fields["alt"], false), Title: media.CheckText(errs, prefix+"title", fields["title"], false),
+		Description: media.CheckText(errs, prefix+"description", fields["description"], true),
+		Caption:     media.CheckText(errs, prefix+"caption", fields["caption"], false), IsVisible: true}
 	for _, t := range []struct {
 		key string
 		s   string

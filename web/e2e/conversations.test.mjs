@@ -101,7 +101,7 @@ describe('a conversation between a planner and a couple', () => {
         const response = await cp.goto(`${publicBase}/c/${link}`);
         assert.equal(response.status(), 200);
         const headers = response.headers();
-        assert.equal(headers['referrer-policy'], 'no-referrer');
+        assert.equal(headers['referrer-policy'], 'same-origin');
         assert.match(headers['cache-control'], /no-store/);
         assert.match(headers['x-robots-tag'], /noindex/);
         assert.equal(await cp.locator('meta[name="robots"][content*="noindex"]').count(), 1);

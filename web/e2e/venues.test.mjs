@@ -106,14 +106,14 @@ describe('a venue from its owner to a couple and back', () => {
       await page.getByRole('textbox', { name: /^Téléphone/ }).fill('+44 1225 477000');
       await page.getByLabel(/^Adresse \(rue\)/).fill('12 Lime Grove');
       // The address search fills the country, the town and the position; a British town comes without its postcode.
-      await page.getByTestId('venue-address-search').pressSequentially('Bath', { delay: 30 });
+      await page.getByTestId('address-search').pressSequentially('Bath', { delay: 30 });
       // No empty brackets where the postcode would be.
       await page.getByRole('option').filter({ hasText: /^Bath\s*Royaume-Uni$/ }).first().click();
       assert.equal(await page.locator('select[name="countryCode"]').inputValue(), 'GB');
       assert.equal(await page.locator('input[name="city"]').inputValue(), 'Bath');
       await page.getByLabel(/^Code postal/).fill('ba2 4ax');
       await page.getByLabel(/^Code postal/).blur();
-      await page.getByTestId('venue-located').filter({ hasText: 'BA2 4AX Bath' }).waitFor();
+      await page.getByTestId('address-located').filter({ hasText: 'BA2 4AX Bath' }).waitFor();
       // The address's "needs its postcode" error went with the postcode.
       await page.getByText("L'adresse doit avoir son code postal, sa ville et son pays.").waitFor({ state: 'detached' });
       await page.getByLabel(/^Nom$/).fill('Anne Petit');

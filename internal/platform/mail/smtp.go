@@ -3,8 +3,10 @@ package mail
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -174,10 +176,15 @@ func NewSMTP(cfg SMTPConfig) (*SMTP, error) {
 	return s, nil
 }
 
-// Send delivers m to m.To through the relay. The whole conversation is
+// Send delivers m to m.To through the relay, its subject made one line
+// (OneLine). The whole conversation is
 // bounded by ctx and by the configured timeout, whichever ends first; an
 // error then wraps context.Canceled or context.DeadlineExceeded.
 func (s *SMTP) Send(ctx context.Context, m Message) error {
+	// A line break in a subject is how header injection starts, and text a
+	// person wrote reaches subjects: it is made one line rather than refused,
+	// so that an old row with one still delivers.
+	m.Subject = OneLine(m.Subject)
 	if err := m.validate(); err != nil {
 		return err
 	}
@@ -225,9 +232,7 @@ func (s *SMTP) build(m Message) (*gomail.Msg, error) {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDateWithValue(s.now())
-	// The sender's domain rather than the machine's name (go-mail's default):
-	// a container's host name says nothing and some filters score it.
-	msg.SetMessageIDWithValue(rand.Text() + "@" + s.domain)
+	msg.SetMessageIDWithValue(messageID(m.ID, s.domain))
 	switch {
 	case m.Text != "" && m.HTML != "":
 		msg.SetBodyString(gomail.TypeTextPlain, m.Text)
@@ -238,6 +243,21 @@ func (s *SMTP) build(m Message) (*gomail.Msg, error) {
 		msg.SetBodyString(gomail.TypeTextHTML, m.HTML)
 	}
 	return msg, nil
+}
+
+// messageID is the Message-ID's content (go-mail adds the angle brackets)
+// for a message named id, or a random one when id is empty. The right part
+// is the sender's domain rather than the machine's name (go-mail's default):
+// a container's host name says nothing and some filters score it. The left
+// part of a named message is a digest of its name, not the name itself: the
+// name is an internal row id, and a UUIDv7 would tell every recipient when
+// the message was queued, to the millisecond.
+func messageID(id, domain string) string {
+	if id == "" {
+		return rand.Text() + "@" + domain
+	}
+	sum := sha256.Sum256([]byte("noces message-id\x00" + id))
+	return hex.EncodeToString(sum[:16]) + "@" + domain
 }
 
 // client makes a go-mail client for one send. It is made per send because

@@ -403,16 +403,53 @@ func TestSendGivesEachMessageItsOwnMessageID(t *testing.T) {
 	if len(got) != 2 {
 		t.Fatalf("the server received %d messages, want 2", len(got))
 	}
-	id := func(r received) string {
-		msg, err := mail.ReadMessage(bytes.NewReader(r.Data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return msg.Header.Get("Message-ID")
-	}
-	if a, b := id(got[0]), id(got[1]); a == b {
+	if a, b := messageIDOf(t, got[0]), messageIDOf(t, got[1]); a == b {
 		t.Errorf("two messages share the Message-ID %s", a)
 	}
+}
+
+// A message sent again under its ID (the outbox's retry of a delivery the
+// relay may already have taken) carries the Message-ID of its first send,
+// and one only it has, whichever sender (server) sends it.
+func TestSendKeepsTheMessageIDOfANamedMessage(t *testing.T) {
+	srv := startServer(t, serverOptions{})
+	cfg := plainConfig(srv)
+	first, second := newSender(t, cfg), newSender(t, cfg)
+	m := Message{To: "pro@example.com", Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>", ID: "0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a07"}
+	other := m
+	other.ID = "0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a08"
+	for _, send := range []struct {
+		s *SMTP
+		m Message
+	}{{first, m}, {second, m}, {first, other}} {
+		if err := send.s.Send(t.Context(), send.m); err != nil {
+			t.Fatalf("Send: %v", err)
+		}
+	}
+	got := srv.messages()
+	if len(got) != 3 {
+		t.Fatalf("the server received %d messages, want 3", len(got))
+	}
+	a, b, c := messageIDOf(t, got[0]), messageIDOf(t, got[1]), messageIDOf(t, got[2])
+	if a != b {
+		t.Errorf("one message sent twice has the Message-IDs %s and %s", a, b)
+	}
+	if a == c {
+		t.Errorf("two messages share the Message-ID %s", a)
+	}
+	if !strings.HasSuffix(a, "@noces.example>") || strings.Contains(a, m.ID) {
+		t.Errorf("Message-ID %s: want <digest@noces.example>, without the row id", a)
+	}
+}
+
+// messageIDOf is the Message-ID header of a received message.
+func messageIDOf(t *testing.T, r received) string {
+	t.Helper()
+	msg, err := mail.ReadMessage(bytes.NewReader(r.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msg.Header.Get("Message-ID")
 }
 
 func TestSendAuthenticates(t *testing.T) {
@@ -487,7 +524,6 @@ func TestSendRejectsAnUnusableMessageWithoutConnecting(t *testing.T) {
 		{"a malformed recipient", Message{To: "not an address", Subject: "Hi", Text: "Hi"}},
 		{"two recipients", Message{To: "a@example.com, b@example.com", Subject: "Hi", Text: "Hi"}},
 		{"no subject", Message{To: "a@example.com", Text: "Hi"}},
-		{"a line break in the subject", Message{To: "a@example.com", Subject: "Hi\r\nBcc: x@example.com", Text: "Hi"}},
 		{"no body at all", Message{To: "a@example.com", Subject: "Hi"}},
 	}
 	srv := startServer(t, serverOptions{})

@@ -18,6 +18,10 @@ import (
 type Message struct {
 	To   string
 	Text string
+	// ID, when set, names the message for every send of it: the gateway
+	// gets it as the Idempotency-Key of each try, so one that keeps keys can
+	// drop a message tried again after it took it. Empty: no key.
+	ID string
 }
 
 // Sender delivers a Message.
@@ -27,7 +31,10 @@ type Sender interface {
 
 // HTTPConfig configures the gateway: a JSON POST of {"from","to","text"} to
 // URL with a bearer token, the shape most SMS APIs accept (or adapt to with a
-// small relay).
+// small relay). A named message also carries an Idempotency-Key header (the
+// IETF httpapi draft's, as Stripe and others use it), which a gateway that
+// does not know it ignores: the JSON body stays the three fields, for a
+// gateway that refuses unknown ones.
 type HTTPConfig struct {
 	URL     string
 	Token   string
@@ -78,6 +85,9 @@ func (h *HTTP) Send(ctx context.Context, m Message) error {
 	req.Header.Set("Content-Type", "application/json")
 	if h.cfg.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+h.cfg.Token)
+	}
+	if m.ID != "" {
+		req.Header.Set("Idempotency-Key", m.ID)
 	}
 	res, err := h.client.Do(req)
 	if err != nil {

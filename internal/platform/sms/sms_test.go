@@ -34,6 +34,35 @@ func TestHTTPSendsTheGatewaysFormat(t *testing.T) {
 	}
 }
 
+// Every try of one message carries its ID as the Idempotency-Key; another
+// message has another, and a message without an ID none.
+func TestHTTPSendsOneIdempotencyKeyPerMessage(t *testing.T) {
+	var keys []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	defer srv.Close()
+	s, err := NewHTTP(HTTPConfig{URL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Message{
+		{To: "+33612345678", Text: "Code 1", ID: "0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a07"},
+		{To: "+33612345678", Text: "Code 1", ID: "0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a07"},
+		{To: "+33612345678", Text: "Code 1", ID: "0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a08"},
+		{To: "+33612345678", Text: "Code 1"},
+	} {
+		if err := s.Send(t.Context(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{"0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a07", "0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a07", "0197a3c2-5d1e-7b44-9c1a-2f6e8d4b1a08", ""}
+	if strings.Join(keys, ",") != strings.Join(want, ",") {
+		t.Errorf("keys %q, want %q", keys, want)
+	}
+}
+
 func TestHTTPFailures(t *testing.T) {
 	refuse := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		http.Error(w, "invalid number", http.StatusBadRequest)

@@ -1,4 +1,3 @@
-import { api, unwrap } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
 
 /** A place of the address search (GET /api/address/search), shared by every form that locates something. */
@@ -7,11 +6,6 @@ export type Place = components['schemas']['Place'];
 /** Part 1 §2: the search waits 300 ms after the last keystroke and needs two characters. */
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
 export const ADDRESS_SEARCH_MIN_CHARS = 2;
-
-/** GET /api/address/search?q=&country= -> up to 10 places (empty country: the seven countries). */
-export async function searchAddress(q: string, country: string, signal?: AbortSignal): Promise<Place[]> {
-  return unwrap(api.GET('/api/address/search', { params: { query: { q, country } }, signal }));
-}
 
 /** A place's postal code: the first one when the gazetteer gives a list. */
 export function firstZipcode(zipcode: string): string {

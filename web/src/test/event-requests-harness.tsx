@@ -4,7 +4,8 @@ import { vi } from 'vitest';
 import { Component as EventRequestDetailRoute } from '@/app/routes/event-request-detail-route';
 import { Component as EventRequestsRoute } from '@/app/routes/event-requests-route';
 import { NewRequestPopup } from '@/features/event-requests/components/new-request-popup';
-import { ME_QUERY_KEY, useCurrentUser } from '@/lib/auth/session';
+import { useCurrentUser } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 import { createQueryClient } from '@/lib/query-client';
@@ -32,7 +33,7 @@ function Shell() {
 export function renderRequests(entry: string | { pathname: string; state?: unknown }, { user = makeUser(), me }: { user?: User; me?: User } = {}) {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, user);
+  client.setQueryData(queryKeys.me, user);
   server.use(http.get('*/api/me', () => HttpResponse.json(me ?? user)));
   const router = createMemoryRouter(
     [

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
@@ -22,7 +22,7 @@ export const ADMIN = makeUser({
 export function renderAdmin(element: ReactElement, url = '/admin') {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, ADMIN);
+  client.setQueryData(queryKeys.me, ADMIN);
   const path = new URL(url, 'http://localhost').pathname;
   const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
   renderRouter(client, router);

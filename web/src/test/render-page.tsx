@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 import { createQueryClient } from '@/lib/query-client';
@@ -11,7 +11,7 @@ import { renderRouter } from '@/test/render-router';
 export function renderSignedIn(page: ReactNode, { path = '/', user = makeUser() }: { path?: string; user?: User } = {}) {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, user);
+  client.setQueryData(queryKeys.me, user);
   const router = createMemoryRouter(
     [
       { path, element: page },

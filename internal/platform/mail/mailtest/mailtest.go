@@ -1,6 +1,7 @@
 // Package mailtest is an SMTP relay in process, speaking the real protocol
 // (go-smtp), for tests and benchmarks of code that sends through
-// mail.SMTP: it records what it accepts, and can be slow or refuse for a time.
+// mail.SMTP: it records what it accepts, and can be slow, refuse for a time,
+// or take a message without the sender learning so.
 package mailtest
 
 import (
@@ -22,7 +23,9 @@ import (
 type Message struct {
 	To      string
 	Subject string
-	At      time.Time
+	// MessageID is the Message-ID header as written, angle brackets included.
+	MessageID string
+	At        time.Time
 }
 
 // Server is a running relay.
@@ -35,13 +38,15 @@ type Server struct {
 	delay    time.Duration
 	refuse   time.Time // until then, every message gets a 451
 	bounce   map[string]bool
+	hold     time.Duration // between taking a message and saying so
+	lose     int           // messages taken whose reply is never sent
 	srv      *smtp.Server
 }
 
 // Start listens on a free loopback port.
 func Start() (*Server, error) {
 	s := &Server{}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{s: s}, nil }))
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s, conn: c}, nil }))
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
 	srv.ReadTimeout, srv.WriteTimeout = 30*time.Second, 30*time.Second
@@ -71,6 +76,24 @@ func (s *Server) RefuseUntil(t time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refuse = t
+}
+
+// HoldReplies makes the relay record each message it takes at once, then
+// wait d before its 250: a sender killed meanwhile has had its message taken
+// without knowing it.
+func (s *Server) HoldReplies(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hold = d
+}
+
+// LoseReplies makes the relay take the next n messages, then close the
+// connection instead of its 250, as a network that fails at that moment
+// does: the sender sees an error for a message that will be delivered.
+func (s *Server) LoseReplies(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lose = n
 }
 
 // Bounce makes the relay refuse every message to addr for good, with the
@@ -106,8 +129,9 @@ func (s *Server) Count(to string) int {
 func (s *Server) Close() error { return s.srv.Close() }
 
 type session struct {
-	s  *Server
-	to []string
+	s    *Server
+	conn *smtp.Conn
+	to   []string
 }
 
 func (se *session) Mail(string, *smtp.MailOptions) error { return nil }
@@ -135,21 +159,31 @@ func (se *session) Data(r io.Reader) error {
 	if time.Now().Before(refuse) {
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
 	}
-	subject := ""
+	subject, messageID := "", ""
 	if m, err := mail.ReadMessage(bytes.NewReader(data)); err == nil {
 		dec := new(mime.WordDecoder)
 		if subject, err = dec.DecodeHeader(m.Header.Get("Subject")); err != nil {
 			subject = m.Header.Get("Subject")
 		}
+		messageID = m.Header.Get("Message-ID")
 	}
 	if len(se.to) == 0 {
 		return errors.New("no recipient")
 	}
 	se.s.mu.Lock()
-	defer se.s.mu.Unlock()
 	for _, to := range se.to {
-		se.s.messages = append(se.s.messages, Message{To: to, Subject: subject, At: time.Now()})
+		se.s.messages = append(se.s.messages, Message{To: to, Subject: subject, MessageID: messageID, At: time.Now()})
 	}
+	hold, lose := se.s.hold, se.s.lose > 0
+	if lose {
+		se.s.lose--
+	}
+	se.s.mu.Unlock()
+	if lose {
+		_ = se.conn.Close()
+		return errors.New("connection lost")
+	}
+	time.Sleep(hold)
 	return nil
 }
 

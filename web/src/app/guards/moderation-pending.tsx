@@ -9,11 +9,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { COMPANY_DETAILS_KEY, getCompanyDetails } from '@/features/company/api/get-company-details';
+import { useCompanyDetails } from '@/features/company/api/get-company-details';
 import { profileTasks } from '@/features/dashboard/profile-completion';
 import { SectionCard } from '@/components/ui/section-card';
 import { hasRole, type User } from '@/lib/auth/user';
@@ -49,7 +48,7 @@ export function ModerationPending({ user, screenKey }: { user: User; screenKey: 
   const { t } = useTranslation();
   const isPlanner = hasRole(user, 'ROLE_PRESTATAIRE');
   // Only a planner's listing depends on the SIRET (a venue's does not).
-  const details = useQuery({ queryKey: COMPANY_DETAILS_KEY, queryFn: getCompanyDetails, enabled: isPlanner });
+  const details = useCompanyDetails({ enabled: isPlanner });
   const siret = details.data && details.data.countryCode === SIRET_COUNTRY && details.data.siretStatus !== 'active' ? details.data.siretStatus : null;
   const tasks = isPlanner ? profileTasks(user).filter((task) => !task.done) : [];
   const screen = t(screenKey);

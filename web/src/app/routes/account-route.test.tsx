@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '@/app/guards/route-guards';
 import { AccountPage } from '@/features/account/components/account-page';
 import { peekLoginNotice } from '@/lib/auth/login-notice';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { getRefreshToken, getToken, setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 import { createQueryClient } from '@/lib/query-client';
@@ -17,7 +17,7 @@ import { renderRouter } from '@/test/render-router';
 function renderAccount(user: User = makeUser()) {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, user);
+  client.setQueryData(queryKeys.me, user);
   const router = createMemoryRouter(
     [
       { element: <ProtectedRoute />, children: [{ path: '/account', element: <AccountPage /> }] },
@@ -64,7 +64,7 @@ describe('personal information', () => {
     await user.click(save);
     expect(await screen.findByTestId('snackbar')).toHaveTextContent('Your information has been updated');
     expect(body).toEqual({ firstname: 'Camila', lastname: 'Martin' });
-    expect(client.getQueryData<User>(ME_QUERY_KEY)?.firstname).toBe('Camila');
+    expect(client.getQueryData<User>(queryKeys.me)?.firstname).toBe('Camila');
   });
 
   it("says 'Error updating information' when the save fails", async () => {
@@ -122,7 +122,7 @@ describe('phone change', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls[0]).toEqual(['check', { phone: '+33698765432' }]);
     expect(calls[1]).toEqual(['verify', { phone: '+33698765432', code: '123456' }]);
-    expect(client.getQueryData<User>(ME_QUERY_KEY)?.phone).toBe('+33698765432');
+    expect(client.getQueryData<User>(queryKeys.me)?.phone).toBe('+33698765432');
   });
 
   it("says 'Error sending code' when the SMS cannot be sent", async () => {
@@ -232,7 +232,7 @@ describe('account deletion', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(body).toEqual({ reason: `${'x'.repeat(29)}   y` });
     expect(getToken()).toBeNull();
-    expect(client.getQueryData(ME_QUERY_KEY)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.me)).toBeUndefined();
     expect(peekLoginNotice()).toBe('account_deleted');
   });
 });

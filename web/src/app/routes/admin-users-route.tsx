@@ -1,5 +1,5 @@
 import { UsersPage } from '@/features/admin/components/users-page';
-import { useStartImpersonation } from '@/features/impersonation/hooks/use-impersonation';
+import { useStartImpersonation } from '@/features/impersonation/api/impersonate';
 import { useCurrentUser } from '@/lib/auth/session';
 
 /** The users screen, with the impersonation feature's start (which stores the tokens and reloads). */

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as CreditsRoute } from '@/app/routes/credits-route';
 import { savePendingPurchase } from '@/features/billing/pending-purchase';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 import type * as ConfigModule from '@/lib/config';
@@ -100,7 +100,7 @@ function meAnswers(users: User[]) {
 function renderCredits(user: User = makeUser(), url = '/credits') {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, user);
+  client.setQueryData(queryKeys.me, user);
   const router = createMemoryRouter(
     [
       { path: '/credits', element: <CreditsRoute /> },

@@ -5,7 +5,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as DashboardRoute } from '@/app/routes/dashboard-route';
 import { ONBOARDING_ARRIVAL_STATE } from '@/lib/auth/onboarding-arrival';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 import type * as ConfigModule from '@/lib/config';
@@ -108,7 +108,7 @@ function venues(cards: object[]) {
 function renderDashboard(user: User, state: unknown = null) {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, user);
+  client.setQueryData(queryKeys.me, user);
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <DashboardRoute /> },

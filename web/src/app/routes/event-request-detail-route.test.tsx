@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRequests } from '@/test/event-requests-harness';
 import type { EventRequestDetail } from '@/features/event-requests/api/get-event-request';
-import { DEFAULT_LIST_PARAMS, eventRequestsQuery, type EventRequestPage } from '@/features/event-requests/api/list-event-requests';
+import { DEFAULT_LIST_PARAMS, eventRequestsQueryOptions, type EventRequestPage } from '@/features/event-requests/api/list-event-requests';
 import { REJECTION_REASONS } from '@/features/event-requests/api/reject-event-request';
 import { makeDetail, makeItem, makePage } from '@/test/event-request-fixtures';
 import { i18n } from '@/lib/i18n';
@@ -97,7 +97,7 @@ describe('a locked request', () => {
   it('shows the event, the message and the address, and hides the contact', async () => {
     serve(makeDetail());
     const { client } = renderRequests(PATH);
-    const listKey = eventRequestsQuery(DEFAULT_LIST_PARAMS).queryKey;
+    const listKey = eventRequestsQueryOptions(DEFAULT_LIST_PARAMS).queryKey;
     client.setQueryData(listKey, makePage([makeItem({ uuid: UUID, isSeen: false }), makeItem({ uuid: 'other', isSeen: false })]));
     expect(await screen.findByRole('heading', { level: 1, name: 'Wedding in Lyon' })).toBeInTheDocument();
     expect(screen.getAllByTestId('status-chip')[0]).toHaveTextContent('Locked');

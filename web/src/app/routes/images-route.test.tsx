@@ -9,7 +9,7 @@ import type { Gallery, GalleryImage } from '@/features/photos/api/get-images';
 import { ImagesPage } from '@/features/photos/components/images-page';
 import { uploadErrorText } from '@/features/photos/components/upload-errors';
 import { ApiError } from '@/lib/api-error';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
@@ -47,7 +47,7 @@ function renderImages(reply: Gallery) {
     http.get('*/api/me', () => HttpResponse.json(makeUser())),
   );
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, makeUser());
+  client.setQueryData(queryKeys.me, makeUser());
   const router = createMemoryRouter(
     [
       { element: <ProtectedRoute />, children: [{ path: '/images', element: <ImagesPage readSize={readSize} crop={crop} /> }] },

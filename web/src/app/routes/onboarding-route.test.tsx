@@ -5,7 +5,7 @@ import { createMemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '@/app/guards/route-guards';
 import { OnboardingWizard } from '@/features/company/components/onboarding-wizard';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
@@ -22,7 +22,7 @@ const newcomer = makeUser({ hasFinishedOnboarding: false, isModerated: false });
 function renderWizard() {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, newcomer);
+  client.setQueryData(queryKeys.me, newcomer);
   const router = createMemoryRouter(
     [
       {

@@ -2,18 +2,17 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTheme } from '@mui/material/styles';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StandalonePage } from '@/app/routes/standalone-page';
 import { OnboardingWizard } from '@/features/company/components/onboarding-wizard';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { logout } from '@/lib/auth/session';
+import { useLogout } from '@/lib/auth/session';
 
 /** /onboarding: the three-step wizard, outside the shell, with the logo, the language menu and a way out. */
 export function Component() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const logout = useLogout();
   const navigate = useNavigate();
   const theme = useTheme();
   return (
@@ -24,7 +23,7 @@ export function Component() {
           startIcon={<LogoutIcon />}
           sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mx: { xs: 0, sm: 1 } } }}
           onClick={async () => {
-            await logout(queryClient);
+            await logout();
             void navigate('/login', { replace: true });
           }}
         >

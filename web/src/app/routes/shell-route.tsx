@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AppLanguageMenu } from '@/app/app-language-menu';
@@ -6,18 +5,18 @@ import { StopImpersonationDialog } from '@/features/impersonation/components/imp
 import { NewRequestPopup } from '@/features/event-requests/components/new-request-popup';
 import { DashboardLayout } from '@/components/layout/dashboard-layout';
 import { buildMenu, type MenuAction } from '@/components/layout/menu-items';
-import { logout, useCurrentUser } from '@/lib/auth/session';
+import { useCurrentUser, useLogout } from '@/lib/auth/session';
 
 /** The dashboard shell around every signed-in page. */
 export function Component() {
   const user = useCurrentUser();
   const menu = useMemo(() => buildMenu(user), [user]);
   const [dialog, setDialog] = useState<MenuAction['id'] | null>(null);
-  const queryClient = useQueryClient();
+  const logout = useLogout();
   const navigate = useNavigate();
 
   const onLogout = async () => {
-    await logout(queryClient);
+    await logout();
     void navigate('/login', { replace: true });
   };
 

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as SubscriptionRoute } from '@/app/routes/subscription-route';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
 import { createQueryClient } from '@/lib/query-client';
@@ -22,7 +22,7 @@ let meCalls = 0;
 function renderSubscription(user: User = makeUser(), url = '/subscription') {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, user);
+  client.setQueryData(queryKeys.me, user);
   const router = createMemoryRouter(
     [
       { path: '/subscription', element: <SubscriptionRoute /> },

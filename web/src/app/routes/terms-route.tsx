@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { StandalonePage } from '@/app/routes/standalone-page';
 import { LegalPage } from '@/features/legal/components/legal-page';
-import type { LegalPageName } from '@/features/legal/api/legal';
+import type { LegalPageName } from '@/features/legal/api/get-legal-page';
 import { useToken } from '@/lib/auth/session';
 
 /** A legal page of the domain (package legal on the server), open to everyone, signed in or not. */

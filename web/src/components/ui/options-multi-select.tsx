@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Option } from '@/lib/prestations';
+import type { Option } from '@/lib/api/list-prestations';
 
 interface OptionsMultiSelectProps {
   label: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Venue } from '@/features/venues/api/venues-api';
+import type { Venue } from '@/features/venues/api/get-venue';
 import { perFileProgress } from '@/features/venues/format';
 import {
   FEATURE_GROUPS,

@@ -1,7 +1,8 @@
-import type { Venue, VenueFeatures } from '@/features/venues/api/venues-api';
+import type { Venue, VenueFeatures } from '@/features/venues/api/get-venue';
 import { isApiError } from '@/lib/api-error';
 import { EUROPEAN_COUNTRIES } from '@/lib/countries';
-import { completeWebsite, coordinatesRule, countryRule, cityRule, postcodeRule, websiteRule } from '@/lib/validation/company-rules';
+import { cityRule, coordinatesRule, countryRule, postcodeRule } from '@/lib/validation/address-rules';
+import { completeWebsite, websiteRule } from '@/lib/validation/website-rules';
 import { charCount } from '@/lib/validation/password-strength';
 import { isCountryCode, phoneRule, splitPhone, toE164, type CountryCode } from '@/lib/validation/phone';
 import { emailRule } from '@/lib/validation/rules';

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Venue, VenueCard, VenueList } from '@/features/venues/api/venues-api';
+import type { Venue } from '@/features/venues/api/get-venue';
+import type { VenueCard, VenueList } from '@/features/venues/api/list-venues';
 import { render } from '@testing-library/react';
 import { useState } from 'react';
 import { ImagesStep } from '@/features/venues/components/images-step';
@@ -13,7 +14,7 @@ import type { PendingImage } from '@/features/venues/venue-form';
 import { CreateVenuePage } from '@/features/venues/components/venue-pages';
 import { VenueServicesPage } from '@/features/venues/components/venue-services-page';
 import { VenuesPage } from '@/features/venues/components/venues-page';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 import { setTokens } from '@/lib/auth/token-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/test/fixtures';
@@ -23,7 +24,7 @@ import { renderRouter } from '@/test/render-router';
 function renderAt(path: string) {
   setTokens('access', 'refresh');
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, makeUser({ roles: ['ROLE_VENUE'], country: 'FR' }));
+  client.setQueryData(queryKeys.me, makeUser({ roles: ['ROLE_VENUE'], country: 'FR' }));
   const Detail = () => <VenueDetailPage id="v1" />;
   const router = createMemoryRouter(
     [
@@ -185,9 +186,9 @@ describe('the wizard', () => {
     await user.type(screen.getByLabelText(/E-mail/), 'contact@lumiere.test');
     await user.type(screen.getByRole('textbox', { name: /Phone/ }), '06 12 34 56 78');
     await user.type(screen.getByLabelText(/Street address/), '1 allée du Château');
-    await user.type(screen.getByTestId('venue-address-search'), 'Lyon');
+    await user.type(screen.getByTestId('address-search'), 'Lyon');
     await user.click(await screen.findByText('69005 · France'));
-    expect(await screen.findByTestId('venue-located')).toHaveTextContent('69005 Lyon');
+    expect(await screen.findByTestId('address-located')).toHaveTextContent('69005 Lyon');
     await user.click(screen.getByTestId('venue-next'));
     expect(await screen.findByTestId('venue-step-title')).toHaveTextContent('Description');
     expect(screen.getByTestId('venue-back')).toBeEnabled();

@@ -12,27 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** The process is alive */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Alive */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -49,36 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** The server can serve (the database answers) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Ready */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                /** @description The database does not answer */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -95,27 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** Prometheus metrics (request counts and latencies per route) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Prometheus text exposition format */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -132,27 +63,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document, as JSON */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The OpenAPI document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -169,27 +80,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document, as a readable page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description HTML documentation */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getApiDocsPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -211,40 +102,7 @@ export interface paths {
          * Sign in
          * @description Any wrong pair of credentials answers the same 401. Failures slow down who makes them, never lock the account: past a few failures from one address (on one account or on many), or many on one account, a try answers 429 with Retry-After, the seconds to wait (growing with the failures, at most 15 minutes for an address, 5 seconds for a fresh address on an account under attack).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description the e-mail address */
-                        username: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Signed in */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Tokens"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["createSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -264,33 +122,7 @@ export interface paths {
          * Rotate a refresh token
          * @description The token is spent and a new pair returned. A token used twice revokes its whole family: every session that came from the same sign-in.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RefreshRequest"];
-                };
-            };
-            responses: {
-                /** @description A new pair */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Tokens"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["refreshSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -307,30 +139,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign out (revokes the session of the refresh token) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RefreshRequest"];
-                };
-            };
-            responses: {
-                /** @description Signed out */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["deleteSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -345,28 +154,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -388,31 +176,7 @@ export interface paths {
          * Register a planner or venue
          * @description Every rule of the registration form is checked here. A taken e-mail is a 409 and changes nothing.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Registration"];
-                };
-            };
-            responses: {
-                /** @description Registered and signed in, with one welcome credit */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Tokens"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["registerAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -432,33 +196,7 @@ export interface paths {
          * Ask for a password reset link
          * @description The answer is the same whether or not the address has an account. A second request within 15 minutes answers already_requested and sends nothing.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResetRequestReply"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -480,37 +218,7 @@ export interface paths {
          * Set a new password with a reset link
          * @description The link works once, for one hour; the reset signs the user out everywhere.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        newPassword: string;
-                        confirmPassword: string;
-                        token?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Success"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -530,29 +238,7 @@ export interface paths {
          * A legal page of the host's domain
          * @description The professionals' terms of use, privacy policy, cookie statement, legal notice or ranking explanation of the back-office host's domain, in the interface language (locale cookie, then Accept-Language, then the domain's). An operator's text that has no translation into that language comes in the domain's language (`lang` says which). Open to everyone: the terms are read before registering. An unknown page answers 404 `errors.not_found`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    page: "terms" | "privacy" | "cookies" | "imprint" | "ranking";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LegalPage"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getLegalPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -574,34 +260,7 @@ export interface paths {
          * Change the password
          * @description Checks the current password; signs out every other session.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        currentPassword: string;
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Success"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -618,34 +277,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change the interface language */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        locale: "de" | "en" | "es" | "fr" | "it" | "nl" | "pt";
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Success"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["changeLocale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -662,34 +294,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change first and last names */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        firstname: string;
-                        lastname: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["updatePersonalInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -709,33 +314,7 @@ export interface paths {
          * Change the sign-in e-mail
          * @description The old address receives a notice.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description New tokens for the renewed session */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Tokens"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["changeEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -755,33 +334,7 @@ export interface paths {
          * Text a 6-digit code to a new phone number
          * @description Codes expire after 10 minutes; at most 3 codes per 15 minutes per account and 10 an hour per client address.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        phone: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Success"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["sendPhoneCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -801,38 +354,7 @@ export interface paths {
          * Confirm a new phone number with its code
          * @description Five wrong codes burn the code.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        phone: string;
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                            /** @description E.164 */
-                            phone: string;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["verifyPhone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -850,31 +372,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Close the account */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Closed: personal data erased, public pages gone */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -891,53 +389,13 @@ export interface paths {
          * Download the newest export's zip
          * @description The zip itself (application/zip, with Range support), for API clients that carry the session header. 404 when there is no export or it expired, 409 export.errors.not_ready while it is being prepared. Browsers follow the signed downloadUrl of GET /api/account/export/status instead.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The zip */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/zip": string;
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["downloadDataExport"];
         put?: never;
         /**
          * Ask for an export of everything the provider owns
          * @description Planners and venue owners only (403 for an admin, or an admin acting as the provider). Starts a background job that builds one zip: requests with their projects and conversations, reviews, credit history, payments, premium invoices, account, company, profile, portfolio and venue texts (each as CSV and JSON), the original photos, and a README.txt in the provider's language. When it is ready an e-mail points to the account page, whose status call carries a signed download link. One export at a time (409 export.errors.in_progress while one is being prepared), at most 3 a day (429 with Retry-After); a refused request changes nothing. A zip is kept 7 days, and a newer one replaces it.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Being prepared */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DataExport"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["requestDataExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -955,27 +413,7 @@ export interface paths {
          * The state of the newest export
          * @description state is none (never asked, or expired), pending, ready or failed. When ready, downloadUrl is a link signed for 15 minutes; ask again for a fresh one.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DataExport"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getDataExportStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -995,29 +433,7 @@ export interface paths {
          * Download an export by its signed link
          * @description No session: the token, signed by the server for one export and valid 15 minutes, is the credential. An invalid, tampered or expired token, or an export gone, is 404 export.errors.link_invalid.
          */
-        get: {
-            parameters: {
-                query: {
-                    token: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The zip */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/zip": string;
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["downloadSignedDataExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1039,38 +455,7 @@ export interface paths {
          * Upload the profile picture
          * @description PNG, JPEG, GIF or WebP recognised by their bytes; at most 10 MB; at least 360x360. Re-encoded as JPEG, metadata removed, longer side at most 1200. Dimensions too large: 422 images.errors.too_many_pixels or images.errors.side_too_long (see POST /api/images/upload); too many images being decoded: 503 images.errors.busy with Retry-After.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        image: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            image: {
-                                url: string;
-                            };
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["uploadProfileImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1088,25 +473,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove the profile picture */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Removed */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteProfileImage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1123,29 +490,7 @@ export interface paths {
          * The public profile's URL
          * @description null while the public page would answer 404: until the provider is moderated, and for a French company until the national register confirms its SIRET as active (GET /api/me's publicProfileHidden says which).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string | null;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getProfileUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1167,33 +512,7 @@ export interface paths {
          * Act as another user (admins only)
          * @description The token carries the admin's id; the start is written to the audit log. Anyone but an admin gets 403.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        user_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Impersonation"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["startImpersonation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1210,27 +529,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Stop acting as another user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The admin's own session */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Impersonation"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["stopImpersonation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1245,29 +544,7 @@ export interface paths {
             cookie?: never;
         };
         /** The nine service types, labels in the user's language */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The service types */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            prestations: components["schemas"]["Option"][];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listPrestations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1284,29 +561,7 @@ export interface paths {
             cookie?: never;
         };
         /** The seven languages, labels in the user's language */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The languages */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            langues: components["schemas"]["Option"][];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listLangues"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1326,34 +581,7 @@ export interface paths {
          * Check a SIRET against the French company register
          * @description 14 digits with a valid checksum, else 400. 404 when the register does not know the number. status is unknown when no register is configured or it did not answer: the profile then stays hidden until an admin verifies it.
          */
-        get: {
-            parameters: {
-                query: {
-                    siret: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description What the register says */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            exists: boolean;
-                            isActive: boolean;
-                            /** @enum {string} */
-                            status: "active" | "inactive" | "unknown";
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["checkSiret"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1370,31 +598,7 @@ export interface paths {
             cookie?: never;
         };
         /** Places matching a city name or postal code */
-        get: {
-            parameters: {
-                query: {
-                    q: string;
-                    /** @description ISO code; empty searches the seven countries */
-                    country?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Up to 10 places, best first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Place"][];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["searchAddresses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1416,42 +620,7 @@ export interface paths {
          * Finish onboarding with the company
          * @description Refused when onboarding is already finished (409).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        company: {
-                            name: string;
-                            /** @description the company number of the address's country, under its historical name: SIRET (FR), enterprise number (BE), company number (GB), Handelsregister number or USt-IdNr (DE), Partita IVA (IT), NIF/CIF (ES), NIF (PT); required in those countries, ignored in the others; spacing, dots and the VAT prefix are accepted and removed (see docs/company-numbers.md) */
-                            siret?: string;
-                            address: components["schemas"]["Address"];
-                            prestations: number[];
-                            langues: number[];
-                            /** Format: date */
-                            dateOfCreation?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Onboarding finished; the updated user */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["finishOnboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1466,62 +635,10 @@ export interface paths {
             cookie?: never;
         };
         /** The company's identity */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The details */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyDetails"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getCompanyDetails"];
         put?: never;
         /** Save the company's identity */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @description the company number of the company's country, as in POST /api/onboarding/finish */
-                        siret?: string;
-                        /** @description completed with https:// when it has no scheme */
-                        webSite?: string;
-                        /** Format: date */
-                        dateOfCreation: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The saved details */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyDetails"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateCompanyDetails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1536,54 +653,10 @@ export interface paths {
             cookie?: never;
         };
         /** The company's address (only the city is public) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The address */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Address"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getCompanyAddress"];
         put?: never;
         /** Save the company's address */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Address"];
-                };
-            };
-            responses: {
-                /** @description The saved address */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Address"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateCompanyAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1598,58 +671,10 @@ export interface paths {
             cookie?: never;
         };
         /** Languages and services with their public details */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The services */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyServices"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getCompanyServices"];
         put?: never;
         /** Save languages and services */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        langues: number[];
-                        prestations: number[];
-                        prestationDetails?: components["schemas"]["PrestationDetail"][];
-                    };
-                };
-            };
-            responses: {
-                /** @description The saved services */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyServices"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateCompanyServices"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1664,38 +689,7 @@ export interface paths {
             cookie?: never;
         };
         /** Answer, seen, unlock and reject rates (percent) over all requests */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The rates */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                            data: {
-                                answeredRate: number;
-                                seenOpenRate: number;
-                                unlockedRate: number;
-                                rejectedRate: number;
-                            };
-                            /** @description requests received in the last 30 days */
-                            lastMonthlyMessagesCount: number;
-                            viewsTotal: number;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getRequestRates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1715,43 +709,7 @@ export interface paths {
          * Weddings booked with the provider per month (last 12) and what each cost it
          * @description A booked wedding is a project the couple closed as "booked with this provider" naming one of the provider's requests, counted in the UTC month of that outcome. The cost of the period is the credits spent on unlocks net of automatic refunds, each valued at the average price the provider paid per credit over all its purchases (given credits cost nothing), plus the premium invoices paid in the period, per currency: the credits spent are shared among the currencies as the credits bought were, each valued at the average paid in it. Costs lists the provider's billing currency (its domain's) first, always, then any other it paid in; amounts in two currencies are never added.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The twelve months, oldest first, and the cost */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            months: {
-                                month: string;
-                                booked: number;
-                            }[];
-                            booked: number;
-                            /** @description credits spent on unlocks net of refunds */
-                            creditsSpent: number;
-                            costs: {
-                                /** @description ISO 4217, upper case */
-                                currency: string;
-                                creditValueCents: number;
-                                spentCents: number;
-                                /** @description null before a first booking */
-                                perBookingCents: number | null;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getBookingStatistics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1768,36 +726,7 @@ export interface paths {
             cookie?: never;
         };
         /** Public profile views per day (premium) */
-        get: {
-            parameters: {
-                query?: {
-                    period?: "today" | "7days" | "30days";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One point per day of the period, zeros included */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                            data: {
-                                /** Format: date */
-                                date: string;
-                                views: number;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getProfileViews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1814,35 +743,7 @@ export interface paths {
             cookie?: never;
         };
         /** The active promotional alert for planners or venues */
-        get: {
-            parameters: {
-                query: {
-                    type: "planner" | "venue";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The alert, or null */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": null | {
-                            isActive: boolean;
-                            title: string;
-                            description: string;
-                            buttonText: string;
-                            buttonLink: string;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getActivePromotionalAlert"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1859,38 +760,7 @@ export interface paths {
             cookie?: never;
         };
         /** The active promotional popup for planners or venues */
-        get: {
-            parameters: {
-                query: {
-                    type: "planner" | "venue";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The popup, or null */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": null | {
-                            id: string;
-                            title: string;
-                            /** @description sanitised HTML */
-                            description: string;
-                            imageUrl: string;
-                            buttonText: string;
-                            buttonLink: string;
-                            showOncePerUser: boolean;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getActivePromotionalPopup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1910,27 +780,7 @@ export interface paths {
          * The gallery photos in the owner's order, with what the add button needs
          * @description The order is the one set by PUT /api/images/order, new photos last; the public page shows the visible ones in it. views is the photo's number of views (one per visitor per day) on a premium plan and null on a free plan. A free plan holds freePlanQuota photos; premium has no quota.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The gallery */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Gallery"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listImages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1951,34 +801,7 @@ export interface paths {
          * Reorder the gallery
          * @description imageIds names every photo of the caller's gallery once, in the new order, which the public page follows. An id that is not one of the caller's photos is 404; a list missing one or naming one twice is 422 photos.order.error.mismatch (field imageIds), and nothing moves.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description every photo of the gallery once */
-                        imageIds: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The gallery in its new order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Gallery"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["reorderImages"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1999,38 +822,7 @@ export interface paths {
          * Add a photo to the gallery
          * @description PNG, JPEG, GIF or WebP recognised by their bytes; at most 10 MB (413); at least 360x360 (422); other types 415. An image whose decoding would cost over 192 MiB (width x height x bytes per pixel, plus scaling) or with a side over 16384 px is refused from its header with 422 images.errors.too_many_pixels or images.errors.side_too_long; when too many images are being decoded, 503 images.errors.busy with Retry-After. Re-encoded as JPEG (metadata removed) with the longer side at most 1200, plus a 480 px thumbnail. Title 3-100 and description 10-1000 characters. A free plan at its quota gets 403 photos.upload.error.quota_reached.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        image: string;
-                        title: string;
-                        description: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The photo, visible at once */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            image: components["schemas"]["Image"];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["uploadImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2056,33 +848,7 @@ export interface paths {
          * Show or hide a photo on the public page
          * @description With a body {isVisible} sets it; without a body toggles it.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["Visibility"];
-                };
-            };
-            responses: {
-                /** @description The visibility in force */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Visibility"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        patch: operations["setImageVisibility"];
         trace?: never;
     };
     "/api/images/{id}": {
@@ -2098,64 +864,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a photo and its files */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteImage"];
         options?: never;
         head?: never;
         /** Change a photo's title and description */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        description: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new texts and the photo */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            title: string;
-                            description: string;
-                            image: components["schemas"]["Image"];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        patch: operations["updateImage"];
         trace?: never;
     };
     "/api/videos": {
@@ -2166,71 +879,13 @@ export interface paths {
             cookie?: never;
         };
         /** The videos, newest first, with what the add button needs */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The videos */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            videos: components["schemas"]["Video"][];
-                            videoCount: number;
-                            freePlanQuota: number;
-                            isPremium: boolean;
-                            canAddMore: boolean;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listVideos"];
         put?: never;
         /**
          * Add a YouTube or Vimeo video
          * @description link is a YouTube watch, youtu.be, shorts or embed link, or a Vimeo numeric link; it is kept as the host and the video's id. Title at least 5 characters. status is the visibility (true when absent). A free plan holds 1 video (403 videos.errors.quota_reached).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        description?: string;
-                        link: string;
-                        /** @description visible on the public page */
-                        status?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The video */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            video: components["schemas"]["Video"];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["addVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2256,33 +911,7 @@ export interface paths {
          * Show or hide a video on the public page
          * @description With a body {isVisible} sets it; without a body toggles it.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["Visibility"];
-                };
-            };
-            responses: {
-                /** @description The visibility in force */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Visibility"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        patch: operations["setVideoVisibility"];
         trace?: never;
     };
     "/api/videos/{id}": {
@@ -2298,27 +927,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a video */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteVideo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2332,57 +941,13 @@ export interface paths {
             cookie?: never;
         };
         /** The six social network links and the Instagram sync state */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The links */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SocialNetworks"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getSocialNetworks"];
         put?: never;
         /**
          * Save the six links
          * @description Each is empty or a profile address of its network, with or without https:// and www; it is saved in its canonical https form. One wrong link saves nothing (422 social_networks.errors.invalid_urls with a code per field).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SocialLinks"];
-                };
-            };
-            responses: {
-                /** @description The links as saved */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SocialNetworks"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateSocialNetworks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2400,29 +965,7 @@ export interface paths {
          * Instagram's authorisation window for the caller
          * @description Premium providers with an Instagram link only (403 instagram.errors.premium_required or instagram.errors.link_required); 503 instagram.errors.unavailable without an Instagram app. The address carries a signed state bound to the caller, good for 15 minutes.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The address to send the browser to */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getInstagramAuthUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2442,29 +985,7 @@ export interface paths {
          * Instagram's return (the OAuth redirect URI to register)
          * @description Holds no session: checks the signed state, seals the code into a ticket good for 5 minutes that only the state's user can redeem, and redirects to /social-networks?token=<ticket>; or to /social-networks?instagram=denied (refused on Instagram), instagram=failed (state forged, altered or expired) or instagram=unavailable.
          */
-        get: {
-            parameters: {
-                query?: {
-                    code?: string;
-                    state?: string;
-                    error?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description To the social networks screen */
-                303: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["handleInstagramCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2486,33 +1007,7 @@ export interface paths {
          * Redeem the return ticket and connect Instagram
          * @description The ticket is the token query parameter the callback put on /social-networks. The code in it is exchanged on the server for a short-lived then a long-lived token, stored sealed; a first sync runs. 422 instagram.errors.bad_return for a ticket that is another user's, expired or altered, or a code Instagram refuses.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        token: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Connected */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InstagramReply"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["connectInstagram"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2527,27 +1022,7 @@ export interface paths {
             cookie?: never;
         };
         /** Revoke the Instagram sync (forgets the token and the posts) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InstagramReply"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["revokeInstagram"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2564,57 +1039,13 @@ export interface paths {
             cookie?: never;
         };
         /** The four rich-text sections of the portrait */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The sections, sanitised HTML */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portrait"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPortrait"];
         put?: never;
         /**
          * Save the four sections
          * @description HTML keeping only paragraphs, line breaks, bold and lists; runs of empty paragraphs become one. At most 5000 characters of text each. A text (or a paragraph) of 80 letters or more used anywhere else in the directory is refused (422 portrait.errors.duplicate_text).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Portrait"];
-                };
-            };
-            responses: {
-                /** @description The sections as saved */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portrait"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["updatePortrait"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2629,72 +1060,13 @@ export interface paths {
             cookie?: never;
         };
         /** The portfolios, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portfolios */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            portfolios: components["schemas"]["Portfolio"][];
-                            portfolioCount: number;
-                            freePlanQuota: number;
-                            isPremium: boolean;
-                            /** @description whether the plan allows one more portfolio now */
-                            canAddMore: boolean;
-                            /** @description the largest portfolio photo accepted (5 MB) */
-                            maxImageBytes: number;
-                            /** @description the photos a portfolio holds at most */
-                            maxImages: number;
-                            /** @description the files one POST .../images accepts */
-                            maxFilesPerUpload: number;
-                            /** @description the shortest side a photo may have, in pixels */
-                            minImageSide: number;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listPortfolios"];
         put?: never;
         /**
          * Create an unpublished portfolio
          * @description A free plan holds 1 portfolio (403 portfolio.errors.quota_reached).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortfolioInput"];
-                };
-            };
-            responses: {
-                /** @description The portfolio */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["createPortfolio"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2711,80 +1083,12 @@ export interface paths {
             cookie?: never;
         };
         /** One portfolio */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPortfolio"];
         /** Replace a portfolio's fields (publication aside) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortfolioInput"];
-                };
-            };
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["updatePortfolio"];
         post?: never;
         /** Delete a portfolio with its photos */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deletePortfolio"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2802,29 +1106,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Publish a portfolio on the public page (409 without any photo) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["publishPortfolio"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2843,29 +1125,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Withdraw a portfolio from the public page */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["unpublishPortfolio"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2887,42 +1147,7 @@ export interface paths {
          * Add photos to a portfolio
          * @description Up to 10 files named images[] (or images). Each is checked on its own: JPEG, PNG or WebP, at most 5 MB, at least 360x360, dimensions as for POST /api/images/upload; the good ones are added, the others come back in errors with their code and message (images.errors.busy for the files left when too many images are being decoded). A portfolio holds 50 photos; its first photo becomes the key image.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        "images[]"?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The photos added and the files refused */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            images: components["schemas"]["PortfolioImage"][];
-                            errors: {
-                                file: string;
-                                error: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["addPortfolioImages"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2940,36 +1165,7 @@ export interface paths {
         };
         get?: never;
         /** Reorder a portfolio's photos */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description every photo of the portfolio once */
-                        imageIds: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["reorderPortfolioImages"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2991,28 +1187,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a photo (the next one becomes key image when it was) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    imageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Removed */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["removePortfolioImage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3030,36 +1205,7 @@ export interface paths {
         };
         get?: never;
         /** Set a photo's caption (300 characters at most) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    imageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        caption: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The photo */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PortfolioImage"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["setPortfolioImageCaption"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3079,30 +1225,7 @@ export interface paths {
         };
         get?: never;
         /** Make a photo the portfolio's one key image */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    imageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["setPortfolioKeyImage"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3120,31 +1243,7 @@ export interface paths {
             cookie?: never;
         };
         /** The address of the portfolio's public page (shown once published) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The address, null without a company */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string | null;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPortfolioPublicUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3161,38 +1260,7 @@ export interface paths {
             cookie?: never;
         };
         /** Portfolio views per portfolio and day (premium, onboarding finished) */
-        get: {
-            parameters: {
-                query?: {
-                    period?: "today" | "7days" | "30days";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description For each portfolio, one point per day of the period, zeros included */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                            data: {
-                                portfolioId: string;
-                                title: string;
-                                /** Format: date */
-                                date: string;
-                                views: number;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPortfolioViews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3212,41 +1280,7 @@ export interface paths {
          * The provider's approved reviews, newest first, and its review link
          * @description prestataire_id, when given, must be the signed-in provider (another provider's list is 404). Paging is lenient: a bad page is 1, a bad limit is 10.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    prestataire_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of reviews */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ProviderReview"][];
-                            pages: number;
-                            total: number;
-                            average: number;
-                            /**
-                             * Format: uri
-                             * @description The link to send to past couples (/review/{token} on the provider's public host)
-                             */
-                            reviewFormUrl: string;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listOwnReviews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3269,60 +1303,10 @@ export interface paths {
          * Write or replace the provider's one public reply to one of its approved reviews
          * @description Plain text, 1 to 2,000 characters after trimming (review.errors.reply). Another provider's review, or one not published, is 404. A reply an admin hid stays hidden when rewritten.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reply: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The review with its reply */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProviderReview"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["setReviewReply"];
         post?: never;
         /** Delete the provider's reply to one of its reviews */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The review without a reply */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProviderReview"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteReviewReply"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3338,84 +1322,18 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the couple booked the provider, and its invitation to review */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The booking */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RequestBooking"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getBooking"];
         /**
          * Mark the request as booked (idempotent)
          * @description Only an unlocked request of the provider's own (a locked one is 409 event_request.errors.booked_locked; another's is 404). 7 days after the event date the couple is e-mailed a link to a verified review.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The booking */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RequestBooking"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["markBooked"];
         post?: never;
         /**
          * Take the mark back
          * @description Possible until the couple's invitation is sent (then 409 event_request.errors.booked_invited). Undoing an absent mark changes nothing.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The booking */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RequestBooking"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["unmarkBooked"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3429,39 +1347,7 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's event requests, one page */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    pageSize?: 25 | 50 | 100;
-                    sortField?: "createdAt" | "eventDate";
-                    sortDirection?: "asc" | "desc";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            eventRequests: components["schemas"]["EventRequestItem"][];
-                            /** @description the couples' messages the provider has not read, over all its requests */
-                            unreadMessages: number;
-                            total: number;
-                            page: number;
-                            pageSize: number;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listEventRequests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3480,29 +1366,7 @@ export interface paths {
             cookie?: never;
         };
         /** One request (marks it seen); contact details only once unlocked */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The request */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EventRequestDetail"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getEventRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3526,32 +1390,7 @@ export interface paths {
          * Unlock the contact details
          * @description One credit for a free provider, taken once; unlocking an unlocked request is free; a rejected request cannot be unlocked (409); without credits nothing changes (409). Premium providers unlock without credits. A provider waiting for moderation gets 403 account.errors.not_moderated and nothing changes (requests are disabled until moderation); reading the list and a request stays allowed, contact details hidden, premium or not.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The couple's contact details */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            email: string;
-                            phone: string;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["unlockEventRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3570,36 +1409,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Reject a request with one of the seven reasons */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        reason: "budget" | "location" | "not_available" | "not_qualified" | "not_sufficient_infos" | "other" | "questionable";
-                    };
-                };
-            };
-            responses: {
-                /** @description The rejected request */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EventRequestDetail"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["rejectEventRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3616,78 +1426,10 @@ export interface paths {
             cookie?: never;
         };
         /** The conversation with the couple, oldest first; marks the couple's messages read */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The messages with their read marks */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            messages: components["schemas"]["ConversationMessage"][];
-                            /** @description a message would be accepted now: not stopped by the couple, not expired, not rejected, and unlocked by this provider or (premium) a place left under the unlock cap */
-                            canWrite: boolean;
-                            /** @description the couple stopped the conversation */
-                            stopped: boolean;
-                            /**
-                             * Format: date-time
-                             * @description when the couple's links expire
-                             */
-                            expiresAt: string;
-                        };
-                    };
-                };
-                404: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listMessages"];
         put?: never;
         /** Write to the couple (plain text, 1 to 5,000 characters); a premium provider's request is unlocked first */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 1 to 5000 characters after trimming */
-                        body: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The message, stored and e-mailed to the couple */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConversationMessage"];
-                    };
-                };
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["sendMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3702,59 +1444,10 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's saved replies, oldest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The saved replies and how many may be kept */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            templates: components["schemas"]["ReplyTemplate"][];
-                            max: number;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listReplyTemplates"];
         put?: never;
         /** Save a reply (name and body with {firstname} {date} {city} placeholders) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ReplyTemplateInput"];
-                };
-            };
-            responses: {
-                /** @description The saved reply */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReplyTemplate"];
-                    };
-                };
-                409: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["createReplyTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3772,59 +1465,10 @@ export interface paths {
         };
         get?: never;
         /** Change a saved reply */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ReplyTemplateInput"];
-                };
-            };
-            responses: {
-                /** @description The saved reply */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReplyTemplate"];
-                    };
-                };
-                404: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["updateReplyTemplate"];
         post?: never;
         /** Delete a saved reply */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                404: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteReplyTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3838,40 +1482,7 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's credit ledger, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every deposit and withdrawal; the balance is their sum */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            logs: {
-                                id: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                description: string;
-                                deposited: number;
-                                withdrawn: number;
-                                /** @description ISO 4217, upper case: the currency the credits were bought in (a purchase) or valued in (the domain's) */
-                                currency: string;
-                                /** @description what a purchase paid in currency; null on other rows */
-                                amountCents: number | null;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listCreditLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3891,38 +1502,7 @@ export interface paths {
          * The price of every credit quantity a purchase may buy
          * @description The server's formula for 1 to 50 credits, so a slider can show prices at once, and premium's two plans, in the currency of the domain the user signed up on (GBP on the UK domain, EUR elsewhere; the amounts are configuration). A purchase is still checked against the same formula.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Prices in cents of the currency */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            currency: "EUR" | "GBP";
-                            premium: {
-                                monthlyCents: number;
-                                yearlyCents: number;
-                            };
-                            prices: {
-                                credits: number;
-                                priceCents: number;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listCreditPrices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3944,46 +1524,7 @@ export interface paths {
          * Start a credit purchase
          * @description Creates a payment for the given number of credits at the price the client showed; a price that disagrees with the server's formula is refused (422, field price) and nothing is written. Only a moderated provider may buy (403 account.errors.not_moderated otherwise). Credits are added only when the card processor's signed webhook says the payment succeeded, exactly once. With provider stripe the page confirms clientSecret with Stripe Elements (return_url /api/credits/payment-success); with provider sandbox the browser goes to redirectUrl, the server's test card page. A retry with the same Idempotency-Key header returns the same payment.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        credits: number;
-                        /** @description the total in euros as shown, e.g. 58.5 */
-                        price: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The payment to confirm */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            clientSecret: string;
-                            paymentIntentId: string;
-                            /** @enum {string} */
-                            provider: "stripe" | "sandbox";
-                            /** @description the sandbox test card page; null with Stripe */
-                            redirectUrl: string | null;
-                        };
-                    };
-                };
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["buyCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4001,31 +1542,7 @@ export interface paths {
          * Return address of a card payment
          * @description Stripe (or the sandbox) sends the browser here after a confirmation. It never adds credits (only the webhook does); it redirects to /credits?status=S where S is true (succeeded), processing, amount_capturable_updated, canceled, payment_failed, missing_parameters, payment_intent_not_found or unknown_status.
          */
-        get: {
-            parameters: {
-                query?: {
-                    payment_intent?: string;
-                    payment_intent_client_secret?: string;
-                    redirect_status?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description To the credits page with the outcome */
-                302: {
-                    headers: {
-                        /** @description /credits?status=... */
-                        Location?: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["completeCardPayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4047,37 +1564,7 @@ export interface paths {
          * Start a premium subscription
          * @description Opens a Checkout Session in subscription mode (or the sandbox's test checkout page) and returns its address; the browser goes there. Success comes back to /subscription?status=success, abandon to /subscription?status=cancel. Premium starts only on the processor's signed webhook. Only a moderated provider (403 account.errors.not_moderated otherwise) without premium in force (409: a cancellation is renewed, and a plan switched, in the portal of /api/subscription/update) may subscribe; plan is premium_monthly (69 EUR a month) or premium_yearly (690 EUR a year).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "premium_monthly" | "premium_yearly";
-                    };
-                };
-            };
-            responses: {
-                /** @description Where to send the browser */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SessionURL"];
-                    };
-                };
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["startSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4095,28 +1582,7 @@ export interface paths {
          * Manage the premium subscription
          * @description Opens the billing portal (or the sandbox's test portal page) where the provider switches plan, cancels at the period's end, resumes or cancels at once; it returns to /subscription. 409 when the provider never subscribed. It is not gated by moderation: only a subscriber has a portal, and cancelling must always stay possible.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Where to send the browser */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SessionURL"];
-                    };
-                };
-                409: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["manageSubscription"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4138,37 +1604,7 @@ export interface paths {
          * The card processor's signed events
          * @description Stripe-Signature is checked (HMAC-SHA256, at most 5 minutes old); a bad or stale signature is a 400 and changes nothing. Handled events are payment_intent.succeeded (adds the credits once, whatever the redelivery), payment_intent.payment_failed, payment_intent.canceled, payment_intent.processing, checkout.session.completed and customer.subscription.created, updated and deleted (premium status, start, end and plan); others are acknowledged and ignored.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "Stripe-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description Received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            received: true;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["receiveStripeEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4186,50 +1622,7 @@ export interface paths {
          * One calendar's booked and unavailable days over a range
          * @description A planner's calendar, or a venue owner's venue named by `venue` (implied when it has one venue; required, 422, when it has several). Another owner's venue is 404. The range is at most 400 days, both ends included.
          */
-        get: {
-            parameters: {
-                query: {
-                    from: string;
-                    to: string;
-                    venue?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The taken days (a free day is absent), the changeable range, the owner's venues and whether a feed exists */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            venueId: string | null;
-                            /** Format: date */
-                            from: string;
-                            /** Format: date */
-                            to: string;
-                            days: components["schemas"]["AvailabilityDay"][];
-                            /** Format: date */
-                            minDate: string;
-                            /** Format: date */
-                            maxDate: string;
-                            venues: {
-                                id: string;
-                                name: string;
-                            }[];
-                            /** Format: date-time */
-                            feedSince: string | null;
-                        };
-                    };
-                };
-                404: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4249,67 +1642,10 @@ export interface paths {
         };
         get?: never;
         /** Mark a day booked or unavailable (within a year back and three years ahead) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    date: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "booked" | "unavailable";
-                        venueId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The day as stored */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AvailabilityDay"];
-                    };
-                };
-                404: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["setAvailability"];
         post?: never;
         /** Make a day free again (freeing a free day is no error) */
-        delete: {
-            parameters: {
-                query?: {
-                    venue?: string;
-                };
-                header?: never;
-                path: {
-                    date: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Free */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                404: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["freeAvailability"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4326,47 +1662,9 @@ export interface paths {
         put?: never;
         /**
          * Mark the days of an .ics file's events taken
-         * @description At most 1 MB and 5,000 events. All-day and timed events, RRULE, RDATE, EXDATE and RECURRENCE-ID are read; cancelled and transparent events are skipped. Only days from a year back to three years ahead are kept, and a day already taken keeps its status.
+         * @description At most 1 MB and 5,000 events. All-day and timed events, RRULE, RDATE, EXDATE and RECURRENCE-ID are read; cancelled and transparent events are skipped, and so are rules finer than daily. Only days from a year back to three years ahead are kept, and a day already taken keeps its status. A file whose rules repeat too often (more than 24 times of day in a rule, 200,000 occurrences in all, or more work than one file's budget) is refused with 422 availability.errors.too_many_repeats. Only a provider who finished onboarding imports (403 availability.errors.onboarding_required). Two imports run at once in the server; one that waits 5 s for its turn is refused with 503 availability.errors.busy and Retry-After.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        file: string;
-                        /** @enum {string} */
-                        status?: "booked" | "unavailable";
-                        venue?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description What the file gave */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            events: number;
-                            skipped: number;
-                            days: number;
-                            added: number;
-                        };
-                    };
-                };
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["importAvailability"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4386,29 +1684,7 @@ export interface paths {
          * Make a new secret URL for the private .ics feed
          * @description The feed, at /calendar/{secret}.ics on any host with no session, lists all the company's calendars (its own and each venue's) as all-day events. The URL is shown only here; the previous one stops working.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The feed's URL */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["renewAvailabilityFeed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4423,35 +1699,7 @@ export interface paths {
             cookie?: never;
         };
         /** The couple's form lists in the user's language, and an anti-spam form token */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The lists */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            eventTypes: components["schemas"]["Choice"][];
-                            budgetRanges: components["schemas"]["Choice"][];
-                            guestRanges: components["schemas"]["Choice"][];
-                            serviceTypes: components["schemas"]["Choice"][];
-                            languages: components["schemas"]["Choice"][];
-                            /** @description send back with the project; a form sent less than 3 s after it was served is refused; good for one project only */
-                            formToken: string;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPublicOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4472,27 +1720,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Count a view of a visible photo (once per visitor per day, no personal data kept) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Counted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["recordImageView"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4512,59 +1740,7 @@ export interface paths {
          * A couple's project
          * @description Addressed to one provider or venue (providerSlug), or matched to up to 8 planners of the domain's country by service type, distance (100 km), language, premium first. The project is stored unconfirmed and the couple gets an e-mail with a confirmation link (/confirm/{token} on the domain's public site, valid 48 h); only when the couple confirms does each match become an event request, each provider getting an e-mail (and an SMS when premium) without the couple's contact details. A project not confirmed within 48 h is deleted. website is a honeypot that people leave empty. formToken comes from GET /api/public/options and is good for one project: sent again (a double click, the back button, a replay from any address) it gets 409 project.errors.form_used and nothing is created; a token sent within 3 s of being served, older than 24 h or not signed by the server gets 400 project.errors.spam.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        providerSlug?: string;
-                        eventType: string;
-                        /** Format: date */
-                        eventDate: string;
-                        serviceType: string;
-                        eventLocation?: string;
-                        eventLocationCity: string;
-                        eventLocationZipcode?: string;
-                        eventLocationCountry?: string;
-                        eventLocationLatitude?: number | null;
-                        eventLocationLongitude?: number | null;
-                        budgetRange?: string;
-                        guestRange?: string;
-                        languages?: string[];
-                        hasTheme?: boolean;
-                        weddingTheme?: string;
-                        message?: string;
-                        firstname: string;
-                        lastname: string;
-                        email: string;
-                        phone: string;
-                        formToken: string;
-                        website?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Sent */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            uuid: string;
-                            /** @description providers who received it: 0, since nothing is sent before the couple confirms its e-mail */
-                            matched: number;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["createProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4582,36 +1758,7 @@ export interface paths {
          * Providers waiting for moderation, oldest first
          * @description Planners and venues that finished onboarding and are not moderated yet. A provider refused with a reason stays in the queue, its reason in moderationNote, until it is approved.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of the queue (50 per page) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["AdminModerationItem"][];
-                            total: number;
-                            page: number;
-                            pageSize: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listModeration"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4635,33 +1782,7 @@ export interface paths {
          * Approve a provider (its profile goes public; its owner is e-mailed)
          * @description Only a provider that finished onboarding can be approved. Approving twice is a 409 (admin.errors.already_moderated); an admin or an unknown id is a 404.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Approved */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminModeration"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["approveUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4683,41 +1804,7 @@ export interface paths {
          * Refuse a provider with a reason (e-mailed to its owner)
          * @description The provider stays unmoderated; the reason is kept as its moderationNote.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 5 to 1000 characters after trimming */
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Refused */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminModeration"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["rejectUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4732,39 +1819,7 @@ export interface paths {
             cookie?: never;
         };
         /** Search users by e-mail, names or company name, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description contained in the e-mail, names or company name, ignoring case */
-                    q?: string;
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of users (25 per page) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["AdminUser"][];
-                            total: number;
-                            page: number;
-                            pageSize: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["searchUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4788,43 +1843,7 @@ export interface paths {
          * Add or take credits (one credit-log row)
          * @description A negative amount is a withdrawal; a balance never goes below zero (409 admin.errors.insufficient_credits), whatever the concurrency.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new balance */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            credits: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["adjustCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4843,43 +1862,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a manual SIRET check (when the company register is not configured); 409 for a company outside France */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        isActive: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The company's new SIRET status */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            siretStatus: "active" | "inactive";
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["verifySiret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4897,38 +1880,7 @@ export interface paths {
          * Reviews of one status with their provider
          * @description Pending reviews oldest first; approved and rejected ones newest first.
          */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "pending" | "approved" | "rejected";
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of reviews (25 per page) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["AdminReview"][];
-                            total: number;
-                            page: number;
-                            pageSize: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listAdminReviews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4952,33 +1904,7 @@ export interface paths {
          * Publish a review (the provider is e-mailed)
          * @description Approving an approved review is a 409; a rejected one may be approved.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The review */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminReview"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["approveReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5000,33 +1926,7 @@ export interface paths {
          * Keep a review off the public profile
          * @description Rejecting a rejected review is a 409; an approved one may be withdrawn.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The review */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminReview"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["rejectReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5047,35 +1947,7 @@ export interface paths {
          * Hide a provider's reply that breaks the rules (or show it again)
          * @description Hidden replies disappear from the public pages; the review stays. Hiding a hidden reply, or a review without a reply, is a 409; so is showing a reply that is not hidden.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        hidden: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The review */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminReview"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["setReviewReplyHidden"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5091,61 +1963,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every promotional alert, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The alerts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["AdminAlert"][];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listPromotionalAlerts"];
         put?: never;
         /** Create an alert; an active one deactivates the others of its type */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AdminAlertInput"];
-                };
-            };
-            responses: {
-                /** @description The alert */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminAlert"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["createPromotionalAlert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5163,63 +1984,10 @@ export interface paths {
         };
         get?: never;
         /** Replace an alert; an active one deactivates the others of its type */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AdminAlertInput"];
-                };
-            };
-            responses: {
-                /** @description The alert */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminAlert"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["updatePromotionalAlert"];
         post?: never;
         /** Delete an alert */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deletePromotionalAlert"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5233,64 +2001,13 @@ export interface paths {
             cookie?: never;
         };
         /** Every promotional popup, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The popups */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["AdminPopup"][];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listPromotionalPopups"];
         put?: never;
         /**
          * Create a popup; an active one deactivates the others of its type
          * @description The description's HTML is sanitised before it is saved (no scripts, event handlers or styles).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AdminPopupInput"];
-                };
-            };
-            responses: {
-                /** @description The popup as saved */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminPopup"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["createPromotionalPopup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5308,63 +2025,10 @@ export interface paths {
         };
         get?: never;
         /** Replace a popup; an active one deactivates the others of its type */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AdminPopupInput"];
-                };
-            };
-            responses: {
-                /** @description The popup as saved */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminPopup"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["updatePromotionalPopup"];
         post?: never;
         /** Delete a popup */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deletePromotionalPopup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5381,46 +2045,7 @@ export interface paths {
          * The admin's first screen, what waits now and what happened over the last days
          * @description Days are cut at midnight in the time zone tz (an IANA name, UTC by default) and end with today. Requests received are those sent to providers in the period, unlocked those of them unlocked by now. Money is in integer cents per currency (lower case), each currency listed once, sorted.
          */
-        get: {
-            parameters: {
-                query?: {
-                    days?: 7 | 30 | 90;
-                    /** @example Europe/Paris */
-                    tz?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The overview */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            days: number;
-                            timeZone: string;
-                            /** @description providers in the moderation queue now */
-                            awaitingModeration: number;
-                            /** @description messages of the outbox that failed for good, now */
-                            failedMessages: number;
-                            requestsReceived: number;
-                            requestsUnlocked: number;
-                            /** @description one entry per day, oldest first, today last */
-                            series: components["schemas"]["OverviewDay"][];
-                            total: components["schemas"]["OverviewDay"];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getAdminOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5437,36 +2062,7 @@ export interface paths {
             cookie?: never;
         };
         /** Who did what to whom, when; newest first */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of the audit log (50 per page) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["AuditEntry"][];
-                            total: number;
-                            page: number;
-                            pageSize: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5486,38 +2082,7 @@ export interface paths {
          * Venues for validation, each with its facts, owner, features and photos
          * @description to_validate (the default) lists the published venues not validated yet, oldest first; validated the validated ones, last validated first; all every venue, those to validate first. A deleted owner's venues are left out. Every photo is listed, hidden ones too, the key image first.
          */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "to_validate" | "validated" | "all";
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of venues (20 per page) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["AdminVenue"][];
-                            total: number;
-                            page: number;
-                            pageSize: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listAdminVenues"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5536,32 +2101,7 @@ export interface paths {
             cookie?: never;
         };
         /** A venue's facts, owner, features and all its photos, published or not */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The venue */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminVenue"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getAdminVenue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5584,41 +2124,7 @@ export interface paths {
          * Validate a venue, or withdraw its validation
          * @description Validating sets isValidated and validatedAt, writes the audit log and e-mails the owner (in their language) the venue's name and public address. Asking for the state the venue is already in changes, writes and sends nothing. A draft cannot be validated (409 admin.errors.venue_not_published); an unknown id is a 404.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        validated: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The venue as the decision left it */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminVenue"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["setVenueValidation"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5634,40 +2140,7 @@ export interface paths {
             cookie?: never;
         };
         /** E-mails and SMS, newest first, with their delivery state */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this recipient */
-                    to?: string;
-                    /** @description only messages in this state */
-                    state?: "queued" | "retrying" | "sent" | "failed" | "held";
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of the outbox */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["OutboxItem"][];
-                            total: number;
-                            page: number;
-                            pageSize: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listOutbox"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5689,33 +2162,7 @@ export interface paths {
          * Send a failed message again
          * @description Only a message in the failed state: it goes back to queued with a new delivery job (its attempts start again); 409 `admin.outbox.errors.not_failed` otherwise, 404 for an unknown id.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The message, queued again */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OutboxItem"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["resendOutboxMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5733,69 +2180,13 @@ export interface paths {
          * The owner's venues, newest first
          * @description Venue owners only (403 otherwise).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The venues and what the plan allows */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            venues: components["schemas"]["VenueCard"][];
-                            venueCount: number;
-                            /** @description venues a free owner may have (1) */
-                            freePlanQuota: number;
-                            isPremium: boolean;
-                            /** @description whether the plan allows one more venue now */
-                            canAddMore: boolean;
-                            /** @description the photos one venue holds at most */
-                            maxImages: number;
-                            /** @description the largest venue photo accepted (5 MB) */
-                            maxImageBytes: number;
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listVenues"];
         put?: never;
         /**
          * Create an unpublished, unvalidated venue
          * @description Multipart: the scalar fields of VenueInput as text fields; features (a JSON object of booleans), prestations (a JSON array of slugs), prestationDetails, contactPerson and videos as JSON-encoded text fields; photos as images[i][file] with their images[i][alt], images[i][title], images[i][description], images[i][caption], images[i][isKeyImage] and images[i][isVisible] (i from 0). Nothing is written unless every field and every photo is accepted (422 with fields such as "images[2].file"). A free owner with a venue gets 403 venue.errors.premium_required.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": components["schemas"]["VenueForm"];
-                };
-            };
-            responses: {
-                /** @description The venue */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Venue"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["createVenue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5810,32 +2201,7 @@ export interface paths {
             cookie?: never;
         };
         /** The venue types with their labels in the user's language */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The types */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            types: {
-                                value: string;
-                                label: string;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listVenueTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5852,32 +2218,7 @@ export interface paths {
             cookie?: never;
         };
         /** The services a venue may sell, with their labels in the user's language */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The services */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            prestations: {
-                                slug: string;
-                                label: string;
-                            }[];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["listVenuePrestations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5899,83 +2240,15 @@ export interface paths {
          * One of the owner's venues
          * @description Another owner's venue or an unknown id: 404 venue.detail.not_found; a planner or an admin: 403.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The venue */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Venue"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        get: operations["getVenue"];
         put?: never;
         /**
          * Update a venue
          * @description Multipart, as the create. The fields sent replace the venue's (features, prestations, prestationDetails, contactPerson and videos as whole sets; a video or detail with the id of one the venue has keeps it). New photos may come as images[i][...]; existing photos change through /api/venues/{id}/images/{imageId}.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": components["schemas"]["VenueForm"];
-                };
-            };
-            responses: {
-                /** @description The venue */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Venue"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateVenue"];
         /** Delete a venue with its photos and videos */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteVenue"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5995,35 +2268,7 @@ export interface paths {
          * Publish or unpublish a venue
          * @description Publishing needs the fields of steps 0 and 1, one prestation and one photo (422 venue.errors.publish_incomplete with the missing fields, "images" for the photo). Unpublishing is always allowed.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        published: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The venue as it now is */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Venue"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["setVenuePublication"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6046,46 +2291,7 @@ export interface paths {
          * Add a photo to a venue
          * @description Multipart field file: JPEG, PNG or WebP by its bytes, at most 5 MB (413 venue.errors.image_too_large), re-encoded with a thumbnail; optional alt, title, description, caption, isKeyImage, isVisible. A venue holds maxImages photos (422 venue.errors.image_limit). The first photo becomes the key image.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        file: string;
-                        alt?: string;
-                        title?: string;
-                        description?: string;
-                        caption?: string;
-                        /** @enum {string} */
-                        isKeyImage?: "true" | "false";
-                        /** @enum {string} */
-                        isVisible?: "true" | "false";
-                    };
-                };
-            };
-            responses: {
-                /** @description The photo */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            image: components["schemas"]["VenueImage"];
-                        };
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        post: operations["uploadVenueImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6107,69 +2313,13 @@ export interface paths {
          * Change a venue photo's metadata
          * @description Every field is optional; those sent replace the photo's. isKeyImage true makes it the key image (the previous one stops being it); position moves it (0 first), the others shifting.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    imageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        alt?: string;
-                        title?: string;
-                        description?: string;
-                        caption?: string;
-                        position?: number;
-                        isKeyImage?: boolean;
-                        isVisible?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The photo */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["VenueImage"];
-                    };
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        put: operations["updateVenueImage"];
         post?: never;
         /**
          * Delete a venue photo
          * @description When it was the key image, the next photo becomes the key image.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    imageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                default: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteVenueImage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7198,6 +3348,89 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request cannot be read: malformed JSON, a field of the wrong type or unknown, text that is not UTF-8, an unreadable form or parameter (`fields` names the field). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No access token, or one that is invalid, expired or revoked (`errors.unauthorized`, `errors.session_expired`); on signing in, a wrong pair of credentials. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The caller may not do this: a route of another role (admins, providers, venue owners), a premium feature on the free plan, or an admin acting as the user. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource, or one that belongs to someone else. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource's state refuses it: already done, a duplicate, or a step that must come first. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than the route accepts. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not of the type the route reads (JSON, or multipart/form-data for uploads), or a file is not of an accepted format. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A rule refused the input: `fields` maps each field to its error code (an i18n key). */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many tries: wait the seconds of Retry-After before the next. */
+        TooManyRequests: {
+            headers: {
+                /** @description The seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -7205,4 +3438,4477 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiDocsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML documentation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the e-mail address */
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description A new pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    registerAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Registration"];
+            };
+        };
+        responses: {
+            /** @description Registered and signed in, with one welcome credit */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetRequestReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newPassword: string;
+                    confirmPassword: string;
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getLegalPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: "terms" | "privacy" | "cookies" | "imprint" | "ranking";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalPage"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    changeLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    locale: "de" | "en" | "es" | "fr" | "it" | "nl" | "pt";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePersonalInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstname: string;
+                    lastname: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description New tokens for the renewed session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    sendPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    verifyPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description E.164 */
+                        phone: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Closed: personal data erased, public pages gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Being prepared */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDataExportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadSignedDataExport: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        image: {
+                            url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getProfileUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    startImpersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impersonation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stopImpersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The admin's own session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impersonation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPrestations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prestations: components["schemas"]["Option"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listLangues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The languages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        langues: components["schemas"]["Option"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    checkSiret: {
+        parameters: {
+            query: {
+                siret: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the register says */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                        isActive: boolean;
+                        /** @enum {string} */
+                        status: "active" | "inactive" | "unknown";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchAddresses: {
+        parameters: {
+            query: {
+                q: string;
+                /** @description ISO code; empty searches the seven countries */
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 10 places, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Place"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    finishOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company: {
+                        name: string;
+                        /** @description the company number of the address's country, under its historical name: SIRET (FR), enterprise number (BE), company number (GB), Handelsregister number or USt-IdNr (DE), Partita IVA (IT), NIF/CIF (ES), NIF (PT); required in those countries, ignored in the others; spacing, dots and the VAT prefix are accepted and removed (see docs/company-numbers.md) */
+                        siret?: string;
+                        address: components["schemas"]["Address"];
+                        prestations: number[];
+                        langues: number[];
+                        /** Format: date */
+                        dateOfCreation?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Onboarding finished; the updated user */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanyDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description the company number of the company's country, as in POST /api/onboarding/finish */
+                    siret?: string;
+                    /** @description completed with https:// when it has no scheme */
+                    webSite?: string;
+                    /** Format: date */
+                    dateOfCreation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Address"];
+            };
+        };
+        responses: {
+            /** @description The saved address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyServices"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanyServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    langues: number[];
+                    prestations: number[];
+                    prestationDetails?: components["schemas"]["PrestationDetail"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyServices"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getRequestRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            answeredRate: number;
+                            seenOpenRate: number;
+                            unlockedRate: number;
+                            rejectedRate: number;
+                        };
+                        /** @description requests received in the last 30 days */
+                        lastMonthlyMessagesCount: number;
+                        viewsTotal: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getBookingStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The twelve months, oldest first, and the cost */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        months: {
+                            month: string;
+                            booked: number;
+                        }[];
+                        booked: number;
+                        /** @description credits spent on unlocks net of refunds */
+                        creditsSpent: number;
+                        costs: {
+                            /** @description ISO 4217, upper case */
+                            currency: string;
+                            creditValueCents: number;
+                            spentCents: number;
+                            /** @description null before a first booking */
+                            perBookingCents: number | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getProfileViews: {
+        parameters: {
+            query?: {
+                period?: "today" | "7days" | "30days";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per day of the period, zeros included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            /** Format: date */
+                            date: string;
+                            views: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getActivePromotionalAlert: {
+        parameters: {
+            query: {
+                type: "planner" | "venue";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null | {
+                        isActive: boolean;
+                        title: string;
+                        description: string;
+                        buttonText: string;
+                        buttonLink: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getActivePromotionalPopup: {
+        parameters: {
+            query: {
+                type: "planner" | "venue";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The popup, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null | {
+                        id: string;
+                        title: string;
+                        /** @description sanitised HTML */
+                        description: string;
+                        imageUrl: string;
+                        buttonText: string;
+                        buttonLink: string;
+                        showOncePerUser: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gallery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Gallery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    reorderImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description every photo of the gallery once */
+                    imageIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The gallery in its new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Gallery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    image: string;
+                    title: string;
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The photo, visible at once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        image: components["schemas"]["Image"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setImageVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Visibility"];
+            };
+        };
+        responses: {
+            /** @description The visibility in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visibility"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new texts and the photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        title: string;
+                        description: string;
+                        image: components["schemas"]["Image"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        videos: components["schemas"]["Video"][];
+                        videoCount: number;
+                        freePlanQuota: number;
+                        isPremium: boolean;
+                        canAddMore: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description?: string;
+                    link: string;
+                    /** @description visible on the public page */
+                    status?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The video */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        video: components["schemas"]["Video"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setVideoVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Visibility"];
+            };
+        };
+        responses: {
+            /** @description The visibility in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visibility"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSocialNetworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialNetworks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSocialNetworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SocialLinks"];
+            };
+        };
+        responses: {
+            /** @description The links as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialNetworks"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getInstagramAuthUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address to send the browser to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    handleInstagramCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the social networks screen */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    connectInstagram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Connected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstagramReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeInstagram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstagramReply"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPortrait: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sections, sanitised HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portrait"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePortrait: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Portrait"];
+            };
+        };
+        responses: {
+            /** @description The sections as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portrait"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPortfolios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolios */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        portfolios: components["schemas"]["Portfolio"][];
+                        portfolioCount: number;
+                        freePlanQuota: number;
+                        isPremium: boolean;
+                        /** @description whether the plan allows one more portfolio now */
+                        canAddMore: boolean;
+                        /** @description the largest portfolio photo accepted (5 MB) */
+                        maxImageBytes: number;
+                        /** @description the photos a portfolio holds at most */
+                        maxImages: number;
+                        /** @description the files one POST .../images accepts */
+                        maxFilesPerUpload: number;
+                        /** @description the shortest side a photo may have, in pixels */
+                        minImageSide: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioInput"];
+            };
+        };
+        responses: {
+            /** @description The portfolio */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioInput"];
+            };
+        };
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    publishPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    unpublishPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addPortfolioImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    "images[]"?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The photos added and the files refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        images: components["schemas"]["PortfolioImage"][];
+                        errors: {
+                            file: string;
+                            error: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    reorderPortfolioImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description every photo of the portfolio once */
+                    imageIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removePortfolioImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setPortfolioImageCaption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    caption: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioImage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setPortfolioKeyImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPortfolioPublicUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address, null without a company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPortfolioViews: {
+        parameters: {
+            query?: {
+                period?: "today" | "7days" | "30days";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For each portfolio, one point per day of the period, zeros included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            portfolioId: string;
+                            title: string;
+                            /** Format: date */
+                            date: string;
+                            views: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOwnReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                prestataire_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ProviderReview"][];
+                        pages: number;
+                        total: number;
+                        average: number;
+                        /**
+                         * Format: uri
+                         * @description The link to send to past couples (/review/{token} on the provider's public host)
+                         */
+                        reviewFormUrl: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reply: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review with its reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review without a reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderReview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestBooking"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    markBooked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestBooking"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    unmarkBooked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestBooking"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listEventRequests: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 25 | 50 | 100;
+                sortField?: "createdAt" | "eventDate";
+                sortDirection?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventRequests: components["schemas"]["EventRequestItem"][];
+                        /** @description the couples' messages the provider has not read, over all its requests */
+                        unreadMessages: number;
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEventRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventRequestDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    unlockEventRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The couple's contact details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        phone: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    rejectEventRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "budget" | "location" | "not_available" | "not_qualified" | "not_sufficient_infos" | "other" | "questionable";
+                };
+            };
+        };
+        responses: {
+            /** @description The rejected request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventRequestDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages with their read marks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: components["schemas"]["ConversationMessage"][];
+                        /** @description a message would be accepted now: not stopped by the couple, not expired, not rejected, and unlocked by this provider or (premium) a place left under the unlock cap */
+                        canWrite: boolean;
+                        /** @description the couple stopped the conversation */
+                        stopped: boolean;
+                        /**
+                         * Format: date-time
+                         * @description when the couple's links expire
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 5000 characters after trimming */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message, stored and e-mailed to the couple */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listReplyTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved replies and how many may be kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templates: components["schemas"]["ReplyTemplate"][];
+                        max: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createReplyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The saved reply */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateReplyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The saved reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteReplyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listCreditLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every deposit and withdrawal; the balance is their sum */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        logs: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            deposited: number;
+                            withdrawn: number;
+                            /** @description ISO 4217, upper case: the currency the credits were bought in (a purchase) or valued in (the domain's) */
+                            currency: string;
+                            /** @description what a purchase paid in currency; null on other rows */
+                            amountCents: number | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listCreditPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prices in cents of the currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        currency: "EUR" | "GBP";
+                        premium: {
+                            monthlyCents: number;
+                            yearlyCents: number;
+                        };
+                        prices: {
+                            credits: number;
+                            priceCents: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    buyCredits: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credits: number;
+                    /** @description the total in euros as shown, e.g. 58.5 */
+                    price: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment to confirm */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientSecret: string;
+                        paymentIntentId: string;
+                        /** @enum {string} */
+                        provider: "stripe" | "sandbox";
+                        /** @description the sandbox test card page; null with Stripe */
+                        redirectUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    completeCardPayment: {
+        parameters: {
+            query?: {
+                payment_intent?: string;
+                payment_intent_client_secret?: string;
+                redirect_status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the credits page with the outcome */
+            302: {
+                headers: {
+                    /** @description /credits?status=... */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "premium_monthly" | "premium_yearly";
+                };
+            };
+        };
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionURL"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    manageSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionURL"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                venue?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taken days (a free day is absent), the changeable range, the owner's venues and whether a feed exists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        venueId: string | null;
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        days: components["schemas"]["AvailabilityDay"][];
+                        /** Format: date */
+                        minDate: string;
+                        /** Format: date */
+                        maxDate: string;
+                        venues: {
+                            id: string;
+                            name: string;
+                        }[];
+                        /** Format: date-time */
+                        feedSince: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "booked" | "unavailable";
+                    venueId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The day as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    freeAvailability: {
+        parameters: {
+            query?: {
+                venue?: string;
+            };
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    importAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /** @enum {string} */
+                    status?: "booked" | "unavailable";
+                    venue?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the file gave */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: number;
+                        skipped: number;
+                        days: number;
+                        added: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description Too many calendars being imported; send it again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    renewAvailabilityFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventTypes: components["schemas"]["Choice"][];
+                        budgetRanges: components["schemas"]["Choice"][];
+                        guestRanges: components["schemas"]["Choice"][];
+                        serviceTypes: components["schemas"]["Choice"][];
+                        languages: components["schemas"]["Choice"][];
+                        /** @description send back with the project; a form sent less than 3 s after it was served is refused; good for one project only */
+                        formToken: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    recordImageView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    providerSlug?: string;
+                    eventType: string;
+                    /** Format: date */
+                    eventDate: string;
+                    serviceType: string;
+                    eventLocation?: string;
+                    eventLocationCity: string;
+                    eventLocationZipcode?: string;
+                    eventLocationCountry?: string;
+                    eventLocationLatitude?: number | null;
+                    eventLocationLongitude?: number | null;
+                    budgetRange?: string;
+                    guestRange?: string;
+                    languages?: string[];
+                    hasTheme?: boolean;
+                    weddingTheme?: string;
+                    message?: string;
+                    firstname: string;
+                    lastname: string;
+                    email: string;
+                    phone: string;
+                    formToken: string;
+                    website?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uuid: string;
+                        /** @description providers who received it: 0, since nothing is sent before the couple confirms its e-mail */
+                        matched: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listModeration: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the queue (50 per page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminModerationItem"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    approveUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModeration"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    rejectUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 5 to 1000 characters after trimming */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModeration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query?: {
+                /** @description contained in the e-mail, names or company name, ignoring case */
+                q?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users (25 per page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminUser"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adjustCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credits: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    verifySiret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The company's new SIRET status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        siretStatus: "active" | "inactive";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAdminReviews: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected";
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reviews (25 per page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminReview"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    approveReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    rejectReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setReviewReplyHidden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPromotionalAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminAlert"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createPromotionalAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAlertInput"];
+            };
+        };
+        responses: {
+            /** @description The alert */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAlert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePromotionalAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAlertInput"];
+            };
+        };
+        responses: {
+            /** @description The alert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAlert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePromotionalAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPromotionalPopups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The popups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminPopup"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createPromotionalPopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPopupInput"];
+            };
+        };
+        responses: {
+            /** @description The popup as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPopup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePromotionalPopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPopupInput"];
+            };
+        };
+        responses: {
+            /** @description The popup as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPopup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePromotionalPopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAdminOverview: {
+        parameters: {
+            query?: {
+                days?: 7 | 30 | 90;
+                /** @example Europe/Paris */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number;
+                        timeZone: string;
+                        /** @description providers in the moderation queue now */
+                        awaitingModeration: number;
+                        /** @description messages of the outbox that failed for good, now */
+                        failedMessages: number;
+                        requestsReceived: number;
+                        requestsUnlocked: number;
+                        /** @description one entry per day, oldest first, today last */
+                        series: components["schemas"]["OverviewDay"][];
+                        total: components["schemas"]["OverviewDay"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the audit log (50 per page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AuditEntry"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAdminVenues: {
+        parameters: {
+            query?: {
+                status?: "to_validate" | "validated" | "all";
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of venues (20 per page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminVenue"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAdminVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVenue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setVenueValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    validated: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The venue as the decision left it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVenue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOutbox: {
+        parameters: {
+            query?: {
+                /** @description only this recipient */
+                to?: string;
+                /** @description only messages in this state */
+                state?: "queued" | "retrying" | "sent" | "failed" | "held";
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the outbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["OutboxItem"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    resendOutboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, queued again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxItem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listVenues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venues and what the plan allows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        venues: components["schemas"]["VenueCard"][];
+                        venueCount: number;
+                        /** @description venues a free owner may have (1) */
+                        freePlanQuota: number;
+                        isPremium: boolean;
+                        /** @description whether the plan allows one more venue now */
+                        canAddMore: boolean;
+                        /** @description the photos one venue holds at most */
+                        maxImages: number;
+                        /** @description the largest venue photo accepted (5 MB) */
+                        maxImageBytes: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VenueForm"];
+            };
+        };
+        responses: {
+            /** @description The venue */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listVenueTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        types: {
+                            value: string;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listVenuePrestations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prestations: {
+                            slug: string;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VenueForm"];
+            };
+        };
+        responses: {
+            /** @description The venue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setVenuePublication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    published: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The venue as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadVenueImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    alt?: string;
+                    title?: string;
+                    description?: string;
+                    caption?: string;
+                    /** @enum {string} */
+                    isKeyImage?: "true" | "false";
+                    /** @enum {string} */
+                    isVisible?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description The photo */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        image: components["schemas"]["VenueImage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateVenueImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alt?: string;
+                    title?: string;
+                    description?: string;
+                    caption?: string;
+                    position?: number;
+                    isKeyImage?: boolean;
+                    isVisible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueImage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteVenueImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+}

@@ -1,14 +1,9 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { api, unwrap } from '@/lib/api-client';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { api } from '@/lib/api-client';
+import { useMe } from '@/lib/api/get-me';
 import { clearSession, getRefreshToken, getToken, subscribeTokens } from '@/lib/auth/token-storage';
 import type { User } from '@/lib/auth/user';
-
-export const ME_QUERY_KEY = ['me'] as const;
-
-export async function fetchMe(): Promise<User> {
-  return unwrap(api.GET('/api/me'));
-}
 
 export function useToken(): string | null {
   return useSyncExternalStore(subscribeTokens, getToken, () => null);
@@ -23,12 +18,7 @@ export type Session =
 /** The session as React sees it: no token means anonymous; else /api/me. */
 export function useSession(): Session {
   const token = useToken();
-  const me = useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: fetchMe,
-    enabled: token !== null,
-    staleTime: 60_000,
-  });
+  const me = useMe(token !== null);
   if (token === null) return { status: 'anonymous' };
   if (me.data) return { status: 'authenticated', user: me.data };
   if (me.isError) return { status: 'error', error: me.error, retry: () => void me.refetch() };
@@ -54,4 +44,10 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   }
   clearSession();
   queryClient.clear();
+}
+
+/** Sign-out for a screen: logout() with the app's query client. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => logout(queryClient), [queryClient]);
 }

@@ -7,16 +7,9 @@ import {
   servicesStepSchema,
   type AddressValues,
 } from '@/lib/validation/company-forms';
-import {
-  budgetRule,
-  cityRule,
-  companyNameRule,
-  completeWebsite,
-  creationDateRule,
-  normalizePostcode,
-  siretInput,
-  websiteRule,
-} from '@/lib/validation/company-rules';
+import { cityRule, normalizePostcode } from '@/lib/validation/address-rules';
+import { budgetRule, companyNameRule, creationDateRule, siretInput } from '@/lib/validation/company-rules';
+import { completeWebsite, websiteRule } from '@/lib/validation/website-rules';
 
 function issues(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));

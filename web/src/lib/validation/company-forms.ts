@@ -1,18 +1,9 @@
 import { z } from 'zod/mini';
 import { EUROPEAN_COUNTRIES, HOME_COUNTRY } from '@/lib/countries';
 import { companyNumberIssue } from '@/lib/validation/company-numbers';
-import {
-  budgetRule,
-  cityRule,
-  companyNameRule,
-  coordinatesRule,
-  countryRule,
-  creationDateRule,
-  descriptionRule,
-  postcodeRule,
-  SIRET_LENGTH,
-  websiteRule,
-} from '@/lib/validation/company-rules';
+import { cityRule, coordinatesRule, countryRule, postcodeRule } from '@/lib/validation/address-rules';
+import { budgetRule, companyNameRule, creationDateRule, descriptionRule, SIRET_LENGTH } from '@/lib/validation/company-rules';
+import { websiteRule } from '@/lib/validation/website-rules';
 import { ruled } from '@/lib/validation/zod-rules';
 
 /**

@@ -9,20 +9,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { deleteAccount } from '@/features/account/api/delete-account';
+import { useDeleteAccount } from '@/features/account/api/delete-account';
 import { ExportAction } from '@/features/account/components/export-card';
 import { SectionCard } from '@/components/ui/section-card';
 import { TextInput } from '@/components/ui/text-input';
 import { describeError } from '@/lib/api-error';
-import { setLoginNotice } from '@/lib/auth/login-notice';
 import { useCurrentUser } from '@/lib/auth/session';
 import { hasRole } from '@/lib/auth/user';
-import { clearSession } from '@/lib/auth/token-storage';
 import { deletionSchema, type DeletionValues } from '@/lib/validation/account-forms';
 import { charCount } from '@/lib/validation/password-strength';
 import { DELETION_REASON_MIN } from '@/lib/validation/rules';
@@ -31,7 +28,6 @@ function DeleteAccountDialog({ onClose, offerExport }: { onClose: () => void; of
   const { t } = useTranslation();
   const titleId = useId();
   const exportId = useId();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const {
     register,
@@ -48,16 +44,7 @@ function DeleteAccountDialog({ onClose, offerExport }: { onClose: () => void; of
   const length = charCount(reason.trim());
   const longEnough = length >= DELETION_REASON_MIN;
 
-  const remove = useMutation({
-    mutationFn: (text: string) => deleteAccount(text),
-    onSuccess: () => {
-      // The account is gone: forget the session and say so on /login.
-      setLoginNotice('account_deleted');
-      clearSession();
-      queryClient.clear();
-      void navigate('/login', { replace: true });
-    },
-  });
+  const remove = useDeleteAccount({ onSuccess: () => void navigate('/login', { replace: true }) });
 
   const showShort = !longEnough && (touchedFields.reason || Boolean(errors.reason));
 

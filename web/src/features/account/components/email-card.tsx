@@ -2,16 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { changeEmail } from '@/features/account/api/change-email';
+import { useChangeEmail } from '@/features/account/api/change-email';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { TextInput } from '@/components/ui/text-input';
-import { ApiError, describeError, isApiError } from '@/lib/api-error';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
-import { setTokens } from '@/lib/auth/token-storage';
+import { describeError, isApiError } from '@/lib/api-error';
 import type { User } from '@/lib/auth/user';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { emailSchema, type EmailValues } from '@/lib/validation/account-forms';
@@ -23,7 +20,6 @@ import { emailSchema, type EmailValues } from '@/lib/validation/account-forms';
 export function EmailCard({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const {
     register,
     control,
@@ -39,16 +35,8 @@ export function EmailCard({ user }: { user: User }) {
   const email = useWatch({ control, name: 'email' }) ?? '';
   const unchanged = email.trim().toLowerCase() === user.email.toLowerCase();
 
-  const save = useMutation({
-    mutationFn: async (address: string) => {
-      const tokens = await changeEmail(address);
-      if (!tokens.token || !tokens.refresh_token) throw new ApiError(200, 'account.email.errors.noToken', '');
-      return { address, token: tokens.token, refreshToken: tokens.refresh_token };
-    },
-    onSuccess: ({ address, token, refreshToken }) => {
-      setTokens(token, refreshToken);
-      queryClient.setQueryData<User>(ME_QUERY_KEY, (current) => (current ? { ...current, email: address } : current));
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  const save = useChangeEmail({
+    onSuccess: ({ address }) => {
       reset({ email: address });
       notify(t('account.email.saved'));
     },

@@ -4,16 +4,12 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeAccountLocale } from '@/features/account/api/change-locale';
+import { useChangeLocale } from '@/features/account/api/change-locale';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
-import type { User } from '@/lib/auth/user';
-import { changeLocale } from '@/lib/i18n';
-import { LOCALE_NAMES, normalizeLocale, SUPPORTED_LOCALES, type Locale } from '@/lib/locales';
+import { LOCALE_NAMES, normalizeLocale, SUPPORTED_LOCALES } from '@/lib/locales';
 
 /**
  * The account's language (e-mails, SMS) and the interface's: saved on the
@@ -22,20 +18,11 @@ import { LOCALE_NAMES, normalizeLocale, SUPPORTED_LOCALES, type Locale } from '@
 export function LanguageCard() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const selectId = useId();
   const current = normalizeLocale(i18n.language) ?? 'fr';
 
-  const save = useMutation({
-    mutationFn: async (locale: Locale) => {
-      await changeAccountLocale(locale);
-      await changeLocale(locale);
-      return locale;
-    },
-    onSuccess: (locale) => {
-      queryClient.setQueryData<User>(ME_QUERY_KEY, (user) => (user ? { ...user, locale } : user));
-      notify(t('account.language.saved'));
-    },
+  const save = useChangeLocale({
+    onSuccess: () => notify(t('account.language.saved')),
     onError: () => notify(t('account.language.error'), 'error'),
   });
 

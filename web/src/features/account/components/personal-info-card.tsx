@@ -2,14 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { updatePersonalInfo } from '@/features/account/api/update-personal-info';
+import { useUpdatePersonalInfo } from '@/features/account/api/update-personal-info';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { TextInput } from '@/components/ui/text-input';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 import type { User } from '@/lib/auth/user';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { personalInfoSchema, type PersonalInfoValues } from '@/lib/validation/account-forms';
@@ -18,7 +16,6 @@ import { personalInfoSchema, type PersonalInfoValues } from '@/lib/validation/ac
 export function PersonalInfoCard({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -31,10 +28,8 @@ export function PersonalInfoCard({ user }: { user: User }) {
     defaultValues: { firstname: user.firstname, lastname: user.lastname },
   });
 
-  const save = useMutation({
-    mutationFn: (values: PersonalInfoValues) => updatePersonalInfo(values.firstname.trim(), values.lastname.trim()),
+  const save = useUpdatePersonalInfo({
     onSuccess: (updated) => {
-      queryClient.setQueryData(ME_QUERY_KEY, updated);
       reset({ firstname: updated.firstname, lastname: updated.lastname });
       notify(t('account.personalInfo.saved'));
     },
@@ -51,7 +46,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit((values) => save.mutate(values))}
+        onSubmit={handleSubmit((values) => save.mutate({ firstname: values.firstname.trim(), lastname: values.lastname.trim() }))}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>

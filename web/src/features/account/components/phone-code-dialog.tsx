@@ -8,16 +8,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkPhone } from '@/features/account/api/check-phone';
-import { verifyPhone } from '@/features/account/api/verify-phone';
+import { useCheckPhone } from '@/features/account/api/check-phone';
+import { useVerifyPhone } from '@/features/account/api/verify-phone';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { TextInput } from '@/components/ui/text-input';
 import { describeError, isApiError } from '@/lib/api-error';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
-import type { User } from '@/lib/auth/user';
 import { formatInternational } from '@/lib/validation/phone';
 import { fieldMessageKey } from '@/lib/validation/rules';
 
@@ -35,7 +32,6 @@ export function PhoneCodeDialog({ phone, onClose, onVerified }: PhoneCodeDialogP
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
 
   /** A field code of the server as text, else the fallback. */
@@ -49,17 +45,14 @@ export function PhoneCodeDialog({ phone, onClose, onVerified }: PhoneCodeDialogP
   };
 
   const [sent, setSent] = useState(false);
-  const send = useMutation({
-    mutationFn: () => checkPhone(phone),
+  const send = useCheckPhone({
     onSuccess: () => {
       setSent(true);
       notify(t('account.phone.codeSent'), 'info');
     },
   });
-  const verify = useMutation({
-    mutationFn: () => verifyPhone(phone, code.trim()),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<User>(ME_QUERY_KEY, (current) => (current ? { ...current, phone: saved } : current));
+  const verify = useVerifyPhone({
+    onSuccess: () => {
       notify(t('account.phone.updated'));
       onVerified();
     },
@@ -73,8 +66,8 @@ export function PhoneCodeDialog({ phone, onClose, onVerified }: PhoneCodeDialogP
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!sent) send.mutate();
-          else if (codeValid && !verify.isPending) verify.mutate();
+          if (!sent) send.mutate(phone);
+          else if (codeValid && !verify.isPending) verify.mutate({ phone, code: code.trim() });
         }}
       >
         <DialogTitle id={titleId}>{t('account.phone.dialogTitle')}</DialogTitle>
@@ -114,7 +107,7 @@ export function PhoneCodeDialog({ phone, onClose, onVerified }: PhoneCodeDialogP
                   onClick={() => {
                     verify.reset();
                     setCode('');
-                    send.mutate();
+                    send.mutate(phone);
                   }}
                   disabled={send.isPending}
                 >

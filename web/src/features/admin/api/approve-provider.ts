@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ModerationDecision = components['schemas']['AdminModeration'];
 
@@ -13,6 +14,6 @@ export function useApproveProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: approveProvider,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

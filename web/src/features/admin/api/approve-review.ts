@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewsKey, type AdminReview } from '@/features/admin/api/list-reviews';
+import type { AdminReview } from '@/features/admin/api/list-reviews';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/reviews/{id}/approve: published on the profile, the provider is e-mailed. */
 export async function approveReview(id: string): Promise<AdminReview> {
@@ -11,6 +12,6 @@ export function useApproveReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: approveReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.reviews.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { promotionsKey, type Promotion, type PromotionInput, type PromotionKind } from '@/features/admin/api/list-promotions';
+import type { Promotion, PromotionInput, PromotionKind } from '@/features/admin/api/list-promotions';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const creates: { [K in PromotionKind]: (body: PromotionInput<K>) => Promise<Promotion<K>> } = {
   alert: (body) => unwrap(api.POST('/api/admin/promotional-alerts', { body })),
@@ -22,6 +23,6 @@ export function useCreatePromotion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, body }: CreatePromotionVariables) => createPromotion(kind, body),
-    onSuccess: (_, { kind }) => queryClient.invalidateQueries({ queryKey: promotionsKey(kind) }),
+    onSuccess: (_, { kind }) => queryClient.invalidateQueries({ queryKey: queryKeys.admin.promotions(kind) }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { promotionsKey, type PromotionKind } from '@/features/admin/api/list-promotions';
+import type { PromotionKind } from '@/features/admin/api/list-promotions';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const deletes: { [K in PromotionKind]: (id: string) => Promise<unknown> } = {
   alert: (id) => unwrap(api.DELETE('/api/admin/promotional-alerts/{id}', { params: { path: { id } } })),
@@ -16,6 +17,6 @@ export function useDeletePromotion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id }: { kind: PromotionKind; id: string }) => deletePromotion(kind, id),
-    onSuccess: (_, { kind }) => queryClient.invalidateQueries({ queryKey: promotionsKey(kind) }),
+    onSuccess: (_, { kind }) => queryClient.invalidateQueries({ queryKey: queryKeys.admin.promotions(kind) }),
   });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components, paths } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type Overview = paths['/api/admin/overview']['get']['responses']['200']['content']['application/json'];
 export type OverviewDay = components['schemas']['OverviewDay'];
@@ -24,11 +25,11 @@ export async function getOverview(days: OverviewPeriod, tz: string, signal?: Abo
   return unwrap(api.GET('/api/admin/overview', { params: { query: { days, tz } }, signal }));
 }
 
+export function overviewQueryOptions(days: OverviewPeriod, tz: string) {
+  return queryOptions({ queryKey: queryKeys.admin.overview(days, tz), queryFn: ({ signal }) => getOverview(days, tz, signal) });
+}
+
+/** The overview in the reader's time zone; the previous period stays on screen while the next one loads. */
 export function useOverview(days: OverviewPeriod) {
-  const tz = browserTimeZone();
-  return useQuery({
-    queryKey: ['admin', 'overview', days, tz],
-    queryFn: ({ signal }) => getOverview(days, tz, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...overviewQueryOptions(days, browserTimeZone()), placeholderData: keepPreviousData });
 }

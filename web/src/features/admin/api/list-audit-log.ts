@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type AuditEntry = components['schemas']['AuditEntry'];
 
@@ -16,10 +17,11 @@ export async function listAuditLog(page: number): Promise<AuditPage> {
   return unwrap(api.GET('/api/admin/audit-log', { params: { query: { page } } }));
 }
 
+export function auditLogQueryOptions(page: number) {
+  return queryOptions({ queryKey: queryKeys.admin.audit(page), queryFn: () => listAuditLog(page) });
+}
+
+/** One page; the previous one stays on screen while it loads. */
 export function useAuditLog(page: number) {
-  return useQuery({
-    queryKey: ['admin', 'audit', page],
-    queryFn: () => listAuditLog(page),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...auditLogQueryOptions(page), placeholderData: keepPreviousData });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type OutboxMessage = components['schemas']['OutboxItem'];
 export type OutboxState = OutboxMessage['state'];
@@ -15,9 +16,6 @@ export interface OutboxPage {
   pageSize: number;
 }
 
-/** Every page of every filter: what a resend invalidates. */
-export const outboxKey = ['admin', 'outbox'] as const;
-
 /**
  * GET /api/admin/outbox?to=&state=&page=: e-mails and SMS, newest first; `to`
  * is one exact recipient, an empty `state` means every state.
@@ -26,10 +24,11 @@ export async function listOutbox(to: string, state: OutboxState | '', page: numb
   return unwrap(api.GET('/api/admin/outbox', { params: { query: { to: to || undefined, state: state || undefined, page } } }));
 }
 
+export function outboxQueryOptions(to: string, state: OutboxState | '', page: number) {
+  return queryOptions({ queryKey: queryKeys.admin.outbox.page(to, state, page), queryFn: () => listOutbox(to, state, page) });
+}
+
+/** One page; the previous one stays on screen while it loads. */
 export function useOutbox(to: string, state: OutboxState | '', page: number) {
-  return useQuery({
-    queryKey: [...outboxKey, to, state, page],
-    queryFn: () => listOutbox(to, state, page),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...outboxQueryOptions(to, state, page), placeholderData: keepPreviousData });
 }

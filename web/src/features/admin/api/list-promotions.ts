@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type AdminAlert = components['schemas']['AdminAlert'];
 export type AlertInput = components['schemas']['AdminAlertInput'];
@@ -27,8 +28,6 @@ export type PromotionInput<K extends PromotionKind = PromotionKind> = PromotionK
 /** Only a popup says whether it shows once per user. */
 export const isPopup = (message: Promotion): message is AdminPopup => 'showOncePerUser' in message;
 
-export const promotionsKey = (kind: PromotionKind) => ['admin', 'promotions', kind] as const;
-
 // One entry per kind, since openapi-fetch types a call by its literal path.
 const lists: { [K in PromotionKind]: () => Promise<Promotion<K>[]> } = {
   alert: async () => (await unwrap(api.GET('/api/admin/promotional-alerts'))).items,
@@ -40,6 +39,10 @@ export function listPromotions<K extends PromotionKind>(kind: K): Promise<Promot
   return lists[kind]();
 }
 
+export function promotionsQueryOptions<K extends PromotionKind>(kind: K) {
+  return queryOptions({ queryKey: queryKeys.admin.promotions(kind), queryFn: () => listPromotions(kind) });
+}
+
 export function usePromotions<K extends PromotionKind>(kind: K) {
-  return useQuery({ queryKey: promotionsKey(kind), queryFn: () => listPromotions(kind) });
+  return useQuery(promotionsQueryOptions(kind));
 }

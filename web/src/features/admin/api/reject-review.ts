@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewsKey, type AdminReview } from '@/features/admin/api/list-reviews';
+import type { AdminReview } from '@/features/admin/api/list-reviews';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/reviews/{id}/reject: kept off (or taken off) the public profile. */
 export async function rejectReview(id: string): Promise<AdminReview> {
@@ -11,6 +12,6 @@ export function useRejectReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.reviews.all }),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { outboxKey, type OutboxMessage } from '@/features/admin/api/list-outbox';
+import type { OutboxMessage } from '@/features/admin/api/list-outbox';
 import { api, unwrap } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/admin/outbox/{id}/resend: a failed message goes back to queued,
@@ -13,7 +14,7 @@ export async function resendOutbox(id: string): Promise<OutboxMessage> {
 
 export function useResendOutbox() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: outboxKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox.all });
   return useMutation({
     mutationFn: resendOutbox,
     // The row changes state, and may leave the list filtered on "failed".

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { venuesKey, type AdminVenue } from '@/features/admin/api/list-venues';
+import type { AdminVenue } from '@/features/admin/api/list-venues';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface VenueValidation {
   id: string;
@@ -16,6 +17,6 @@ export function useSetVenueValidation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setVenueValidation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: venuesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.venues.all }),
   });
 }

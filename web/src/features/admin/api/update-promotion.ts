@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { promotionsKey, type Promotion, type PromotionInput, type PromotionKind } from '@/features/admin/api/list-promotions';
+import type { Promotion, PromotionInput, PromotionKind } from '@/features/admin/api/list-promotions';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const updates: { [K in PromotionKind]: (id: string, body: PromotionInput<K>) => Promise<Promotion<K>> } = {
   alert: (id, body) => unwrap(api.PUT('/api/admin/promotional-alerts/{id}', { params: { path: { id } }, body })),
@@ -24,8 +25,8 @@ export function useUpdatePromotion() {
     mutationFn: ({ kind, id, body }: UpdatePromotionVariables) => updatePromotion(kind, id, body),
     onSuccess: (saved, { kind }) => {
       // The list shows the saved one at once; the refetch then brings the others of its type, deactivated.
-      queryClient.setQueryData<Promotion[]>(promotionsKey(kind), (list) => list?.map((item) => (item.id === saved.id ? saved : item)));
-      return queryClient.invalidateQueries({ queryKey: promotionsKey(kind) });
+      queryClient.setQueryData<Promotion[]>(queryKeys.admin.promotions(kind), (list) => list?.map((item) => (item.id === saved.id ? saved : item)));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.promotions(kind) });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/users/{id}/siret-verify {isActive}: an admin's manual SIRET check. */
 export async function verifySiret(id: string, isActive: boolean): Promise<{ siretStatus: 'active' | 'inactive' }> {
@@ -10,6 +11,6 @@ export function useVerifySiret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => verifySiret(id, isActive),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

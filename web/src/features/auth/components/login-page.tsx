@@ -11,7 +11,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { useLogin } from '@/features/auth/hooks/use-login';
+import { useLogin } from '@/features/auth/api/login';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextInput } from '@/components/ui/text-input';
 import { describeError, isApiError } from '@/lib/api-error';

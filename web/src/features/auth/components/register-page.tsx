@@ -18,7 +18,7 @@ import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { useRegister } from '@/features/auth/hooks/use-register';
+import { useRegister } from '@/features/auth/api/register';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PasswordStrengthMeter } from '@/components/ui/password-strength-meter';
 import { PhoneField } from '@/components/ui/phone-field';

@@ -7,12 +7,11 @@ import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { resetPassword } from '@/features/auth/api/reset-password';
+import { useResetPassword } from '@/features/auth/api/reset-password';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PasswordStrengthMeter } from '@/components/ui/password-strength-meter';
 import { describeError } from '@/lib/api-error';
@@ -25,10 +24,7 @@ const PASSWORD_FIELDS = ['newPassword', 'confirmPassword'] as const;
 export function ResetPasswordPage({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
   const strengthId = useId();
-  const reset = useMutation({
-    mutationFn: (values: { newPassword: string; confirmPassword: string }) =>
-      resetPassword(token, values.newPassword, values.confirmPassword),
-  });
+  const reset = useResetPassword();
   const {
     register,
     control,
@@ -45,7 +41,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const password = useWatch({ control, name: 'newPassword' }) ?? '';
 
   const onSubmit = handleSubmit((values) =>
-    reset.mutate(values, {
+    reset.mutate({ token, newPassword: values.newPassword, confirmPassword: values.confirmPassword }, {
       onError: (failure) => {
         applyFieldErrors(failure, setError, { targets: PASSWORD_FIELDS, i18n, fallbackKey: 'resetPassword.error' });
       },

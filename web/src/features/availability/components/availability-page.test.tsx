@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Calendar } from '@/features/availability/api/availability';
+import type { Calendar } from '@/features/availability/api/get-calendar';
 import { AvailabilityPage } from '@/features/availability/components/availability-page';
 import { monthRange, monthOf, today } from '@/features/availability/dates';
 import { server } from '@/test/msw-server';
@@ -80,5 +80,18 @@ describe('the availability page', () => {
     expect(await screen.findByText('This date is too far in the past or the future')).toBeInTheDocument();
     expect(document.querySelector(`[data-date="${day(7)}"]`)).toHaveAttribute('data-status', 'free');
     expect(puts).toEqual([{ date: day(7), status: 'booked', venueId: 'barn' }]);
+  });
+
+  it('says when the server is too busy to import a calendar now', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post('*/api/availability/import', () =>
+        HttpResponse.json({ error: 'availability.errors.busy', message: 'busy' }, { status: 503, headers: { 'Retry-After': '5' } }),
+      ),
+    );
+    renderSignedIn(<AvailabilityPage />);
+    await screen.findByRole('grid');
+    await user.upload(screen.getByTestId('ics-input'), new File(['BEGIN:VCALENDAR'], 'cal.ics', { type: 'text/calendar' }));
+    expect(await screen.findByText('Many calendars are being imported right now: send yours again in a few seconds.')).toBeInTheDocument();
   });
 });

@@ -15,23 +15,15 @@ import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import {
-  calendarKey,
-  freeDay,
-  getCalendar,
-  importCalendar,
-  renewFeed,
-  setDay,
-  type Calendar,
-  type DayStatus,
-  type ImportResult,
-} from '@/features/availability/api/availability';
+import { useCalendar, type DayStatus } from '@/features/availability/api/get-calendar';
+import { useImportCalendar, type ImportResult } from '@/features/availability/api/import-calendar';
+import { useRenewFeed } from '@/features/availability/api/renew-feed';
+import { useSetDayStatus } from '@/features/availability/api/set-day-status';
 import { STATUS_STYLES, MonthGrid } from '@/features/availability/components/month-grid';
 import { monthOf, monthRange, addMonths, parseIso, today as todayOf } from '@/features/availability/dates';
 import { describeError, isApiError } from '@/lib/api-error';
@@ -44,71 +36,38 @@ const NEXT: Record<'free' | DayStatus, 'free' | DayStatus> = { free: 'booked', b
 export function AvailabilityPage() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const today = todayOf();
   const [month, setMonth] = useState(monthOf(today));
   const [focusDate, setFocusDate] = useState<string | undefined>();
   const [venue, setVenue] = useState('');
-  const { from, to } = monthRange(month);
-  const key = calendarKey(venue, month);
-  const calendar = useQuery({ queryKey: key, queryFn: ({ signal }) => getCalendar(venue, from, to, signal) });
+  const calendar = useCalendar(venue, month);
   const data = calendar.data;
   // Writes name the calendar shown, also when the server chose it.
   const target = venue || data?.venueId || '';
   const status = useMemo(() => new Map((data?.days ?? []).map((d) => [d.date, d.status] as const)), [data]);
 
-  // The message of a refusal: the field's own text when this page has it.
+  // The message of a refusal: the field's own text when this page has it,
+  // else the calendar's own code (a busy server's 503 included).
   const explain = (error: unknown, fallback: string) => {
     if (isApiError(error)) {
-      const code = Object.values(error.fields)[0];
+      const code = Object.values(error.fields)[0] ?? (error.code.startsWith('availability.') ? error.code : undefined);
       if (code && i18n.exists(code)) return t(code);
     }
     return describeError(error, (k) => t(k), fallback);
   };
 
-  const toggle = useMutation({
-    // One change at a time, in the order of the clicks: two quick clicks on
-    // a day must reach the server in that order.
-    scope: { id: 'availability-days' },
-    mutationFn: async ({ date, next }: { date: string; next: 'free' | DayStatus }): Promise<void> => {
-      if (next === 'free') await freeDay(target, date);
-      else await setDay(target, date, next);
-    },
-    onMutate: async ({ date, next }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<Calendar>(key);
-      if (before) {
-        const days = before.days.filter((d) => d.date !== date);
-        if (next !== 'free') days.push({ date, status: next, source: 'manual' });
-        days.sort((a, b) => a.date.localeCompare(b.date));
-        queryClient.setQueryData<Calendar>(key, { ...before, days });
-      }
-      return { before };
-    },
-    onError: (error, _vars, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
-      notify(explain(error, 'availability.error.saving'), 'error');
-    },
-  });
+  const toggle = useSetDayStatus(target, { venue, month }, { onError: (error) => notify(explain(error, 'availability.error.saving'), 'error') });
 
   const fileInput = useRef<HTMLInputElement>(null);
   const [imported, setImported] = useState<ImportResult | null>(null);
-  const upload = useMutation({
-    mutationFn: (file: File) => importCalendar(target, file),
-    onSuccess: (result) => {
-      setImported(result);
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
-    },
-  });
+  const upload = useImportCalendar(target, { onSuccess: (result) => setImported(result) });
 
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
   const [confirmRenew, setConfirmRenew] = useState(false);
-  const renew = useMutation({
-    mutationFn: renewFeed,
+  const renew = useRenewFeed({
     onSuccess: (url) => {
       setFeedUrl(url);
       setConfirmRenew(false);
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
     },
   });
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DayStatus } from '@/features/availability/api/availability';
+import type { DayStatus } from '@/features/availability/api/get-calendar';
 import { addDays, monthWeeks, parseIso } from '@/features/availability/dates';
 import { intlLocale } from '@/lib/locales';
 

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api, unwrap } from '@/lib/api-client';
 import type { paths } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CreditLog = paths['/api/credits/logs']['get']['responses']['200']['content']['application/json']['logs'][number];
-
-export const CREDIT_LOGS_QUERY_KEY = ['credits', 'logs'] as const;
 
 /** GET /api/credits/logs -> every deposit and withdrawal, newest first. */
 export async function getCreditLogs(signal?: AbortSignal): Promise<CreditLog[]> {
@@ -12,6 +12,16 @@ export async function getCreditLogs(signal?: AbortSignal): Promise<CreditLog[]> 
   return body.logs;
 }
 
+export function creditLogsQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.credits.logs, queryFn: ({ signal }) => getCreditLogs(signal) });
+}
+
 export function useCreditLogs() {
-  return useQuery({ queryKey: CREDIT_LOGS_QUERY_KEY, queryFn: ({ signal }) => getCreditLogs(signal) });
+  return useQuery(creditLogsQueryOptions());
+}
+
+/** Marks the history stale, for when credits arrive by webhook. */
+export function useRefreshCreditLogs(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.credits.logs }), [queryClient]);
 }

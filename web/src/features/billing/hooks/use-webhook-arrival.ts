@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CREDIT_LOGS_QUERY_KEY } from '@/features/billing/api/get-credit-logs';
+import { useRefreshCreditLogs } from '@/features/billing/api/get-credit-logs';
 import { clearPendingPurchase, type PendingPurchase } from '@/features/billing/pending-purchase';
-import { fetchMe, ME_QUERY_KEY } from '@/lib/auth/session';
+import { usePollMe } from '@/lib/api/get-me';
 
 export type ArrivalState = 'idle' | 'waiting' | 'arrived' | 'slow';
 
@@ -20,12 +19,7 @@ export function useWebhookArrival(active: boolean, arrived: boolean): ArrivalSta
   const [timedOut, setTimedOut] = useState(false);
   const state: ArrivalState = !active ? 'idle' : arrived ? 'arrived' : timedOut ? 'slow' : 'waiting';
 
-  useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: fetchMe,
-    enabled: state === 'waiting',
-    refetchInterval: state === 'waiting' ? ARRIVAL_POLL_MS : false,
-  });
+  usePollMe(state === 'waiting' ? ARRIVAL_POLL_MS : false);
 
   useEffect(() => {
     if (state !== 'waiting') return undefined;
@@ -42,7 +36,7 @@ export function useWebhookArrival(active: boolean, arrived: boolean): ArrivalSta
  * remembered purchase is forgotten and the history reloaded.
  */
 export function useCreditArrival(active: boolean, pending: PendingPurchase | null, balance: number) {
-  const queryClient = useQueryClient();
+  const refreshLogs = useRefreshCreditLogs();
   const [baseline] = useState(balance);
   const target = pending ? pending.balanceBefore + pending.credits : null;
   const reached = target !== null ? balance >= target : balance !== baseline;
@@ -51,8 +45,8 @@ export function useCreditArrival(active: boolean, pending: PendingPurchase | nul
   useEffect(() => {
     if (state !== 'arrived') return;
     clearPendingPurchase();
-    void queryClient.invalidateQueries({ queryKey: CREDIT_LOGS_QUERY_KEY });
-  }, [state, queryClient]);
+    refreshLogs();
+  }, [state, refreshLogs]);
 
   return { state, added: pending?.credits ?? (reached ? balance - baseline : 0) };
 }

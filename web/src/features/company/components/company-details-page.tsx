@@ -1,23 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SiretOutcome } from '@/features/company/api/check-siret';
-import { COMPANY_DETAILS_KEY, getCompanyDetails, type CompanyDetails } from '@/features/company/api/get-company-details';
-import { updateCompanyDetails } from '@/features/company/api/update-company-details';
+import { useCompanyDetails, type CompanyDetails } from '@/features/company/api/get-company-details';
+import { useUpdateCompanyDetails } from '@/features/company/api/update-company-details';
+import { CompanyIdField } from '@/features/company/components/company-id-field';
 import { CompanyNameField } from '@/features/company/components/company-name-field';
 import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
 import { SaveButton } from '@/features/company/components/save-button';
-import { CompanyNumberField } from '@/features/company/components/company-number-field';
-import { SiretField } from '@/features/company/components/siret-field';
-import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
+import { blocksSaving, useSiretCheck, type SiretOutcome } from '@/features/company/api/check-siret';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { HOME_COUNTRY } from '@/lib/countries';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { hasCompanyNumber } from '@/lib/validation/company-numbers';
@@ -44,7 +40,6 @@ const resolver: Resolver<DetailsValues, DetailsContext> = (values, context, opti
 function DetailsForm({ details }: { details: CompanyDetails }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const needsSiret = details.countryCode === HOME_COUNTRY;
   const needsNumber = hasCompanyNumber(details.countryCode);
   const form = useForm<DetailsValues, DetailsContext>({
@@ -60,18 +55,9 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
   const siretCheck = useSiretCheck(needsSiret ? siret : '', { known });
   const siretChanged = siret !== details.siret;
 
-  const save = useMutation({
-    mutationFn: (input: DetailsValues) =>
-      updateCompanyDetails({
-        name: input.name.trim(),
-        siret: needsNumber ? input.siret.trim() : '',
-        webSite: input.webSite.trim(),
-        dateOfCreation: input.dateOfCreation,
-      }),
+  const save = useUpdateCompanyDetails({
     onSuccess: (saved) => {
-      queryClient.setQueryData(COMPANY_DETAILS_KEY, saved);
       reset(toValues(saved));
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       notify(t('company.saved'));
     },
     onError: (failure) => {
@@ -87,52 +73,19 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit(() => save.mutate(form.getValues()))}
+        onSubmit={handleSubmit(() => {
+          const input = form.getValues();
+          save.mutate({
+            name: input.name.trim(),
+            siret: needsNumber ? input.siret.trim() : '',
+            webSite: input.webSite.trim(),
+            dateOfCreation: input.dateOfCreation,
+          });
+        })}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
-        <Controller
-          control={control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <CompanyNameField
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        {needsNumber && (
-          <Controller
-            control={control}
-            name="siret"
-            render={({ field, fieldState }) =>
-              needsSiret ? (
-                <SiretField
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  check={siretCheck}
-                  error={fieldState.error?.message}
-                />
-              ) : (
-                <CompanyNumberField
-                  country={details.countryCode}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )
-            }
-          />
-        )}
+        <CompanyNameField control={control} name="name" />
+        <CompanyIdField control={control} name="siret" country={details.countryCode} check={siretCheck} />
         <Controller
           control={control}
           name="webSite"
@@ -154,20 +107,7 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
             />
           )}
         />
-        <Controller
-          control={control}
-          name="dateOfCreation"
-          render={({ field, fieldState }) => (
-            <CreationDateField
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <CreationDateField control={control} name="dateOfCreation" />
         <SaveButton disabled={!canSave} pending={save.isPending} />
       </Box>
     </SectionCard>
@@ -177,7 +117,7 @@ function DetailsForm({ details }: { details: CompanyDetails }) {
 /** /company/details: name, company number (the SIRET in France, the country's own elsewhere), website and creation date. */
 export function CompanyDetailsPage() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: COMPANY_DETAILS_KEY, queryFn: getCompanyDetails });
+  const query = useCompanyDetails();
   return (
     <CompanyPageFrame title={t('company.details.title')} subtitle={t('company.details.subtitle')} query={query}>
       {(details) => <DetailsForm details={details} />}

@@ -6,19 +6,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_SERVICES_KEY, getCompanyServices, type CompanyServices } from '@/features/company/api/get-company-services';
-import { updateCompanyServices } from '@/features/company/api/update-company-services';
+import { useCompanyServices, type CompanyServices } from '@/features/company/api/get-company-services';
+import { useUpdateCompanyServices } from '@/features/company/api/update-company-services';
 import { CompanyPageFrame } from '@/features/company/components/company-page-frame';
-import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
 import { SaveButton } from '@/features/company/components/save-button';
+import { ServiceSelect } from '@/features/company/components/service-selects';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { servicesPageSchema, type ServiceDetailValues, type ServicesPageValues } from '@/lib/validation/company-forms';
 import { DESCRIPTION_MAX } from '@/lib/validation/company-rules';
@@ -122,7 +120,6 @@ const DETAIL_FIELD = /^prestationDetails\.(\d+)\.(description|budgetStartingFrom
 function ServicesForm({ services }: { services: CompanyServices }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const options = useCompanyOptions();
   const form = useForm<ServicesPageValues>({ resolver: zodResolver(servicesPageSchema), mode: 'onTouched', defaultValues: toValues(services) });
   const { control, setValue, getValues, setError, reset } = form;
@@ -141,33 +138,19 @@ function ServicesForm({ services }: { services: CompanyServices }) {
     setValue('details', details, { shouldDirty: true });
   };
 
-  const save = useMutation({
-    mutationFn: (input: ServicesPageValues) =>
-      updateCompanyServices({
-        langues: input.langues,
-        prestations: input.prestations,
-        prestationDetails: input.details.map((detail) => ({
-          prestationId: detail.prestationId,
-          description: detail.description.trim(),
-          budgetStartingFrom: detail.budget.trim() === '' ? null : Number(detail.budget.trim()),
-          isDescriptionVisible: detail.isDescriptionVisible,
-          isBudgetVisible: detail.isBudgetVisible,
-        })),
-      }),
+  const save = useUpdateCompanyServices({
     onSuccess: (saved) => {
-      queryClient.setQueryData(COMPANY_SERVICES_KEY, saved);
       removed.current.clear();
       reset(toValues(saved));
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       notify(t('company.saved'));
     },
-    onError: (failure, input) => {
+    onError: (failure, payload) => {
       notify(t('errors.saving'), 'error');
       applyFieldErrors(failure, setError, {
         targets: (key) => {
           if (key === 'langues' || key === 'prestations') return key;
           const match = DETAIL_FIELD.exec(key);
-          if (!match || !input.details[Number(match[1])]) return null;
+          if (!match || !payload.prestationDetails?.[Number(match[1])]) return null;
           return `details.${Number(match[1])}.${match[2] === 'description' ? 'description' : 'budget'}`;
         },
         i18n,
@@ -182,28 +165,24 @@ function ServicesForm({ services }: { services: CompanyServices }) {
     <Box
       component="form"
       noValidate
-      onSubmit={form.handleSubmit(() => save.mutate(getValues()))}
+      onSubmit={form.handleSubmit(() => {
+        const input = getValues();
+        save.mutate({
+          langues: input.langues,
+          prestations: input.prestations,
+          prestationDetails: input.details.map((detail) => ({
+            prestationId: detail.prestationId,
+            description: detail.description.trim(),
+            budgetStartingFrom: detail.budget.trim() === '' ? null : Number(detail.budget.trim()),
+            isDescriptionVisible: detail.isDescriptionVisible,
+            isBudgetVisible: detail.isBudgetVisible,
+          })),
+        });
+      })}
       sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
     >
       <SectionCard title={t('company.services.languesSection')} data-testid="company-langues-card">
-        <Controller
-          control={control}
-          name="langues"
-          render={({ field, fieldState }) => (
-            <OptionsMultiSelect
-              label={t('company.services.langues')}
-              options={options.langues}
-              loading={options.loadingLangues}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-              helperText={t('company.services.languesHint')}
-              data-testid="langues-select"
-            />
-          )}
-        />
+        <ServiceSelect control={control} name="langues" kind="langues" options={options} />
       </SectionCard>
       <SectionCard
         title={t('company.services.prestationsSection')}
@@ -211,27 +190,7 @@ function ServicesForm({ services }: { services: CompanyServices }) {
         data-testid="company-prestations-card"
       >
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Controller
-            control={control}
-            name="prestations"
-            render={({ field, fieldState }) => (
-              <OptionsMultiSelect
-                label={t('company.services.prestations')}
-                options={options.prestations}
-                loading={options.loadingPrestations}
-                value={field.value}
-                onChange={(ids) => {
-                  field.onChange(ids);
-                  choosePrestations(ids);
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                helperText={t('company.services.prestationsHint')}
-                data-testid="prestations-select"
-              />
-            )}
-          />
+          <ServiceSelect control={control} name="prestations" kind="prestations" options={options} onChosen={choosePrestations} />
           {details.map((detail, index) => (
             <ServiceDetailCard key={detail.prestationId} index={index} label={labelOf(detail.prestationId)} control={control} />
           ))}
@@ -245,7 +204,7 @@ function ServicesForm({ services }: { services: CompanyServices }) {
 /** /company/services: spoken languages and services, each service with its description and starting budget. */
 export function CompanyServicesPage() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: COMPANY_SERVICES_KEY, queryFn: getCompanyServices });
+  const query = useCompanyServices();
   return (
     <CompanyPageFrame title={t('company.services.title')} subtitle={t('company.services.subtitle')} query={query}>
       {(services) => <ServicesForm services={services} />}

@@ -8,24 +8,20 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { finishOnboarding, type OnboardingPayload } from '@/features/company/api/finish-onboarding';
-import { AddressFields } from '@/features/company/components/address-fields';
+import { useFinishOnboarding } from '@/features/company/api/finish-onboarding';
+import { CompanyIdField } from '@/features/company/components/company-id-field';
 import { CompanyNameField } from '@/features/company/components/company-name-field';
 import { CreationDateField } from '@/features/company/components/creation-date-field';
-import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
-import { CompanyNumberField } from '@/features/company/components/company-number-field';
-import { SiretField } from '@/features/company/components/siret-field';
+import { AddressFields } from '@/components/ui/address-fields';
+import { ServiceSelect } from '@/features/company/components/service-selects';
 import { useCompanyOptions } from '@/features/company/hooks/use-company-options';
-import { blocksSaving, useSiretCheck } from '@/features/company/hooks/use-siret-check';
+import { blocksSaving, useSiretCheck } from '@/features/company/api/check-siret';
 import { wizardField } from '@/features/company/server-errors';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { isApiError } from '@/lib/api-error';
-import { setOnboardingArrival } from '@/lib/auth/onboarding-arrival';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { getConfig } from '@/lib/config';
 import { HOME_COUNTRY, isEuropeanCountry } from '@/lib/countries';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -62,7 +58,6 @@ const servicesResolver: Resolver<ServicesStepValues, ServicesContext> = (values,
 export function OnboardingWizard() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [active, setActive] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -117,22 +112,12 @@ export function OnboardingWizard() {
     setActive(step);
   };
 
-  const finish = useMutation({
-    mutationFn: (payload: OnboardingPayload) => finishOnboarding(payload),
-    onSuccess: (user) => {
-      // The guard sees the finished user on /onboarding and makes the one
-      // redirect: /dashboard with the state fromOnboarding. /api/me is then refreshed.
-      setOnboardingArrival();
-      queryClient.setQueryData(ME_QUERY_KEY, user);
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-    },
+  // On success the guard takes the finished user to /dashboard (useFinishOnboarding).
+  const finish = useFinishOnboarding({
     onError: (failure) => {
       notify(t('onboarding.error'), 'error');
-      if (!isApiError(failure)) return;
-      if (failure.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-        return;
-      }
+      // A 409 (finished already) refreshes the user, and the guard moves on.
+      if (!isApiError(failure) || failure.status === 409) return;
       // Each step's form takes the fields of its step; the wizard then shows the first step refused.
       const options = { i18n, fallbackKey: 'company.errors.invalidField' };
       const placed = [
@@ -220,117 +205,22 @@ export function OnboardingWizard() {
           >
             {active === 0 && (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }} data-testid="onboarding-step-company">
-                <Controller
-                  control={companyForm.control}
-                  name="name"
-                  render={({ field, fieldState }) => (
-                    <CompanyNameField
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      disabled={busy}
-                    />
-                  )}
-                />
-                <Controller
-                  control={companyForm.control}
-                  name="dateOfCreation"
-                  render={({ field, fieldState }) => (
-                    <CreationDateField
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      disabled={busy}
-                    />
-                  )}
-                />
+                <CompanyNameField control={companyForm.control} name="name" disabled={busy} />
+                <CreationDateField control={companyForm.control} name="dateOfCreation" disabled={busy} />
               </Box>
             )}
 
             {active === 1 && (
               <Box data-testid="onboarding-step-address">
-                <AddressFields form={addressForm} disabled={busy} />
+                <AddressFields form={addressForm} messages="company.address" disabled={busy} />
               </Box>
             )}
 
             {active === 2 && (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }} data-testid="onboarding-step-services">
-                {needsNumber && (
-                  <Controller
-                    key={countryCode}
-                    control={servicesForm.control}
-                    name="siret"
-                    render={({ field, fieldState }) =>
-                      needsSiret ? (
-                        <SiretField
-                          name={field.name}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          inputRef={field.ref}
-                          check={siretCheck}
-                          error={fieldState.error?.message}
-                          disabled={busy}
-                        />
-                      ) : (
-                        <CompanyNumberField
-                          country={countryCode}
-                          name={field.name}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          inputRef={field.ref}
-                          error={fieldState.error?.message}
-                          disabled={busy}
-                        />
-                      )
-                    }
-                  />
-                )}
-                <Controller
-                  control={servicesForm.control}
-                  name="prestations"
-                  render={({ field, fieldState }) => (
-                    <OptionsMultiSelect
-                      label={t('company.services.prestations')}
-                      options={options.prestations}
-                      loading={options.loadingPrestations}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      helperText={t('company.services.prestationsHint')}
-                      disabled={busy}
-                      data-testid="prestations-select"
-                    />
-                  )}
-                />
-                <Controller
-                  control={servicesForm.control}
-                  name="langues"
-                  render={({ field, fieldState }) => (
-                    <OptionsMultiSelect
-                      label={t('company.services.langues')}
-                      options={options.langues}
-                      loading={options.loadingLangues}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
-                      helperText={t('company.services.languesHint')}
-                      disabled={busy}
-                      data-testid="langues-select"
-                    />
-                  )}
-                />
+                <CompanyIdField key={countryCode} control={servicesForm.control} name="siret" country={countryCode} check={siretCheck} disabled={busy} />
+                <ServiceSelect control={servicesForm.control} name="prestations" kind="prestations" options={options} disabled={busy} />
+                <ServiceSelect control={servicesForm.control} name="langues" kind="langues" options={options} disabled={busy} />
               </Box>
             )}
           </Box>

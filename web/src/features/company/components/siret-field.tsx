@@ -7,8 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SiretOutcome } from '@/features/company/api/check-siret';
-import type { SiretCheckState } from '@/features/company/hooks/use-siret-check';
+import type { SiretCheckState, SiretOutcome } from '@/features/company/api/check-siret';
 import { SIRET_LENGTH, siretInput } from '@/lib/validation/company-rules';
 
 type Tone = 'success' | 'error' | 'warning' | 'info';

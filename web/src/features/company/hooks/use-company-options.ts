@@ -1,19 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listLangues } from '@/features/company/api/list-langues';
-import { listPrestations } from '@/features/company/api/list-prestations';
+import { useLangues } from '@/features/company/api/list-langues';
 import { useNotify } from '@/components/ui/snackbar-provider';
+import { usePrestations, type Option } from '@/lib/api/list-prestations';
+
+export interface CompanyOptions {
+  prestations: Option[];
+  langues: Option[];
+  loadingPrestations: boolean;
+  loadingLangues: boolean;
+}
 
 /**
  * The services and languages offered by the multi-selects, labelled in the
  * interface language. A failure shows the snackbar of part 1 §8 once.
  */
-export function useCompanyOptions() {
+export function useCompanyOptions(): CompanyOptions {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const prestations = useQuery({ queryKey: ['prestations', i18n.language], queryFn: listPrestations, staleTime: 10 * 60_000 });
-  const langues = useQuery({ queryKey: ['langues', i18n.language], queryFn: listLangues, staleTime: 10 * 60_000 });
+  const prestations = usePrestations(i18n.language);
+  const langues = useLangues(i18n.language);
 
   useEffect(() => {
     if (prestations.isError) notify(t('company.errors.loadPrestations'), 'error');

@@ -1,5 +1,7 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { paths } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export const VIEW_PERIODS = ['today', '7days', '30days'] as const;
 export type ViewPeriod = (typeof VIEW_PERIODS)[number];
@@ -11,4 +13,13 @@ export type ViewPoint = paths['/api/statistics/views']['get']['responses']['200'
 export async function getStatisticsViews(period: ViewPeriod, signal?: AbortSignal): Promise<ViewPoint[]> {
   const reply = await unwrap(api.GET('/api/statistics/views', { params: { query: { period } }, signal }));
   return reply.data;
+}
+
+export function statisticsViewsQueryOptions(period: ViewPeriod) {
+  return queryOptions({ queryKey: queryKeys.statistics.views(period), queryFn: ({ signal }) => getStatisticsViews(period, signal) });
+}
+
+/** The chart keeps the previous period on screen while the next one loads. */
+export function useStatisticsViews(period: ViewPeriod) {
+  return useQuery({ ...statisticsViewsQueryOptions(period), placeholderData: keepPreviousData });
 }

@@ -2,9 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getStatisticsBookings, type StatisticsBookings } from '@/features/dashboard/api/get-statistics-bookings';
+import { useStatisticsBookings, type StatisticsBookings } from '@/features/dashboard/api/get-statistics-bookings';
 import { SectionCard } from '@/components/ui/section-card';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { formatMoney } from '@/lib/money';
@@ -100,7 +99,7 @@ function Bookings({ data }: { data: StatisticsBookings }) {
 /** Weddings booked with the provider (GET /api/statistics/bookings): the count, the cost of each, a bar per month; "—" before a first booking. */
 export function BookingsCard() {
   const { t } = useTranslation();
-  const bookings = useQuery({ queryKey: ['statistics', 'bookings'], queryFn: getStatisticsBookings });
+  const bookings = useStatisticsBookings();
   return (
     <SectionCard title={t('refund.bookings.title')} description={t('refund.bookings.subtitle')} data-testid="bookings-card">
       {bookings.isError && <Alert severity="error">{t('dashboard.error_loading_data')}</Alert>}

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { useQuery } from '@tanstack/react-query';
-import { getPromotionalAlert, type MarketingAudience } from '@/features/dashboard/api/get-promotional-alert';
+import { usePromotionalAlert, type MarketingAudience } from '@/features/dashboard/api/get-promotional-alert';
 import { MarketingLink } from '@/features/dashboard/components/marketing-link';
 
 /** The active promotional alert for planners or venues, with its button; nothing when there is none. */
 export function PromotionalAlert({ audience }: { audience: MarketingAudience }) {
-  const alert = useQuery({ queryKey: ['marketing', 'alert', audience], queryFn: () => getPromotionalAlert(audience), staleTime: 5 * 60_000 });
+  const alert = usePromotionalAlert(audience);
   const data = alert.data;
   if (!data?.isActive) return null;
   return (

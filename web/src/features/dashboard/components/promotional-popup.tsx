@@ -4,10 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPromotionalPopup, type PromotionalPopup as Popup } from '@/features/dashboard/api/get-promotional-popup';
+import { usePromotionalPopup, type PromotionalPopup as Popup } from '@/features/dashboard/api/get-promotional-popup';
 import type { MarketingAudience } from '@/features/dashboard/api/get-promotional-alert';
 import { MarketingLink } from '@/features/dashboard/components/marketing-link';
 import { markPopupSeen, shouldShowPopup } from '@/features/dashboard/popup-once';
@@ -45,7 +44,7 @@ function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
  * onboarding congratulations come first).
  */
 export function PromotionalPopup({ audience, userId, hold = false }: { audience: MarketingAudience; userId: string; hold?: boolean }) {
-  const popup = useQuery({ queryKey: ['marketing', 'popup', audience], queryFn: () => getPromotionalPopup(audience), staleTime: 5 * 60_000 });
+  const popup = usePromotionalPopup(audience);
   const [decision, setDecision] = useState<{ id: string; show: boolean } | null>(null);
   const [closed, setClosed] = useState(false);
   const data = popup.data ?? null;

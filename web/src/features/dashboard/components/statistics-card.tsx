@@ -2,9 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getStatisticsRates, type StatisticsRates } from '@/features/dashboard/api/get-statistics-rates';
+import { useStatisticsRates, type StatisticsRates } from '@/features/dashboard/api/get-statistics-rates';
 import { SectionCard } from '@/components/ui/section-card';
 import { intlLocale } from '@/lib/locales';
 
@@ -35,7 +34,7 @@ const GRID = { display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repea
 /** The rates of GET /api/statistics/rates; 👏 when every request was answered or seen. */
 export function StatisticsCard() {
   const { t, i18n } = useTranslation();
-  const rates = useQuery({ queryKey: ['statistics', 'rates'], queryFn: getStatisticsRates });
+  const rates = useStatisticsRates();
   return (
     <SectionCard title={t('dashboard.statsTitle')} data-testid="statistics-card">
       {rates.isError && <Alert severity="error">{t('dashboard.error_loading_data')}</Alert>}

@@ -8,21 +8,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { getVenueCards } from '@/features/dashboard/api/get-venue-cards';
+import { useVenueCards } from '@/features/dashboard/api/get-venue-cards';
 import { ChecklistCard } from '@/features/dashboard/components/profile-completion-card';
 import { venueTasks } from '@/features/dashboard/venue-checklist';
 import { SectionCard } from '@/components/ui/section-card';
 import { intlLocale } from '@/lib/locales';
-
-/** The venues screens' key for the same reply (features/venues use-venues), so both share one reading of GET /api/venues. */
-const VENUES_KEY = ['venues', 'list'] as const;
-
-function useVenueCards() {
-  return useQuery({ queryKey: VENUES_KEY, queryFn: ({ signal }) => getVenueCards(signal), select: (reply) => reply.venues });
-}
 
 /** The venue owner's checklist: a published venue, and photos, description, capacities and prices on each. */
 export function VenueChecklistCard() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components, paths } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type EventRequestItem = components['schemas']['EventRequestItem'];
 export type EventRequestPage = paths['/api/event-requests']['get']['responses']['200']['content']['application/json'];
@@ -22,24 +23,26 @@ export const PAGE_SIZES: readonly PageSize[] = [25, 50, 100];
 /** Part 2 §9: 25 a page, newest first. */
 export const DEFAULT_LIST_PARAMS: ListParams = { page: 1, pageSize: 25, sortField: 'createdAt', sortDirection: 'desc' };
 
-export const EVENT_REQUESTS_KEY = ['event-requests'] as const;
-export const EVENT_REQUEST_LISTS_KEY = [...EVENT_REQUESTS_KEY, 'list'] as const;
-
 /** GET /api/event-requests?page=&pageSize=&sortField=&sortDirection= -> eventRequests[], unreadMessages, total. */
 export async function listEventRequests(params: ListParams): Promise<EventRequestPage> {
   return unwrap(api.GET('/api/event-requests', { params: { query: { ...params } } }));
 }
 
-export function eventRequestsQuery(params: ListParams) {
+export function eventRequestsQueryOptions(params: ListParams) {
   return queryOptions({
-    queryKey: [...EVENT_REQUEST_LISTS_KEY, params],
+    queryKey: queryKeys.eventRequests.list(params),
     queryFn: () => listEventRequests(params),
   });
 }
 
 /** One page of requests; the previous page stays on screen while the next one loads. */
 export function useEventRequests(params: ListParams) {
-  return useQuery({ ...eventRequestsQuery(params), placeholderData: keepPreviousData });
+  return useQuery({ ...eventRequestsQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+/** The first page as the list opens (newest first): what the new-request popup reads. */
+export function useNewestEventRequests() {
+  return useQuery(eventRequestsQueryOptions(DEFAULT_LIST_PARAMS));
 }
 
 /**
@@ -48,7 +51,7 @@ export function useEventRequests(params: ListParams) {
  * the lists are also invalidated, and refetched when shown.
  */
 export function patchListItem(queryClient: QueryClient, uuid: string, patch: Partial<Omit<EventRequestItem, 'uuid' | 'project'>>): void {
-  queryClient.setQueriesData<EventRequestPage>({ queryKey: EVENT_REQUEST_LISTS_KEY }, (page) => {
+  queryClient.setQueriesData<EventRequestPage>({ queryKey: queryKeys.eventRequests.lists }, (page) => {
     const item = page?.eventRequests.find((request) => request.uuid === uuid);
     if (!page || !item) return page;
     // unreadMessages counts the couples' messages: opening a request does
@@ -58,5 +61,5 @@ export function patchListItem(queryClient: QueryClient, uuid: string, patch: Par
       eventRequests: page.eventRequests.map((request) => (request.uuid === uuid ? { ...request, ...patch } : request)),
     };
   });
-  void queryClient.invalidateQueries({ queryKey: EVENT_REQUEST_LISTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.eventRequests.lists });
 }

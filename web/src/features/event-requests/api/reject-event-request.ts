@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { eventRequestKey, type EventRequestDetail } from '@/features/event-requests/api/get-event-request';
+import type { EventRequestDetail } from '@/features/event-requests/api/get-event-request';
 import { patchListItem } from '@/features/event-requests/api/list-event-requests';
 import { api, unwrap } from '@/lib/api-client';
 import type { paths } from '@/lib/api/schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RejectionReason = paths['/api/event-requests/{uuid}/reject']['post']['requestBody']['content']['application/json']['reason'];
 
@@ -27,7 +28,7 @@ export function useRejectEventRequest(uuid: string) {
   return useMutation({
     mutationFn: (reason: RejectionReason) => rejectEventRequest(uuid, reason),
     onSuccess: (detail) => {
-      queryClient.setQueryData(eventRequestKey(uuid), detail);
+      queryClient.setQueryData(queryKeys.eventRequests.detail(uuid), detail);
       patchListItem(queryClient, uuid, { isRejected: true, hasRejectedAt: detail.message.hasRejectedAt });
     },
   });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messagesKey } from '@/features/event-requests/api/conversation';
-import { eventRequestKey, type EventRequestDetail } from '@/features/event-requests/api/get-event-request';
+import type { EventRequestDetail } from '@/features/event-requests/api/get-event-request';
 import { patchListItem } from '@/features/event-requests/api/list-event-requests';
 import { api, unwrap } from '@/lib/api-client';
 import type { paths } from '@/lib/api/schema';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UnlockReply = paths['/api/event-requests/{uuid}/unlock']['post']['responses']['200']['content']['application/json'];
 
@@ -24,7 +23,7 @@ export function useUnlockEventRequest(uuid: string) {
   return useMutation({
     mutationFn: () => unlockEventRequest(uuid),
     onSuccess: (reply) => {
-      queryClient.setQueryData<EventRequestDetail>(eventRequestKey(uuid), (detail) =>
+      queryClient.setQueryData<EventRequestDetail>(queryKeys.eventRequests.detail(uuid), (detail) =>
         detail
           ? {
               ...detail,
@@ -33,10 +32,10 @@ export function useUnlockEventRequest(uuid: string) {
             }
           : detail,
       );
-      void queryClient.invalidateQueries({ queryKey: eventRequestKey(uuid) });
-      void queryClient.invalidateQueries({ queryKey: messagesKey(uuid) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.eventRequests.detail(uuid) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.eventRequests.messages(uuid) });
       patchListItem(queryClient, uuid, { isUnlocked: true });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

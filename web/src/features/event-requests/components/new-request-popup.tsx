@@ -7,11 +7,10 @@ import Fade from '@mui/material/Fade';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { DEFAULT_LIST_PARAMS, eventRequestsQuery, type EventRequestItem } from '@/features/event-requests/api/list-event-requests';
+import { useNewestEventRequests, type EventRequestItem } from '@/features/event-requests/api/list-event-requests';
 import { useRejectEventRequest, type RejectionReason } from '@/features/event-requests/api/reject-event-request';
 import type { RequestIntentState } from '@/features/event-requests/components/event-request-detail-page';
 import { RejectDialog } from '@/features/event-requests/components/reject-dialog';
@@ -159,7 +158,7 @@ interface PopupGateProps {
 }
 
 function NewRequestPrompt({ userId, premium }: PopupGateProps) {
-  const list = useQuery(eventRequestsQuery(DEFAULT_LIST_PARAMS));
+  const list = useNewestEventRequests();
   const [pick, setPick] = useState<{ request: EventRequestItem; count: number; fresh: string[] } | null | undefined>(undefined);
   const [closed, setClosed] = useState(false);
 

@@ -14,7 +14,9 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { useDeleteTemplate, useReplyTemplates, useSaveTemplate, type ReplyTemplate } from '@/features/event-requests/api/conversation';
+import { useDeleteTemplate } from '@/features/event-requests/api/delete-reply-template';
+import { useReplyTemplates, type ReplyTemplate } from '@/features/event-requests/api/list-reply-templates';
+import { useSaveTemplate } from '@/features/event-requests/api/save-reply-template';
 import { describeError, isApiError } from '@/lib/api-error';
 
 interface Editing {

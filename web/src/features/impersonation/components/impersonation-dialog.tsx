@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStopImpersonation } from '@/features/impersonation/hooks/use-impersonation';
+import { useStopImpersonation } from '@/features/impersonation/api/stop-impersonating';
 import { isApiError } from '@/lib/api-error';
 
 function errorText(error: unknown, fallbackKey: string, t: (key: string) => string, exists: (key: string) => boolean): string {

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type LegalPageName, useLegalPage } from '@/features/legal/api/legal';
+import { type LegalPageName, useLegalPage } from '@/features/legal/api/get-legal-page';
 import { intlLocale } from '@/lib/locales';
 
 /** The legal pages the back-office shows itself, each at /<page>. */

@@ -1,4 +1,6 @@
-import type { GalleryImage } from '@/features/photos/api/get-images';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { refreshGallery, type GalleryImage } from '@/features/photos/api/get-images';
 import { uploadWithProgress } from '@/lib/upload';
 
 export interface NewImage {
@@ -16,4 +18,20 @@ export async function uploadImage(input: NewImage, onProgress?: (sent: number) =
   form.append('image', input.file, input.fileName);
   const reply = await uploadWithProgress<{ image: GalleryImage }>({ path: '/api/images/upload', form, onProgress, signal });
   return reply.image;
+}
+
+export interface ImageUpload {
+  input: NewImage;
+  onProgress?: (sent: number) => void;
+}
+
+/** One photo; the queue sends several side by side, and reads the gallery again after each (useRefreshGallery). */
+export function useUploadImage() {
+  return useMutation({ mutationFn: ({ input, onProgress }: ImageUpload) => uploadImage(input, onProgress) });
+}
+
+/** Reads the gallery and the user again, whatever became of an upload. */
+export function useRefreshGallery(): () => Promise<unknown> {
+  const queryClient = useQueryClient();
+  return useCallback(() => refreshGallery(queryClient), [queryClient]);
 }

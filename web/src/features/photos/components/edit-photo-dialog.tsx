@@ -7,12 +7,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { IMAGES_QUERY_KEY, type Gallery, type GalleryImage } from '@/features/photos/api/get-images';
-import { updateImage } from '@/features/photos/api/update-image';
+import type { GalleryImage } from '@/features/photos/api/get-images';
+import { useUpdateImage } from '@/features/photos/api/update-image';
 import { DESCRIPTION_MAX, photoTextSchema, TITLE_MAX, type PhotoTextValues } from '@/features/photos/components/photo-form';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { TextInput } from '@/components/ui/text-input';
@@ -23,7 +22,6 @@ import { applyFieldErrors } from '@/lib/form-errors';
 export function EditPhotoDialog({ image, onClose }: { image: GalleryImage; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const {
     register,
@@ -35,12 +33,8 @@ export function EditPhotoDialog({ image, onClose }: { image: GalleryImage; onClo
     mode: 'onTouched',
     defaultValues: { title: image.title, description: image.description },
   });
-  const save = useMutation({
-    mutationFn: (values: PhotoTextValues) => updateImage(image.id, values.title.trim(), values.description.trim()),
-    onSuccess: (updated) => {
-      queryClient.setQueryData<Gallery>(IMAGES_QUERY_KEY, (current) =>
-        current ? { ...current, images: current.images.map((im) => (im.id === updated.id ? updated : im)) } : current,
-      );
+  const save = useUpdateImage(image.id, {
+    onSuccess: () => {
       notify(t('photos.edit.saved'));
       onClose();
     },
@@ -58,7 +52,7 @@ export function EditPhotoDialog({ image, onClose }: { image: GalleryImage; onClo
           component="form"
           id={`${titleId}-form`}
           noValidate
-          onSubmit={handleSubmit((values) => save.mutate(values))}
+          onSubmit={handleSubmit((values) => save.mutate({ title: values.title.trim(), description: values.description.trim() }))}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
         >
           <Box component="img" src={image.thumbUrl} alt="" sx={{ width: '100%', maxHeight: 220, objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.100' }} />

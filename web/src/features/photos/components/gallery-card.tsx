@@ -17,14 +17,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { deleteImage } from '@/features/photos/api/delete-image';
-import { IMAGES_QUERY_KEY, useImages, type Gallery, type GalleryImage } from '@/features/photos/api/get-images';
-import { reorderImages } from '@/features/photos/api/reorder-images';
-import { setImageVisibility } from '@/features/photos/api/set-image-visibility';
+import { useDeleteImage } from '@/features/photos/api/delete-image';
+import { useImages, type GalleryImage } from '@/features/photos/api/get-images';
+import { useReorderImages } from '@/features/photos/api/reorder-images';
+import { useSetImageVisibility } from '@/features/photos/api/set-image-visibility';
 import type { PixelArea } from '@/features/photos/components/crop-image';
 import { EditPhotoDialog } from '@/features/photos/components/edit-photo-dialog';
 import { checkImage, IMAGE_TYPES, type ImageSize } from '@/features/photos/components/image-checks';
@@ -37,7 +36,6 @@ import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { describeError } from '@/lib/api-error';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 import { intlLocale } from '@/lib/locales';
 
 /** A message with its button beside it, or below it on a phone, so the text keeps the width. */
@@ -59,7 +57,6 @@ interface GalleryCardProps {
 export function GalleryCard({ readSize, crop }: GalleryCardProps) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const gallery = useImages();
   const uploads = useUploadQueue();
   const [pending, setPending] = useState<File[]>([]);
@@ -70,39 +67,17 @@ export function GalleryCard({ readSize, crop }: GalleryCardProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
-  const setGallery = (change: (current: Gallery) => Gallery) =>
-    queryClient.setQueryData<Gallery>(IMAGES_QUERY_KEY, (current) => (current ? change(current) : current));
-
-  const visibility = useMutation({
-    mutationFn: ({ id, visible }: { id: string; visible: boolean }) => setImageVisibility(id, visible),
-    onMutate: ({ id, visible }) => setGallery((g) => ({ ...g, images: g.images.map((im) => (im.id === id ? { ...im, isVisible: visible } : im)) })),
-    onSuccess: (visible, { id }) => {
-      setGallery((g) => ({ ...g, images: g.images.map((im) => (im.id === id ? { ...im, isVisible: visible } : im)) }));
-      notify(t(visible ? 'photos.card.shown' : 'photos.card.hiddenNotice'));
-    },
-    onError: (failure, { id, visible }) => {
-      setGallery((g) => ({ ...g, images: g.images.map((im) => (im.id === id ? { ...im, isVisible: !visible } : im)) }));
-      notify(describeError(failure, t, 'photos.visibility.error'), 'error');
-    },
+  const visibility = useSetImageVisibility({
+    onSuccess: (visible) => notify(t(visible ? 'photos.card.shown' : 'photos.card.hiddenNotice')),
+    onError: (failure) => notify(describeError(failure, t, 'photos.visibility.error'), 'error'),
   });
 
-  const order = useMutation({
-    mutationFn: reorderImages,
-    onSuccess: (next) => queryClient.setQueryData(IMAGES_QUERY_KEY, next),
-    onError: (failure) => {
-      notify(describeError(failure, t, 'photos.reorder.error'), 'error');
-      void queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY });
-    },
-  });
+  const order = useReorderImages({ onError: (failure) => notify(describeError(failure, t, 'photos.reorder.error'), 'error') });
 
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteImage(id),
-    onSuccess: (_, id) => {
-      setGallery((g) => ({ ...g, images: g.images.filter((im) => im.id !== id), imageCount: g.imageCount - 1, canAddMore: true }));
+  const remove = useDeleteImage({
+    onSuccess: () => {
       setDeleting(null);
       notify(t('photos.delete.done'));
-      void queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });
 
@@ -192,9 +167,7 @@ export function GalleryCard({ readSize, crop }: GalleryCardProps) {
     const from = images.findIndex((im) => im.id === active.id);
     const to = images.findIndex((im) => im.id === over.id);
     if (from < 0 || to < 0) return;
-    const moved = arrayMove(images, from, to);
-    setGallery((g) => ({ ...g, images: moved }));
-    order.mutate(moved.map((im) => im.id));
+    order.mutate(arrayMove(images, from, to).map((im) => im.id));
   };
 
   const titleOf = (id: string | number) => images.find((im) => im.id === id)?.title ?? '';

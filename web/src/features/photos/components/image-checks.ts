@@ -39,8 +39,3 @@ export async function checkImage(
   if (size.width < IMAGE_MIN_SIDE || size.height < IMAGE_MIN_SIDE) return { problem: 'too_small' };
   return { size };
 }
-
-/** Adds a version to the picture's address so no cache shows the previous one. */
-export function withCacheBust(url: string, version: number): string {
-  return `${url}${url.includes('?') ? '&' : '?'}v=${version}`;
-}

@@ -11,20 +11,18 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteProfileImage } from '@/features/photos/api/delete-profile-image';
-import { uploadProfileImage } from '@/features/photos/api/upload-profile-image';
+import { useDeleteProfileImage } from '@/features/photos/api/delete-profile-image';
+import { useUploadProfileImage } from '@/features/photos/api/upload-profile-image';
 import { CropArea } from '@/features/photos/components/crop-area';
 import { CropError, cropImage, type PixelArea } from '@/features/photos/components/crop-image';
-import { checkImage, IMAGE_TYPES, withCacheBust, type ImageSize } from '@/features/photos/components/image-checks';
+import { checkImage, IMAGE_TYPES, type ImageSize } from '@/features/photos/components/image-checks';
 import { uploadErrorText } from '@/features/photos/components/upload-errors';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 import type { User } from '@/lib/auth/user';
 
 function initials(user: Pick<User, 'firstname' | 'lastname' | 'email'>): string {
@@ -44,7 +42,6 @@ interface ProfilePictureCardProps {
 export function ProfilePictureCard({ user, readSize, crop = cropImage }: ProfilePictureCardProps) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const [error, setError] = useState<string | null>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -57,18 +54,15 @@ export function ProfilePictureCard({ user, readSize, crop = cropImage }: Profile
     if (source) URL.revokeObjectURL(source);
   }, [source]);
 
-  const setAvatar = (avatar: string | null) =>
-    queryClient.setQueryData<User>(ME_QUERY_KEY, (current) => (current ? { ...current, avatar, hasProfilePicture: avatar !== null } : current));
-
-  const upload = useMutation({
-    mutationFn: async ({ src, pixels }: { src: string; pixels: PixelArea }) => {
-      const blob = await crop(src, pixels);
-      setProgress(0);
-      return uploadProfileImage(blob, 'profile-picture.jpg', setProgress);
-    },
-    onSuccess: (url) => {
+  // The crop runs inside the upload, so that its failure (CropError) is the upload's.
+  const cropped = async (src: string, pixels: PixelArea) => {
+    const blob = await crop(src, pixels);
+    setProgress(0);
+    return blob;
+  };
+  const upload = useUploadProfileImage({
+    onSuccess: () => {
       setSource(null);
-      setAvatar(withCacheBust(url, Date.now()));
       notify(t('photos.picture.uploaded'));
     },
     onError: (failure) => {
@@ -77,11 +71,9 @@ export function ProfilePictureCard({ user, readSize, crop = cropImage }: Profile
     },
   });
 
-  const remove = useMutation({
-    mutationFn: deleteProfileImage,
+  const remove = useDeleteProfileImage({
     onSuccess: () => {
       setConfirmDelete(false);
-      setAvatar(null);
       notify(t('photos.picture.deleted'));
     },
   });
@@ -164,7 +156,7 @@ export function ProfilePictureCard({ user, readSize, crop = cropImage }: Profile
             variant="contained"
             disabled={busy || !area?.ok}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
-            onClick={() => source && area && upload.mutate({ src: source, pixels: area.pixels })}
+            onClick={() => source && area && upload.mutate({ prepare: () => cropped(source, area.pixels), onProgress: setProgress })}
           >
             {t('photos.picture.save')}
           </Button>

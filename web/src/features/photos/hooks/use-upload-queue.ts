@@ -1,10 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGES_QUERY_KEY } from '@/features/photos/api/get-images';
-import { uploadImage, type NewImage } from '@/features/photos/api/upload-image';
+import { useRefreshGallery, useUploadImage, type NewImage } from '@/features/photos/api/upload-image';
 import { uploadErrorText } from '@/features/photos/components/upload-errors';
-import { ME_QUERY_KEY } from '@/lib/auth/session';
 
 export interface UploadItem {
   key: string;
@@ -23,7 +20,8 @@ let counter = 0;
 /** The photos being sent, each with its progress, and the ones refused with the reason. */
 export function useUploadQueue() {
   const { i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const { mutateAsync: upload } = useUploadImage();
+  const refresh = useRefreshGallery();
   const [items, setItems] = useState<UploadItem[]>([]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -49,7 +47,7 @@ export function useUploadQueue() {
       const key = `u${counter}`;
       setItems((list) => [...list, { key, name: input.fileName, state: 'sending', progress: 0 }]);
       try {
-        await uploadImage(input, (progress) => update(key, { progress }));
+        await upload({ input, onProgress: (progress) => update(key, { progress }) });
         update(key, { state: 'done', progress: 1 });
         const timer = setTimeout(() => {
           timers.current.delete(timer);
@@ -59,13 +57,10 @@ export function useUploadQueue() {
       } catch (error) {
         update(key, { state: 'failed', error: uploadErrorText(error, i18n) });
       } finally {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY }),
-          queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
-        ]);
+        await refresh();
       }
     },
-    [dismiss, i18n, queryClient, update],
+    [dismiss, i18n, refresh, update, upload],
   );
 
   const sending = items.filter((item) => item.state === 'sending').length;

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setCaption } from '@/features/portfolios/api/portfolios-api';
+import { useSetCaption } from '@/features/portfolios/api/set-caption';
 import { CAPTION_DEBOUNCE_MS, CAPTION_MAX } from '@/features/portfolios/portfolio-rules';
 import { describeError } from '@/lib/api-error';
 
@@ -14,7 +14,7 @@ type Status = 'idle' | 'waiting' | 'saving' | 'saved' | 'error';
  * A photo's caption, saved 2 s after the last keystroke (part 2 §9) or when
  * the field is left; the field says whether it is waiting, saving or saved.
  */
-export function CaptionField({ portfolioId, imageId, initial, label, onSaved }: { portfolioId: string; imageId: string; initial: string; label: string; onSaved: (caption: string) => void }) {
+export function CaptionField({ portfolioId, imageId, initial, label }: { portfolioId: string; imageId: string; initial: string; label: string }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [status, setStatus] = useState<Status>('idle');
@@ -23,6 +23,7 @@ export function CaptionField({ portfolioId, imageId, initial, label, onSaved }: 
   const typed = useRef(initial);
   const timer = useRef<number | undefined>(undefined);
 
+  const { mutateAsync: setCaption } = useSetCaption(portfolioId);
   const save = useCallback(async () => {
     window.clearTimeout(timer.current);
     const text = typed.current;
@@ -32,16 +33,15 @@ export function CaptionField({ portfolioId, imageId, initial, label, onSaved }: 
     }
     setStatus('saving');
     try {
-      const image = await setCaption(portfolioId, imageId, text);
+      const image = await setCaption({ imageId, caption: text });
       saved.current = image.caption;
-      onSaved(image.caption);
       setStatus(typed.current.trim() === image.caption ? 'saved' : 'waiting');
       setError('');
     } catch (failure) {
       setStatus('error');
       setError(describeError(failure, (key) => t(key), 'portfolios.errors.image_caption_update'));
     }
-  }, [portfolioId, imageId, onSaved, t]);
+  }, [setCaption, imageId, t]);
 
   // A caption typed but not yet saved is sent when the photo leaves the screen.
   const saveOnLeave = useRef(save);

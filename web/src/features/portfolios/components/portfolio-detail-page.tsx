@@ -10,16 +10,17 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { getPublicUrl, setPublished, type Portfolio } from '@/features/portfolios/api/portfolios-api';
+import { usePortfolio, type Portfolio } from '@/features/portfolios/api/get-portfolio';
+import { usePublicUrl } from '@/features/portfolios/api/get-public-url';
+import { usePortfolioList } from '@/features/portfolios/api/list-portfolios';
+import { useSetPublished } from '@/features/portfolios/api/set-published';
 import { PortfolioLoadError } from '@/features/portfolios/components/portfolio-edit-pages';
 import { PortfolioPhotos } from '@/features/portfolios/components/portfolio-photos';
 import { PortfolioViewsCard } from '@/features/portfolios/components/portfolio-views-card';
 import { formatEuros, formatWeddingDate } from '@/features/portfolios/format';
-import { portfolioKeys, usePortfolio, usePortfolioList, useStorePortfolio } from '@/features/portfolios/hooks/use-portfolios';
 import { CopyButton } from '@/components/ui/copy-button';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -79,12 +80,9 @@ function Details({ portfolio }: { portfolio: Portfolio }) {
 function Publication({ portfolio }: { portfolio: Portfolio }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const store = useStorePortfolio();
-  const url = useQuery({ queryKey: portfolioKeys.publicUrl(portfolio.id), queryFn: ({ signal }) => getPublicUrl(portfolio.id, signal), enabled: portfolio.isPublished });
-  const publish = useMutation({
-    mutationFn: (published: boolean) => setPublished(portfolio.id, published),
+  const url = usePublicUrl(portfolio.id, portfolio.isPublished);
+  const publish = useSetPublished(portfolio.id, {
     onSuccess: (p) => {
-      store(p);
       notify(p.isPublished ? t('portfolios.detail.publishedNotice') : t('portfolios.detail.unpublishedNotice'), 'success');
     },
     onError: (error) => notify(describeError(error, (key) => t(key), 'portfolios.errors.publishing'), 'error'),

@@ -5,11 +5,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { createPortfolio, updatePortfolio } from '@/features/portfolios/api/portfolios-api';
+import { useCreatePortfolio } from '@/features/portfolios/api/create-portfolio';
+import { usePortfolio } from '@/features/portfolios/api/get-portfolio';
+import { usePortfolioList } from '@/features/portfolios/api/list-portfolios';
+import { useUpdatePortfolio } from '@/features/portfolios/api/update-portfolio';
 import { PortfolioForm } from '@/features/portfolios/components/portfolio-form';
 import { UpgradePrompt } from '@/features/portfolios/components/portfolios-page';
 import { LIST_SNACKBAR_MS } from '@/features/portfolios/format';
-import { usePortfolio, usePortfolioList, useStorePortfolio } from '@/features/portfolios/hooks/use-portfolios';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { isApiError } from '@/lib/api-error';
 
@@ -39,7 +41,7 @@ export function NewPortfolioPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const store = useStorePortfolio();
+  const create = useCreatePortfolio();
   const list = usePortfolioList();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 880 }}>
@@ -51,8 +53,7 @@ export function NewPortfolioPage() {
           submitLabel={t('portfolios.form.create')}
           cancelTo="/portfolios"
           onSubmit={async (input) => {
-            const portfolio = await createPortfolio(input);
-            store(portfolio);
+            const portfolio = await create.mutateAsync(input);
             notify(t('portfolios.form.created'), 'success', LIST_SNACKBAR_MS);
             await navigate(`/portfolios/${portfolio.id}`);
           }}
@@ -91,7 +92,7 @@ export function EditPortfolioPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const store = useStorePortfolio();
+  const update = useUpdatePortfolio(id);
   const query = usePortfolio(id);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 880 }}>
@@ -105,8 +106,7 @@ export function EditPortfolioPage({ id }: { id: string }) {
           submitLabel={t('common.save')}
           cancelTo={`/portfolios/${id}`}
           onSubmit={async (input) => {
-            const portfolio = await updatePortfolio(id, input);
-            store(portfolio);
+            await update.mutateAsync(input);
             notify(t('portfolios.form.saved'), 'success', LIST_SNACKBAR_MS);
             await navigate(`/portfolios/${id}`);
           }}

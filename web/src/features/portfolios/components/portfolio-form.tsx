@@ -7,13 +7,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { listPrestations } from '@/lib/prestations';
+import { usePrestations } from '@/lib/api/list-prestations';
 import { OptionsMultiSelect } from '@/components/ui/options-multi-select';
-import type { Portfolio, PortfolioInput } from '@/features/portfolios/api/portfolios-api';
+import type { PortfolioInput } from '@/features/portfolios/api/create-portfolio';
+import type { Portfolio } from '@/features/portfolios/api/get-portfolio';
 import { PlaceField, type PlaceValue } from '@/features/portfolios/components/place-field';
 import {
   budgetRule,
@@ -135,7 +135,7 @@ export function PortfolioForm({ portfolio, submitLabel, cancelTo, onSubmit }: Po
   const { t, i18n } = useTranslation();
   const form = useForm<PortfolioFormValues>({ mode: 'onChange', defaultValues: formValues(portfolio) });
   const { control, handleSubmit, setError, formState } = form;
-  const prestations = useQuery({ queryKey: ['prestations', i18n.language], queryFn: listPrestations, staleTime: 10 * 60_000 });
+  const prestations = usePrestations(i18n.language);
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(toInput(values));

@@ -24,22 +24,16 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  removeImage,
-  reorderImages,
-  setKeyImage,
-  uploadImages,
-  type FileRefusal,
-  type Portfolio,
-  type PortfolioImage,
-  type PortfolioList,
-} from '@/features/portfolios/api/portfolios-api';
+import type { Portfolio, PortfolioImage } from '@/features/portfolios/api/get-portfolio';
+import type { PortfolioList } from '@/features/portfolios/api/list-portfolios';
+import { useRemoveImage } from '@/features/portfolios/api/remove-image';
+import { useReorderImages } from '@/features/portfolios/api/reorder-images';
+import { useSetKeyImage } from '@/features/portfolios/api/set-key-image';
+import { useRefreshPortfolio, useUploadImages, type FileRefusal } from '@/features/portfolios/api/upload-images';
 import { CaptionField } from '@/features/portfolios/components/caption-field';
 import { formatMegabytes } from '@/features/portfolios/format';
-import { portfolioKeys, useStorePortfolio } from '@/features/portfolios/hooks/use-portfolios';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
@@ -57,10 +51,9 @@ interface TileProps {
   busy: boolean;
   onKey: () => void;
   onRemove: () => void;
-  onCaption: (caption: string) => void;
 }
 
-function PhotoTile({ portfolio, image, index, busy, onKey, onRemove, onCaption }: TileProps) {
+function PhotoTile({ portfolio, image, index, busy, onKey, onRemove }: TileProps) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id, disabled: busy });
   const number = index + 1;
@@ -104,7 +97,7 @@ function PhotoTile({ portfolio, image, index, busy, onKey, onRemove, onCaption }
         </Box>
       </Box>
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
-        <CaptionField portfolioId={portfolio.id} imageId={image.id} initial={image.caption} label={t('portfolios.photos.caption', { number })} onSaved={onCaption} />
+        <CaptionField portfolioId={portfolio.id} imageId={image.id} initial={image.caption} label={t('portfolios.photos.caption', { number })} />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Button
             size="small"
@@ -157,8 +150,6 @@ function chunks<T>(items: T[], size: number): T[][] {
 export function PortfolioPhotos({ portfolio, limits }: { portfolio: Portfolio; limits: Limits }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const client = useQueryClient();
-  const store = useStorePortfolio();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [progress, setProgress] = useState<number | null>(null);
@@ -167,11 +158,8 @@ export function PortfolioPhotos({ portfolio, limits }: { portfolio: Portfolio; l
   const images = portfolio.images;
   const room = Math.max(0, limits.maxImages - images.length);
 
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: portfolioKeys.one(portfolio.id) }), [client, portfolio.id]);
-  const patch = useCallback(
-    (change: (p: Portfolio) => Portfolio) => client.setQueryData<Portfolio>(portfolioKeys.one(portfolio.id), (p) => (p ? change(p) : p)),
-    [client, portfolio.id],
-  );
+  const uploadBatch = useUploadImages(portfolio.id);
+  const refresh = useRefreshPortfolio(portfolio.id);
 
   const upload = async (picked: File[]) => {
     const { good, refused } = precheck(picked, limits, t, i18n.language);
@@ -186,8 +174,11 @@ export function PortfolioPhotos({ portfolio, limits }: { portfolio: Portfolio; l
     try {
       for (const batch of chunks(kept, limits.maxFilesPerUpload)) {
         const size = batch.reduce((sum, file) => sum + file.size, 0);
-        const reply = await uploadImages(portfolio.id, batch, ({ loaded, total: batchTotal }) => {
-          setProgress(Math.min(100, Math.round(((sent + (loaded / batchTotal) * size) / total) * 100)));
+        const reply = await uploadBatch.mutateAsync({
+          files: batch,
+          onProgress: ({ loaded, total: batchTotal }) => {
+            setProgress(Math.min(100, Math.round(((sent + (loaded / batchTotal) * size) / total) * 100)));
+          },
         });
         sent += size;
         added += reply.images.length;
@@ -199,34 +190,20 @@ export function PortfolioPhotos({ portfolio, limits }: { portfolio: Portfolio; l
     } finally {
       setProgress(null);
       await refresh();
-      void client.invalidateQueries({ queryKey: portfolioKeys.list() });
     }
   };
 
-  const makeKey = useMutation({
-    mutationFn: (imageId: string) => setKeyImage(portfolio.id, imageId),
-    onSuccess: (p) => store(p),
+  const makeKey = useSetKeyImage(portfolio.id, {
     onError: (error) => notify(describeError(error, (key) => t(key), 'portfolios.errors.key_image'), 'error'),
   });
-  const remove = useMutation({
-    mutationFn: (imageId: string) => removeImage(portfolio.id, imageId),
-    onSuccess: async () => {
+  const remove = useRemoveImage(portfolio.id, {
+    onSuccess: () => {
       setToRemove(null);
       notify(t('portfolios.photos.removed'), 'success');
-      await refresh();
-      void client.invalidateQueries({ queryKey: portfolioKeys.list() });
     },
   });
-  const reorder = useMutation({
-    mutationFn: (ids: string[]) => reorderImages(portfolio.id, ids),
-    onMutate: (ids) => {
-      const before = portfolio.images;
-      patch((p) => ({ ...p, images: ids.map((id) => p.images.find((image) => image.id === id)).filter((image): image is PortfolioImage => Boolean(image)) }));
-      return { before };
-    },
-    onSuccess: (p) => store(p),
-    onError: (error, _ids, context) => {
-      if (context) patch((p) => ({ ...p, images: context.before }));
+  const reorder = useReorderImages(portfolio.id, {
+    onError: (error) => {
       notify(describeError(error, (key) => t(key), 'portfolios.errors.reorder'), 'error');
     },
   });
@@ -338,7 +315,6 @@ export function PortfolioPhotos({ portfolio, limits }: { portfolio: Portfolio; l
                 busy={busy}
                 onKey={() => makeKey.mutate(image.id)}
                 onRemove={() => setToRemove(image)}
-                onCaption={(caption) => patch((p) => ({ ...p, images: p.images.map((im) => (im.id === image.id ? { ...im, caption } : im)) }))}
               />
             ))}
           </Box>

@@ -1,17 +1,7 @@
-import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PeriodToggle } from '@/components/ui/period-toggle';
-import { Link as RouterLink } from 'react-router';
-import { getPortfolioViews, type ViewsPeriod } from '@/features/portfolios/api/portfolios-api';
-import { portfolioKeys } from '@/features/portfolios/hooks/use-portfolios';
-import { SectionCard } from '@/components/ui/section-card';
+import { usePortfolioViews, type ViewsPeriod } from '@/features/portfolios/api/get-portfolio-views';
+import { PeriodChart, PremiumChartCard } from '@/components/ui/period-chart';
 import { intlLocale } from '@/lib/locales';
 
 // @mui/x-charts weighs: it loads with the first chart, for premium plans only.
@@ -26,77 +16,31 @@ const PERIOD_KEYS: Record<ViewsPeriod, string> = {
   '30days': 'portfolios.views.periods.30days',
 };
 
-function ChartSkeleton() {
-  return <Skeleton variant="rounded" height={260} data-testid="portfolio-views-loading" />;
-}
-
 function PremiumViews({ portfolioId }: { portfolioId?: string }) {
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<ViewsPeriod>('7days');
-  const views = useQuery({
-    queryKey: portfolioKeys.views(period),
-    queryFn: ({ signal }) => getPortfolioViews(period, signal),
-    placeholderData: keepPreviousData,
-  });
+  const views = usePortfolioViews(period);
   const points = useMemo(
     () => (portfolioId ? views.data?.filter((point) => point.portfolioId === portfolioId) : views.data),
     [views.data, portfolioId],
   );
   const total = points?.reduce((sum, point) => sum + point.views, 0) ?? 0;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
-        <PeriodToggle
-          value={period}
-          periods={PERIODS}
-          label={t('portfolios.views.period')}
-          text={(value) => t(PERIOD_KEYS[value])}
-          onChange={setPeriod}
-        />
-        {points && (
-          <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="portfolio-views-total">
-            {t('portfolios.views.total', { views: new Intl.NumberFormat(intlLocale(i18n.language)).format(total) })}
-          </Typography>
-        )}
-      </Box>
-      {views.isError && <Alert severity="error">{t('portfolios.views.error')}</Alert>}
-      {views.isPending && <ChartSkeleton />}
-      {points && points.length === 0 && <Typography color="text.secondary">{t('portfolios.views.empty')}</Typography>}
-      {points && points.length > 0 && (
-        <Suspense fallback={<ChartSkeleton />}>
-          <PortfolioViewsChart points={points} />
-        </Suspense>
-      )}
-    </Box>
-  );
-}
-
-function UpgradeTeaser() {
-  const { t } = useTranslation();
-  return (
-    <Box
-      data-testid="portfolio-views-teaser"
-      sx={{
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        alignItems: { xs: 'flex-start', sm: 'center' },
-        gap: 2,
-        p: 2.5,
-        borderRadius: 2,
-        bgcolor: 'action.hover',
-      }}
-    >
-      <WorkspacePremiumOutlinedIcon color="primary" sx={{ fontSize: 40 }} aria-hidden="true" />
-      <Box sx={{ flexGrow: 1 }}>
-        <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{t('portfolios.views.teaserTitle')}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('portfolios.views.teaserText')}
-        </Typography>
-      </Box>
-      <Button component={RouterLink} to="/subscription" variant="contained" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-        {t('portfolios.upgrade.button')}
-      </Button>
-    </Box>
+    <PeriodChart
+      testId="portfolio-views"
+      period={period}
+      periods={PERIODS}
+      periodLabel={t('portfolios.views.period')}
+      periodText={(value) => t(PERIOD_KEYS[value])}
+      onPeriodChange={setPeriod}
+      points={points}
+      pending={views.isPending}
+      failed={views.isError}
+      total={t('portfolios.views.total', { views: new Intl.NumberFormat(intlLocale(i18n.language)).format(total) })}
+      errorText={t('portfolios.views.error')}
+      emptyText={t('portfolios.views.empty')}
+      chart={(shown) => <PortfolioViewsChart points={shown} />}
+    />
   );
 }
 
@@ -104,8 +48,13 @@ function UpgradeTeaser() {
 export function PortfolioViewsCard({ premium, portfolioId }: { premium: boolean; portfolioId?: string }) {
   const { t } = useTranslation();
   return (
-    <SectionCard title={t('portfolios.views.title')} data-testid="portfolio-views-card">
-      {premium ? <PremiumViews portfolioId={portfolioId} /> : <UpgradeTeaser />}
-    </SectionCard>
+    <PremiumChartCard
+      title={t('portfolios.views.title')}
+      testId="portfolio-views"
+      premium={premium}
+      teaser={{ title: t('portfolios.views.teaserTitle'), text: t('portfolios.views.teaserText'), button: t('portfolios.upgrade.button') }}
+    >
+      <PremiumViews portfolioId={portfolioId} />
+    </PremiumChartCard>
   );
 }

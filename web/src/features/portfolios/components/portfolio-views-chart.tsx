@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortfolioViewPoint } from '@/features/portfolios/api/portfolios-api';
+import type { PortfolioViewPoint } from '@/features/portfolios/api/get-portfolio-views';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { intlLocale } from '@/lib/locales';
 

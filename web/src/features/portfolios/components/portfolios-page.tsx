@@ -17,14 +17,14 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { deletePortfolio, type Portfolio } from '@/features/portfolios/api/portfolios-api';
+import { useDeletePortfolio } from '@/features/portfolios/api/delete-portfolio';
+import type { Portfolio } from '@/features/portfolios/api/get-portfolio';
 import { PortfolioViewsCard } from '@/features/portfolios/components/portfolio-views-card';
 import { formatWeddingDate, LIST_SNACKBAR_MS } from '@/features/portfolios/format';
-import { portfolioKeys, usePortfolioList } from '@/features/portfolios/hooks/use-portfolios';
+import { usePortfolioList } from '@/features/portfolios/api/list-portfolios';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { intlLocale } from '@/lib/locales';
@@ -142,15 +142,10 @@ function EmptyState() {
 export function PortfoliosPage() {
   const { t } = useTranslation();
   const notify = useNotify();
-  const client = useQueryClient();
   const list = usePortfolioList();
   const [toDelete, setToDelete] = useState<Portfolio | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => deletePortfolio(id),
-    onSuccess: (_reply, id) => {
-      client.removeQueries({ queryKey: portfolioKeys.one(id) });
-      void client.invalidateQueries({ queryKey: portfolioKeys.all });
-      void client.invalidateQueries({ queryKey: ['statistics', 'portfolio-views'] });
+  const remove = useDeletePortfolio({
+    onSuccess: () => {
       setToDelete(null);
       notify(t('portfolios.list.deleted'), 'success', LIST_SNACKBAR_MS);
     },

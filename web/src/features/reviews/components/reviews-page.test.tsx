@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewPage } from '@/features/reviews/api/reviews';
+import type { ReviewPage } from '@/features/reviews/api/list-reviews';
 import { ReviewsPage } from '@/features/reviews/components/reviews-page';
 import { server } from '@/test/msw-server';
 import { renderSignedIn } from '@/test/render-page';

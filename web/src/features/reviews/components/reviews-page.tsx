@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReviews, type Review } from '@/features/reviews/api/reviews';
+import { useReviews, type Review } from '@/features/reviews/api/list-reviews';
 import { ReviewLinkCard } from '@/features/reviews/components/review-link-card';
 import { ReviewReply } from '@/features/reviews/components/review-reply';
 import { useCurrentUser } from '@/lib/auth/session';

@@ -4,11 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { changePassword } from '@/features/security/api/change-password';
+import { useChangePassword } from '@/features/security/api/change-password';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PasswordStrengthMeter } from '@/components/ui/password-strength-meter';
 import { SectionCard } from '@/components/ui/section-card';
@@ -42,8 +41,7 @@ export function SecurityPage() {
   const values = useWatch({ control });
   const complete = changePasswordSchema.safeParse(values).success;
 
-  const save = useMutation({
-    mutationFn: (form: ChangePasswordValues) => changePassword(form.currentPassword, form.newPassword.trim()),
+  const save = useChangePassword({
     onSuccess: (reply) => {
       reset();
       notify(reply.message || t('security.success'));
@@ -73,7 +71,7 @@ export function SecurityPage() {
           <Box
             component="form"
             noValidate
-            onSubmit={handleSubmit((form) => save.mutate(form))}
+            onSubmit={handleSubmit((form) => save.mutate({ currentPassword: form.currentPassword, newPassword: form.newPassword.trim() }))}
             sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
           >
             <PasswordInput

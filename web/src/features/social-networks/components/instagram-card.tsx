@@ -6,12 +6,12 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { SOCIAL_NETWORKS_KEY, type InstagramStatus, type SocialNetworks } from '@/features/social-networks/api/get-social-networks';
-import { getInstagramAuthUrl, revokeInstagram, type InstagramReply } from '@/features/social-networks/api/instagram';
+import type { InstagramStatus } from '@/features/social-networks/api/get-social-networks';
+import { useInstagramAuthUrl } from '@/features/social-networks/api/get-instagram-auth-url';
+import { useRevokeInstagram } from '@/features/social-networks/api/revoke-instagram';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -33,13 +33,6 @@ export const navigation = {
   },
 };
 
-/** Puts a reply's Instagram state into the cached social networks. */
-export function useApplyInstagram() {
-  const queryClient = useQueryClient();
-  return (reply: InstagramReply) =>
-    queryClient.setQueryData<SocialNetworks>(SOCIAL_NETWORKS_KEY, (old) => (old ? { ...old, instagramStatus: reply.instagramStatus } : old));
-}
-
 function StatusChip({ status }: { status: InstagramStatus }) {
   const { t } = useTranslation();
   if (!status.hasToken) return <Chip label={t('social_networks.instagram.status.notSynced')} variant="outlined" data-testid="instagram-status" data-state="not-synced" />;
@@ -51,18 +44,14 @@ function StatusChip({ status }: { status: InstagramStatus }) {
 export function InstagramCard({ status, connecting, returnError }: InstagramCardProps) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const apply = useApplyInstagram();
   const [confirming, setConfirming] = useState(false);
 
-  const connect = useMutation({
-    mutationFn: getInstagramAuthUrl,
+  const connect = useInstagramAuthUrl({
     onSuccess: (url) => navigation.go(url),
     onError: (failure) => notify(describeError(failure, t, 'social_networks.errors.connect_failed'), 'error'),
   });
-  const revoke = useMutation({
-    mutationFn: revokeInstagram,
+  const revoke = useRevokeInstagram({
     onSuccess: (reply) => {
-      apply(reply);
       setConfirming(false);
       notify(reply.message);
     },

@@ -10,12 +10,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_NETWORKS_KEY, type SocialLinks, type SocialNetworks } from '@/features/social-networks/api/get-social-networks';
-import { saveSocialNetworks } from '@/features/social-networks/api/save-social-networks';
+import type { SocialLinks, SocialNetworks } from '@/features/social-networks/api/get-social-networks';
+import { useSaveSocialNetworks } from '@/features/social-networks/api/save-social-networks';
 import { NETWORKS, normaliseSocial, type Network } from '@/lib/social-url';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -56,13 +55,16 @@ function valuesOf(links: SocialNetworks): Values {
   return Object.fromEntries(NETWORKS.map((n) => [n, links[API_FIELD[n]]])) as Values;
 }
 
+function linksOf(values: Values): SocialLinks {
+  return Object.fromEntries(NETWORKS.map((n) => [API_FIELD[n], values[n].trim()])) as SocialLinks;
+}
+
 const serverTargets = Object.fromEntries(NETWORKS.map((n) => [API_FIELD[n], n])) as Record<string, Network>;
 
 /** The six profile links: each checked as the server does, none saved while one is wrong. */
 export function SocialLinksForm({ links }: { links: SocialNetworks }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [refused, setRefused] = useState(false);
   const { control, handleSubmit, setError, reset, setValue, formState } = useForm<Values>({
     mode: 'onTouched',
@@ -71,11 +73,8 @@ export function SocialLinksForm({ links }: { links: SocialNetworks }) {
   // Read on every render, so the form re-renders when errors come and go.
   const hasErrors = Object.keys(formState.errors).length > 0;
 
-  const save = useMutation({
-    mutationFn: (values: Values) =>
-      saveSocialNetworks(Object.fromEntries(NETWORKS.map((n) => [API_FIELD[n], values[n].trim()])) as SocialLinks),
+  const save = useSaveSocialNetworks({
     onSuccess: (saved) => {
-      queryClient.setQueryData(SOCIAL_NETWORKS_KEY, saved);
       reset(valuesOf(saved));
       setRefused(false);
       notify(t('social_networks.saved'));
@@ -97,7 +96,7 @@ export function SocialLinksForm({ links }: { links: SocialNetworks }) {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}
+        onSubmit={handleSubmit((values) => save.mutate(linksOf(values)), onInvalid)}
         sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
       >
         {refused && hasErrors && (

@@ -5,13 +5,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getSocialNetworks, SOCIAL_NETWORKS_KEY } from '@/features/social-networks/api/get-social-networks';
-import { redeemInstagramTicket } from '@/features/social-networks/api/instagram';
-import { InstagramCard, useApplyInstagram } from '@/features/social-networks/components/instagram-card';
+import { useSocialNetworks } from '@/features/social-networks/api/get-social-networks';
+import { useRedeemInstagramTicket } from '@/features/social-networks/api/redeem-instagram-ticket';
+import { InstagramCard } from '@/features/social-networks/components/instagram-card';
 import { SocialLinksForm } from '@/features/social-networks/components/social-links-form';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { describeError } from '@/lib/api-error';
@@ -31,18 +30,11 @@ const RETURN_ERRORS: Record<string, string> = {
 function useInstagramReturn() {
   const { t } = useTranslation();
   const notify = useNotify();
-  const apply = useApplyInstagram();
   const [params, setParams] = useSearchParams();
   // Read once: the address is cleaned right after.
   const [initial] = useState(() => ({ ticket: params.get('token'), outcome: params.get('instagram') }));
   const handled = useRef(false);
-  const redeem = useMutation({
-    mutationFn: redeemInstagramTicket,
-    onSuccess: (reply) => {
-      apply(reply);
-      notify(reply.message);
-    },
-  });
+  const redeem = useRedeemInstagramTicket({ onSuccess: (reply) => notify(reply.message) });
   const { mutate } = redeem;
 
   useEffect(() => {
@@ -68,7 +60,7 @@ function useInstagramReturn() {
 /** /social-networks: the six profile links, then the Instagram sync. */
 export function SocialNetworksPage() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: SOCIAL_NETWORKS_KEY, queryFn: getSocialNetworks });
+  const query = useSocialNetworks();
   const { connecting, returnError } = useInstagramReturn();
 
   return (

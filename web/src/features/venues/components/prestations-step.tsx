@@ -14,7 +14,7 @@ import { useId } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextControl } from '@/features/venues/components/text-control';
-import { useVenuePrestations } from '@/features/venues/hooks/use-venues';
+import { useVenuePrestations } from '@/features/venues/api/list-venue-prestations';
 import { DETAIL_DESCRIPTION_MAX, emptyDetail, type VenueFormValues } from '@/features/venues/venue-form';
 import { venueCurrencySign } from '@/lib/venue-currency';
 import { intlLocale } from '@/lib/locales';

@@ -9,6 +9,7 @@ interface TextControlProps<T extends FieldValues> {
   form: UseFormReturn<T>;
   name: FieldPath<T>;
   label: string;
+  placeholder?: string;
   required?: boolean;
   disabled?: boolean;
   multiline?: boolean;
@@ -23,7 +24,7 @@ interface TextControlProps<T extends FieldValues> {
 }
 
 /** A text field of the venue forms: its message (a dictionary key) under it, trimmed on blur. */
-export function TextControl<T extends FieldValues>({ form, name, label, required, disabled, multiline, minRows, hint, numeric, unit, maxLength, type, autoComplete }: TextControlProps<T>) {
+export function TextControl<T extends FieldValues>({ form, name, label, placeholder, required, disabled, multiline, minRows, hint, numeric, unit, maxLength, type, autoComplete }: TextControlProps<T>) {
   const { t } = useTranslation();
   return (
     <Controller
@@ -39,6 +40,7 @@ export function TextControl<T extends FieldValues>({ form, name, label, required
           }}
           onBlur={trimmedBlur(form, field)}
           label={label}
+          placeholder={placeholder}
           required={required}
           disabled={disabled}
           multiline={multiline}

@@ -14,16 +14,19 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { deleteVenue, publishVenue, saveVenue, type Venue } from '@/features/venues/api/venues-api';
+import { useDeleteVenue } from '@/features/venues/api/delete-venue';
+import { useVenue, type Venue } from '@/features/venues/api/get-venue';
+import { useVenuePrestations } from '@/features/venues/api/list-venue-prestations';
+import { useVenueList } from '@/features/venues/api/list-venues';
+import { usePublishVenue } from '@/features/venues/api/publish-venue';
+import { useSaveVenue } from '@/features/venues/api/save-venue';
 import { PageSkeleton, StatusChips, VenueLoadError } from '@/features/venues/components/venue-bits';
 import { VenuePhotos } from '@/features/venues/components/venue-photos';
 import { VideosEditor } from '@/features/venues/components/videos-step';
 import { formatVenuePrice } from '@/lib/venue-currency';
-import { useStoreVenue, useVenue, useVenueList, useVenuePrestations, venueKeys } from '@/features/venues/hooks/use-venues';
 import { FEATURES, formValues, placeRefusal, serverKeys, videosFormData, type VideoValues } from '@/features/venues/venue-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -149,22 +152,22 @@ function Services({ venue }: { venue: Venue }) {
   );
 }
 
-function Videos({ venue, onChange }: { venue: Venue; onChange: (venue: Venue) => void }) {
+function Videos({ venue }: { venue: Venue }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [errors, setErrors] = useState<Record<number, string>>({});
   // The set being saved, then kept on screen when refused so each video shows its reason.
   const [draft, setDraft] = useState<VideoValues[] | null>(null);
-  const save = useMutation({
-    mutationFn: (videos: VideoValues[]) => saveVenue(venue.id, videosFormData(videos)),
-    onMutate: (videos) => setDraft(videos),
-    onSuccess: (saved) => {
+  // The set sent last, to place a refusal on its videos.
+  const sent = useRef<VideoValues[]>([]);
+  const save = useSaveVenue(venue.id, {
+    onSuccess: () => {
       setErrors({});
       setDraft(null);
-      onChange(saved);
       notify(t('venues.videos.saved'), 'success');
     },
-    onError: (error, videos) => {
+    onError: (error) => {
+      const videos = sent.current;
       const placed = placeRefusal(error, { ...formValues(venue), videos });
       setErrors(Object.fromEntries(Object.entries(placed.videos).map(([index, code]) => [index, serverKeys(code).find((key) => i18n.exists(key)) ?? 'venues.errors.invalid'])));
       if (Object.keys(placed.videos).length === 0) {
@@ -173,7 +176,12 @@ function Videos({ venue, onChange }: { venue: Venue; onChange: (venue: Venue) =>
       }
     },
   });
-  return <VideosEditor videos={draft ?? formValues(venue).videos} onChange={(videos) => save.mutate(videos)} errors={errors} disabled={save.isPending} />;
+  const send = (videos: VideoValues[]) => {
+    sent.current = videos;
+    setDraft(videos);
+    save.mutate({ form: videosFormData(videos) });
+  };
+  return <VideosEditor videos={draft ?? formValues(venue).videos} onChange={send} errors={errors} disabled={save.isPending} />;
 }
 
 /** Names of the fields a 422 of the publish says are missing. */
@@ -191,24 +199,18 @@ function MissingFields({ error }: { error: unknown }) {
   );
 }
 
-function Settings({ venue, onChange }: { venue: Venue; onChange: (venue: Venue) => void }) {
+function Settings({ venue }: { venue: Venue }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
-  const publish = useMutation({
-    mutationFn: (published: boolean) => publishVenue(venue.id, published),
+  const publish = usePublishVenue(venue.id, {
     onSuccess: (saved) => {
-      onChange(saved);
       notify(saved.isPublished ? t('venues.settings.published') : t('venues.settings.unpublished'), 'success');
     },
   });
-  const remove = useMutation({
-    mutationFn: () => deleteVenue(venue.id),
+  const remove = useDeleteVenue(venue.id, {
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: venueKeys.list() });
-      client.removeQueries({ queryKey: venueKeys.one(venue.id) });
       notify(t('venues.settings.deleted'), 'success');
       await navigate('/venues', { replace: true });
     },
@@ -284,13 +286,6 @@ export function VenueDetailPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const query = useVenue(id);
   const list = useVenueList();
-  const store = useStoreVenue();
-  const client = useQueryClient();
-  // Changes of one photo are applied to the cached venue as it is then, so quick successive changes all count.
-  const update = (change: (venue: Venue) => Venue) => {
-    client.setQueryData<Venue>(venueKeys.one(id), (current) => (current ? change(current) : current));
-    void client.invalidateQueries({ queryKey: venueKeys.list() });
-  };
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: TabId = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabId) : 'overview';
@@ -328,9 +323,9 @@ export function VenueDetailPage({ id }: { id: string }) {
           <Box role="tabpanel" id={`venue-panel-${tab}`} aria-labelledby={`venue-tab-${tab}`}>
             {tab === 'overview' && <Overview venue={venue} />}
             {tab === 'services' && <Services venue={venue} />}
-            {tab === 'photos' && <VenuePhotos venue={venue} maxImages={list.data?.maxImages ?? 30} maxBytes={list.data?.maxImageBytes ?? 5 * 1024 * 1024} onChange={update} />}
-            {tab === 'videos' && <Videos venue={venue} onChange={store} />}
-            {tab === 'settings' && <Settings venue={venue} onChange={store} />}
+            {tab === 'photos' && <VenuePhotos venue={venue} maxImages={list.data?.maxImages ?? 30} maxBytes={list.data?.maxImageBytes ?? 5 * 1024 * 1024} />}
+            {tab === 'videos' && <Videos venue={venue} />}
+            {tab === 'settings' && <Settings venue={venue} />}
           </Box>
         </>
       )}

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { Venue } from '@/features/venues/api/venues-api';
+import { useVenue, type Venue } from '@/features/venues/api/get-venue';
+import { useVenueList } from '@/features/venues/api/list-venues';
 import { PageHeading, PageSkeleton, VenueLoadError } from '@/features/venues/components/venue-bits';
 import { VenueWizard } from '@/features/venues/components/venue-wizard';
-import { useStoreVenue, useVenue, useVenueList } from '@/features/venues/hooks/use-venues';
 import { useNotify } from '@/components/ui/snackbar-provider';
 import { useCurrentUser } from '@/lib/auth/session';
 
@@ -31,11 +31,9 @@ export function CreateVenuePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const store = useStoreVenue();
   const user = useCurrentUser();
   const list = useVenueList();
   const saved = async (venue: Venue) => {
-    store(venue);
     notify(t('venues.wizard.created'), 'success');
     await navigate(`/venues/${venue.id}`);
   };
@@ -56,7 +54,6 @@ export function EditVenuePage({ id }: { id: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const store = useStoreVenue();
   const query = useVenue(id);
   const list = useVenueList();
   return (
@@ -71,7 +68,6 @@ export function EditVenuePage({ id }: { id: string }) {
           maxImages={list.data?.maxImages ?? 30}
           maxImageBytes={list.data?.maxImageBytes}
           onSaved={async (venue) => {
-            store(venue);
             notify(t('venues.wizard.saved'), 'success');
             await navigate(`/venues/${venue.id}`);
           }}

@@ -21,10 +21,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteVenueImage, updateVenueImage, uploadVenueImage, type Venue, type VenueImage, type VenueImagePatch } from '@/features/venues/api/venues-api';
+import { useDeleteVenueImage } from '@/features/venues/api/delete-venue-image';
+import type { Venue, VenueImage } from '@/features/venues/api/get-venue';
+import { useUpdateVenueImage, type VenueImagePatch } from '@/features/venues/api/update-venue-image';
+import { useUploadVenueImage } from '@/features/venues/api/upload-venue-image';
 import { countKey } from '@/features/venues/format';
 import { IMAGE_TEXT_MAX, imageProblem, serverKeys, VENUE_IMAGE_TYPES } from '@/features/venues/venue-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -97,7 +99,7 @@ function MetadataDialog({ image, onClose, onSave }: { image: VenueImage; onClose
  * the visibility, the order and deletion with a confirmation. Each change
  * is applied to the venue the server's reply describes.
  */
-export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: Venue; maxImages: number; maxBytes: number; onChange: (update: (venue: Venue) => Venue) => void }) {
+export function VenuePhotos({ venue, maxImages, maxBytes }: { venue: Venue; maxImages: number; maxBytes: number }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -108,33 +110,15 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
   const room = maxImages - images.length - uploads.filter((upload) => !upload.error).length;
   const counter = useRef(0);
 
-  const replaceImage = (image: VenueImage) =>
-    onChange((current) => ({ ...current, images: current.images.map((one) => (one.id === image.id ? image : image.isKeyImage ? { ...one, isKeyImage: false } : one)) }));
-
-  const patch = useMutation({
-    mutationFn: ({ image, body }: { image: VenueImage; body: VenueImagePatch }) => updateVenueImage(venue.id, image.id, body),
-    onSuccess: (image, { body }) => {
-      if (body.position !== undefined) {
-        // A move shifts the others: their positions follow the new order.
-        onChange((current) => {
-          const order = [...current.images].sort((a, b) => a.position - b.position).filter((one) => one.id !== image.id);
-          order.splice(body.position ?? 0, 0, image);
-          return { ...current, images: order.map((one, position) => ({ ...one, position })) };
-        });
-      } else replaceImage(image);
-    },
+  const patch = useUpdateVenueImage(venue.id, {
     onError: (error) => notify(describeError(error, (key) => t(key), 'venues.errors.image_update'), 'error'),
   });
+  // The metadata dialog says itself what went wrong: a mutation of its own, without the snackbar.
+  const saveMetadata = useUpdateVenueImage(venue.id);
+  const sendImage = useUploadVenueImage(venue.id);
 
-  const remove = useMutation({
-    mutationFn: (image: VenueImage) => deleteVenueImage(venue.id, image.id),
-    onSuccess: (_reply, image) => {
-      onChange((current) => {
-        const rest = [...current.images].sort((a, b) => a.position - b.position).filter((one) => one.id !== image.id);
-        // The server makes the next photo the key image; the screen shows the same.
-        if (image.isKeyImage && rest[0]) rest[0] = { ...rest[0], isKeyImage: true };
-        return { ...current, images: rest };
-      });
+  const remove = useDeleteVenueImage(venue.id, {
+    onSuccess: () => {
       setDeleting(null);
       notify(t('venues.photos.deleted'), 'success');
     },
@@ -153,8 +137,7 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
       const form = new FormData();
       form.append('file', file, file.name);
       try {
-        const image = await uploadVenueImage(venue.id, form, (sent) => setUploads((all) => all.map((one) => (one.key === key ? { ...one, sent } : one))));
-        onChange((current) => ({ ...current, images: [...current.images.map((one) => (image.isKeyImage ? { ...one, isKeyImage: false } : one)), image] }));
+        await sendImage.mutateAsync({ form, onProgress: (sent) => setUploads((all) => all.map((one) => (one.key === key ? { ...one, sent } : one))) });
         setUploads((all) => all.filter((one) => one.key !== key));
       } catch (error) {
         const code = isApiError(error) && error.status > 0 && error.status < 500 ? serverKeys(error.code).find((key) => i18n.exists(key)) : undefined;
@@ -266,7 +249,9 @@ export function VenuePhotos({ venue, maxImages, maxBytes, onChange }: { venue: V
           ))}
         </Box>
       )}
-      {editing && <MetadataDialog image={editing} onClose={() => setEditing(null)} onSave={async (body) => replaceImage(await updateVenueImage(venue.id, editing.id, body))} />}
+      {editing && <MetadataDialog image={editing} onClose={() => setEditing(null)} onSave={async (body) => {
+            await saveMetadata.mutateAsync({ image: editing, body });
+          }} />}
       <ConfirmDialog
         open={deleting !== null}
         title={t('venues.photos.deleteTitle')}

@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { saveVenue, type Venue } from '@/features/venues/api/venues-api';
+import { useVenue, type Venue } from '@/features/venues/api/get-venue';
+import { useSaveVenue } from '@/features/venues/api/save-venue';
 import { PrestationsStep } from '@/features/venues/components/prestations-step';
 import { PageHeading, PageSkeleton, VenueLoadError } from '@/features/venues/components/venue-bits';
-import { useStoreVenue, useVenue } from '@/features/venues/hooks/use-venues';
 import { stepResolver } from '@/features/venues/step-resolver';
 import { formValues, placeRefusal, serverKeys, servicesFormData, STEPS, type VenueFormValues } from '@/features/venues/venue-form';
 import { useNotify } from '@/components/ui/snackbar-provider';
@@ -23,14 +23,13 @@ const PRESTATIONS_STEP = STEPS.indexOf('prestations');
 export function ServicesForm({ venue, onSaved }: { venue: Venue; onSaved?: (venue: Venue) => void }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const store = useStoreVenue();
+  const save = useSaveVenue(venue.id);
   const form = useForm<VenueFormValues>({ mode: 'onTouched', defaultValues: formValues(venue), resolver: stepResolver(PRESTATIONS_STEP) });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const saved = await saveVenue(venue.id, servicesFormData(values));
-      store(saved);
+      const saved = await save.mutateAsync({ form: servicesFormData(values) });
       form.reset(formValues(saved));
       notify(t('venues.services.saved'), 'success');
       onSaved?.(saved);

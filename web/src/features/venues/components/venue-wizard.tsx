@@ -15,7 +15,8 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { saveVenue, type Venue } from '@/features/venues/api/venues-api';
+import type { Venue } from '@/features/venues/api/get-venue';
+import { useSaveVenue } from '@/features/venues/api/save-venue';
 import { stepResolver } from '@/features/venues/step-resolver';
 import { ImagesStep } from '@/features/venues/components/images-step';
 import { PrestationsStep } from '@/features/venues/components/prestations-step';
@@ -72,6 +73,7 @@ export function VenueWizard({ venue, maxImages, maxImageBytes = VENUE_IMAGE_MAX_
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number[] | null>(null);
   const [failure, setFailure] = useState<{ message: string; premium: boolean } | null>(null);
+  const saveVenue = useSaveVenue(venue?.id ?? null);
   const heading = useRef<HTMLHeadingElement>(null);
   const last = STEPS.length - 1;
   const keyFor = (code: string) => serverKeys(code).find((key) => i18n.exists(key)) ?? 'venues.errors.invalid';
@@ -103,8 +105,11 @@ export function VenueWizard({ venue, maxImages, maxImageBytes = VENUE_IMAGE_MAX_
     setVideoErrors({});
     setProgress(sending.length > 0 ? sending.map(() => 0) : null);
     try {
-      const saved = await saveVenue(venue?.id ?? null, toFormData(values, sending), (sent) => {
-        if (sending.length > 0) setProgress(perFileProgress(sent, sending.map((image) => image.file.size), FORM_OVERHEAD_BYTES));
+      const saved = await saveVenue.mutateAsync({
+        form: toFormData(values, sending),
+        onProgress: (sent) => {
+          if (sending.length > 0) setProgress(perFileProgress(sent, sending.map((image) => image.file.size), FORM_OVERHEAD_BYTES));
+        },
       });
       await onSaved(saved);
     } catch (error) {

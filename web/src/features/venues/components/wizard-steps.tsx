@@ -13,9 +13,9 @@ import { useId } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextControl } from '@/features/venues/components/text-control';
-import { VenueAddressFields } from '@/features/venues/components/venue-address-fields';
-import { useVenueTypes } from '@/features/venues/hooks/use-venues';
+import { useVenueTypes } from '@/features/venues/api/list-venue-types';
 import {
+  ADDRESS_MAX,
   CONTACT_MAX,
   DESCRIPTION_MAX,
   DETAILED_DESCRIPTION_MAX,
@@ -23,6 +23,7 @@ import {
   NAME_MAX,
   type VenueFormValues,
 } from '@/features/venues/venue-form';
+import { AddressFields } from '@/components/ui/address-fields';
 import { PhoneField } from '@/components/ui/phone-field';
 import { venueCurrencySign } from '@/lib/venue-currency';
 import { intlLocale } from '@/lib/locales';
@@ -104,7 +105,18 @@ export function GeneralStep({ form, disabled }: StepProps) {
         />
       </Section>
       <Section title={t('venues.form.location')}>
-        <VenueAddressFields form={form} disabled={disabled} />
+        <TextControl
+          form={form}
+          name="address"
+          label={t('venues.form.address')}
+          placeholder={t('venues.form.addressPlaceholder')}
+          required
+          disabled={disabled}
+          autoComplete="street-address"
+          maxLength={ADDRESS_MAX + 20}
+        />
+        {/* Part 2 §5: a missing postal code, town or country also flags the street line. */}
+        <AddressFields form={form} messages="venues.form" disabled={disabled} dependents={['address']} />
       </Section>
       <Section title={t('venues.form.links')}>
         <TextControl form={form} name="website" label={t('venues.form.website')} disabled={disabled} autoComplete="url" hint={t('venues.form.optional')} />

@@ -11,7 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
 import { useNotify } from '@/components/ui/snackbar-provider';
-import { useAddVideo } from '@/features/videos/api/videos';
+import { useAddVideo } from '@/features/videos/api/add-video';
 import { HOST_NAMES, parseVideoLink, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, VIDEO_TITLE_MIN } from '@/lib/video-link';
 import { describeError, isApiError } from '@/lib/api-error';
 import { intlLocale } from '@/lib/locales';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { VideoList } from '@/features/videos/api/videos';
+import type { VideoList } from '@/features/videos/api/get-videos';
 import { VideosPage } from '@/features/videos/components/videos-page';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
