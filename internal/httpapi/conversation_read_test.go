@@ -161,7 +161,7 @@ func TestThePersonReadingThePageMarksTheMessagesRead(t *testing.T) {
 			r := e.do(req{method: "POST", path: e.page + "/read", headers: tc.headers})
 			if r.status != 200 || string(r.body) != "Lu le 22 novembre 2026 à 12:00" ||
 				!strings.HasPrefix(r.header.Get("Content-Type"), "text/plain") || r.header.Get("Cache-Control") != "no-store" ||
-				r.header.Get("Referrer-Policy") != "no-referrer" {
+				r.header.Get("Referrer-Policy") != "same-origin" {
 				t.Fatalf("read: %d %q %v", r.status, r.body, r.header)
 			}
 			if at := e.readAt(t); !at.Valid || !at.Time.Equal(sent.Add(2*time.Hour)) {
