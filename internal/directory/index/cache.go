@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // DefaultCache is how many answers the index keeps by default: the pages
@@ -162,27 +163,27 @@ func (q *VenueQuery) key(b []byte) []byte {
 // searchPlanners answers q from the cache, or from t and keeps the answer.
 func (x *Index) searchPlanners(t *snapshot, q PlannerQuery) *answer {
 	var buf [128]byte
-	key := q.key(buf[:0])
-	now := q.Now.UnixNano()
-	if p := x.cache.get(t.version, key, now); p != nil {
-		return p
-	}
-	found, hits, total, from, to := t.searchPlanners(q)
-	p := &answer{key: string(key), from: from, to: to, planners: found, hits: hits, total: total}
-	x.cache.put(t.version, p)
-	return p
+	return x.answered(t, q.key(buf[:0]), q.Now, func(a *answer) {
+		a.planners, a.hits, a.total, a.from, a.to = t.searchPlanners(q)
+	})
 }
 
 // searchVenues answers q from the cache, or from t and keeps the answer.
 func (x *Index) searchVenues(t *snapshot, q VenueQuery) *answer {
 	var buf [128]byte
-	key := q.key(buf[:0])
-	now := q.Now.UnixNano()
-	if p := x.cache.get(t.version, key, now); p != nil {
+	return x.answered(t, q.key(buf[:0]), q.Now, func(a *answer) {
+		a.venues, a.hits, a.total, a.from, a.to = t.searchVenues(q)
+	})
+}
+
+// answered returns the kept answer to key for t's version, or fills a new
+// one with search and keeps it.
+func (x *Index) answered(t *snapshot, key []byte, now time.Time, search func(*answer)) *answer {
+	if p := x.cache.get(t.version, key, now.UnixNano()); p != nil {
 		return p
 	}
-	found, hits, total, from, to := t.searchVenues(q)
-	p := &answer{key: string(key), from: from, to: to, venues: found, hits: hits, total: total}
+	p := &answer{key: string(key)}
+	search(p)
 	x.cache.put(t.version, p)
 	return p
 }

@@ -116,34 +116,18 @@ func (x *Index) SearchPlanners(ctx context.Context, q PlannerQuery) (Page[Planne
 	}
 	a := x.searchPlanners(t, q)
 	return answerPage(a, len(a.planners), &a.plannerCards, func() ([]PlannerCard, error) {
-		ids := make([]string, len(a.planners))
-		for i, p := range a.planners {
-			ids[i] = p.UserID
-		}
-		rows, err := x.src.ListProviderCardRows(ctx, ids)
-		if err != nil {
-			return nil, err
-		}
-		byID := make(map[string]store.ProviderCardRow, len(rows))
-		for _, r := range rows {
-			byID[r.UserID] = r
-		}
-		cards := make([]PlannerCard, 0, len(a.planners))
-		for i, p := range a.planners {
-			r, ok := byID[p.UserID]
-			if !ok {
-				continue // deleted since the index was read
-			}
-			c := PlannerCard{ProviderCardRow: r, IsPremium: a.hits[i].premium,
-				Services: t.codes(t.serviceIDs, p.services), Languages: t.codes(t.languageIDs, p.languages),
-				MinBudget: p.shownBudget, Reviews: ReviewFacts{Count: int(p.reviews.count), Tenths: int(p.reviews.rating)}}
-			if q.Near && r.Latitude != nil && r.Longitude != nil {
-				d := DistanceKm(q.Lat, q.Lng, *r.Latitude, *r.Longitude)
-				c.DistanceKm = &d
-			}
-			cards = append(cards, c)
-		}
-		return cards, nil
+		return readCards(ctx, a.planners, func(p *plannerFacts) string { return p.UserID }, x.src.ListProviderCardRows,
+			func(r store.ProviderCardRow) string { return r.UserID },
+			func(i int, p *plannerFacts, r store.ProviderCardRow) PlannerCard {
+				c := PlannerCard{ProviderCardRow: r, IsPremium: a.hits[i].premium,
+					Services: t.codes(t.serviceIDs, p.services), Languages: t.codes(t.languageIDs, p.languages),
+					MinBudget: p.shownBudget, Reviews: ReviewFacts{Count: int(p.reviews.count), Tenths: int(p.reviews.rating)}}
+				if q.Near && r.Latitude != nil && r.Longitude != nil {
+					d := DistanceKm(q.Lat, q.Lng, *r.Latitude, *r.Longitude)
+					c.DistanceKm = &d
+				}
+				return c
+			})
 	})
 }
 
@@ -156,35 +140,46 @@ func (x *Index) SearchVenues(ctx context.Context, q VenueQuery) (Page[VenueCard]
 	}
 	a := x.searchVenues(t, q)
 	return answerPage(a, len(a.venues), &a.venueCards, func() ([]VenueCard, error) {
-		ids := make([]string, len(a.venues))
-		for i, v := range a.venues {
-			ids[i] = v.ID
-		}
-		rows, err := x.src.ListVenueCardRows(ctx, ids)
-		if err != nil {
-			return nil, err
-		}
-		byID := make(map[string]store.VenueCardRow, len(rows))
-		for _, r := range rows {
-			byID[r.ID] = r
-		}
-		cards := make([]VenueCard, 0, len(a.venues))
-		for i, v := range a.venues {
-			r, ok := byID[v.ID]
-			if !ok {
-				continue // deleted since the index was read
-			}
-			c := VenueCard{VenueCardRow: r, IsPremium: a.hits[i].premium,
-				Reviews: ReviewFacts{Count: int(v.reviews.count), Tenths: int(v.reviews.rating)}}
-			if q.Near && r.Latitude.Valid && r.Longitude.Valid {
-				d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
-				c.DistanceKm = &d
-			}
-			cards = append(cards, c)
-		}
-		return cards, nil
+		return readCards(ctx, a.venues, func(v *venueFacts) string { return v.ID }, x.src.ListVenueCardRows,
+			func(r store.VenueCardRow) string { return r.ID },
+			func(i int, v *venueFacts, r store.VenueCardRow) VenueCard {
+				c := VenueCard{VenueCardRow: r, IsPremium: a.hits[i].premium,
+					Reviews: ReviewFacts{Count: int(v.reviews.count), Tenths: int(v.reviews.rating)}}
+				if q.Near && r.Latitude.Valid && r.Longitude.Valid {
+					d := DistanceKm(q.Lat, q.Lng, r.Latitude.Float64, r.Longitude.Float64)
+					c.DistanceKm = &d
+				}
+				return c
+			})
 	})
 }
+
+// readCards reads the rows of a page's entries in one query and makes
+// their cards in the page's order; an entry whose row is gone (deleted
+// since the index was read) has no card.
+func readCards[E, R, C any](ctx context.Context, entries []E, entryID func(E) string,
+	list func(context.Context, []string) ([]R, error), rowID func(R) string, card func(int, E, R) C) ([]C, error) {
+	ids := make([]string, len(entries))
+	for i, e := range entries {
+		ids[i] = entryID(e)
+	}
+	rows, err := list(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]R, len(rows))
+	for _, r := range rows {
+		byID[rowID(r)] = r
+	}
+	cards := make([]C, 0, len(entries))
+	for i, e := range entries {
+		if r, ok := byID[ids[i]]; ok {
+			cards = append(cards, card(i, e, r))
+		}
+	}
+	return cards, nil
+}
+
 
 // answerPage is the Page of an answer that found listings on its page:
 // its cards are those kept in it, else those read, which it then keeps.
