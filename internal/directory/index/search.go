@@ -180,7 +180,6 @@ func readCards[E, R, C any](ctx context.Context, entries []E, entryID func(E) st
 	return cards, nil
 }
 
-
 // answerPage is the Page of an answer that found listings on its page:
 // its cards are those kept in it, else those read, which it then keeps.
 func answerPage[C any](a *answer, found int, kept *atomic.Pointer[[]C], read func() ([]C, error)) (Page[C], error) {
