@@ -141,13 +141,14 @@ bench: build
 	$(GO) run ./bench/load -bin ./$(BIN)
 	$(GO) run ./bench/jobs
 
-# The figures of issues #3, #5 and #6, on each engine of BENCH_ENGINES
-# (PostgreSQL at PG_URL, in a schema of its own), into bench/results-*.md.
+# The sign-in, search and request-list figures, on each engine of
+# BENCH_ENGINES (PostgreSQL at PG_URL, in a schema of its own), into
+# bench/results-*.md (bench/README.md quotes the current ones).
 BENCH_ENGINES ?= sqlite postgres
 BENCH_LOAD     = $(GO) run ./bench/load -bin ./$(BIN)
 bench-db       = db=; if [ "$$e" = postgres ]; then db='$(PG_URL)'; fi
 
-## bench-login: sign-ins per second, and GET /api/me alone and while 50 sign-ins run (issue #3)
+## bench-login: sign-ins per second, and GET /api/me alone and while 50 sign-ins run
 bench-login: build
 	for e in $(BENCH_ENGINES); do $(bench-db); \
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -endpoints login -c 50 -d 30s -warmup 5s -out bench/results-login-$$e.md; \
@@ -155,7 +156,7 @@ bench-login: build
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -endpoints me -c 4 -logins 50 -d 20s -warmup 5s -out bench/results-login-$$e.md -append; \
 	done
 
-## bench-upload: a 10 MB 4000x3000 JPEG through POST /api/images/upload: server time and peak memory (issue #13)
+## bench-upload: a 10 MB 4000x3000 JPEG through POST /api/images/upload: server time and peak memory
 bench-upload: build
 	$(GO) run ./bench/upload -bin ./$(BIN) -out bench/results-upload.md
 
@@ -163,15 +164,15 @@ bench-upload: build
 bench-ics: build
 	$(GO) run ./bench/ics -bin ./$(BIN) -out bench/results-ics.md
 
-## bench-jobs: a project matched to 8 planners while the SMTP relay takes 2 s per message (issue #15)
+## bench-jobs: a project matched to 8 planners while the SMTP relay takes 2 s per message
 bench-jobs:
 	$(GO) run ./bench/jobs -out bench/results-jobs.md
 
-## bench-venue-create: a venue created with ten 5 MB JPEGs in one POST /api/venues: server time and peak memory (issue #14)
+## bench-venue-create: a venue created with ten 5 MB JPEGs in one POST /api/venues: server time and peak memory
 bench-venue-create: build
 	$(GO) run ./bench/venue -bin ./$(BIN) -out bench/results-venue-create.md
 
-## bench-search: the public search over 100,000 generated providers, one user then 32 (issues #5, #16)
+## bench-search: the public search over 100,000 generated providers, one user, then 32 with and without the answers' cache
 bench-search: build
 	for e in $(BENCH_ENGINES); do $(bench-db); \
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -endpoints 'search*' -direct -c 1 -d 10s -out bench/results-search-$$e.md; \
@@ -179,7 +180,7 @@ bench-search: build
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -endpoints 'search*' -c 32 -d 10s -search-cache 0 -out bench/results-search-$$e-c32-nocache.md; \
 	done
 
-## bench-requests: a provider's list of event requests among 1,000,000 (issue #6)
+## bench-requests: a provider's list of event requests among 1,000,000
 bench-requests: build
 	for e in $(BENCH_ENGINES); do $(bench-db); \
 	  $(BENCH_LOAD) $${db:+-db "$$db"} -users 100000 -requests 1000000 -endpoints 'requests*' -direct -c 1 -d 5s -warmup 1s \
@@ -193,11 +194,11 @@ dev: go
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
 
-## bench-public: Lighthouse mobile performance, accessibility and SEO of the public home, a browse page and a profile (issue #17)
+## bench-public: Lighthouse mobile performance, accessibility and SEO of the public home, a browse page and a profile
 bench-public: build
 	cd web && node scripts/lighthouse-bench.mjs --public --bin after=../$(BIN) --runs $(FRONT_RUNS) --out ../bench/results-public.md
 
-## bench-front: Lighthouse mobile performance of the sign-in page and the dashboard (issue #16); BEFORE=path/to/other/noces adds a build to compare in the same run
+## bench-front: Lighthouse mobile performance of the sign-in page and the dashboard; BEFORE=path/to/other/noces adds a build to compare in the same run
 FRONT_RUNS ?= 3
 bench-front: build
 	cd web && node scripts/lighthouse-bench.mjs $${BEFORE:+--bin before=$$BEFORE} --bin after=../$(BIN) --runs $(FRONT_RUNS) --out ../bench/results-front.md

@@ -75,8 +75,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     css: false,
     restoreMocks: true,
     // Vitest's default is one worker fewer than the cores: one file at a time
-    // on a 2-core CI machine, while the main process idles (see
-    // bench/README.md, "The suite's wall time").
+    // on a 2-core CI machine, while the main process idles (bench/README.md
+    // has the suite's phase times).
     maxWorkers: Math.max(2, availableParallelism()),
     // Two files run at once: a page test may need more than the default 5 s.
     testTimeout: 15_000,

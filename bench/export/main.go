@@ -1,5 +1,5 @@
-// Command export measures the memory a provider's data export takes
-// (issue #19): a planner with 10,000 requests (half unlocked, each with its
+// Command export measures the memory a provider's data export takes, since
+// an account of any size must export on a small server: a planner with 10,000 requests (half unlocked, each with its
 // conversation) and 500 photos, exported the way the job does it (the zip
 // streamed to a temporary file, then put in the media storage). A sampler
 // reads the Go heap every few milliseconds during the export; the figure is

@@ -1,5 +1,5 @@
-// Command jobs measures what the job queue takes off the request path
-// (issue #15): a couple's project matched to 8 planners, through the real
+// Command jobs measures what the job queue takes off the request path: a
+// couple's project matched to 8 planners, through the real
 // POST /api/public/projects, while the SMTP relay takes 2 s per message.
 // Before the queue, the request waited for its 9 SMTP conversations (about
 // 18 s); now it inserts 9 jobs in its transaction and answers. The baseline

@@ -13,7 +13,9 @@ import (
 	"noces/internal/model"
 )
 
-// Revoked sessions end at once (issue #11 point 5). Every revocation of a
+// Revoked sessions end at once, not when their access token expires 15
+// minutes later: a stolen or signed-out session must stop working. Every
+// revocation of a
 // refresh-token family (logout, password change or reset, refresh-token
 // reuse, end of impersonation, e-mail change, account deletion) writes the
 // family to a feed in the database, in the revoking transaction

@@ -83,7 +83,8 @@ func (s *Signer) Sign(c Claims, now time.Time) (string, error) {
 // decoded strictly: otherwise the two unused low bits of the signature's
 // last character could be anything, and one token would have four spellings.
 //
-// Every request signed in goes through here (issue #16): a token written
+// Every request signed in goes through here, so its cost is paid on every
+// back-office call: a token written
 // exactly as Sign writes them is checked by parseOwn without the JWT
 // library's reflection and maps; anything else, including every token
 // refused, takes the library's path, so what is accepted and every error

@@ -95,11 +95,11 @@ type App struct {
 	Instagram *instagram.Service
 	Server    *httpapi.Server
 
-	// Refunds gives back credits spent on worthless requests (issue #18).
+	// Refunds gives back credits spent on worthless requests.
 	Refunds *refund.Service
-	// Exports builds the providers' data exports (issue #19).
+	// Exports builds the providers' data exports.
 	Exports *export.Service
-	// Bookings marks requests booked and invites couples to review (issue #19).
+	// Bookings marks requests booked and invites couples to review.
 	Bookings *reviewinvite.Service
 }
 
@@ -245,8 +245,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Events = eventreq.NewService(eventreq.Deps{Store: a.Store, Index: a.Index, Clock: a.Clock, Outbox: a.Outbox, Emails: renderer,
 		Texts: a.Texts, Links: a.Hosts, Limiter: limiter, FormKey: derivedKey(cfg.TokenKey, "forms"), Log: log,
 		UnlockCap: cfg.UnlockCap})
-	// Credits come back by themselves (issue #18): the checks and the sweep
-	// are jobs, and a message the relay refuses for good queues a check.
+	// Credits come back by themselves: the checks and the sweep are jobs,
+	// so they survive a restart, and a message the relay refuses for good
+	// queues a check.
 	a.Refunds = refund.NewService(refund.Deps{Store: a.Store, Clock: a.Clock, Queue: a.Jobs, Outbox: a.Outbox,
 		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
 	a.Refunds.Register(a.Jobs)
@@ -257,7 +258,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		return nil, err
 	}
 	a.Exports.Register(a.Jobs)
-	// Booked requests invite their couples to a verified review (issue #19).
+	// Booked requests invite their couples to a verified review, from a job,
+	// since the invitation waits until a week after the wedding.
 	a.Bookings = reviewinvite.NewService(reviewinvite.Deps{Store: a.Store, Clock: a.Clock, Outbox: a.Outbox,
 		Emails: renderer, Texts: a.Texts, Links: a.Hosts, Log: log})
 	a.Bookings.Register(a.Jobs)

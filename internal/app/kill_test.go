@@ -137,7 +137,7 @@ func TestACommittedMessageSurvivesSIGKILL(t *testing.T) {
 // so, leaves the delivery job running. The server started after it takes
 // the job over and sends the message again: delivery is at least once. The
 // copy carries the first one's Message-ID, so the receiving side can drop
-// it, and it goes out within the time README gives: 45 to 80 s after the
+// it, and it goes out within the time docs/operations.md gives: 45 to 80 s after the
 // attempt began (jobs.RescueAfter, River's rescuer every 30 s, its
 // scheduler every 5 s; no retry wait).
 func TestAMessageTakenByTheRelayBeforeAKillGoesAgainUnderItsMessageID(t *testing.T) {

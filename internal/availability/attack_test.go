@@ -115,7 +115,8 @@ func TestParseICSResistsAttackFiles(t *testing.T) {
 	}
 }
 
-// Six at once of each of the files cost six times one, at most.
+// Six at once of each attack file cost six times one, at most: attacks
+// from several accounts add up, they do not multiply.
 func TestParseICSSixAttacksAtOnce(t *testing.T) {
 	for _, a := range []attack{
 		{"the RRULE bomb", icstest.RuleBomb(), ErrTooManyRepeats, 0, 0},

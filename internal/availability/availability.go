@@ -1,4 +1,5 @@
-// Package availability holds the providers' calendars (issue #19): the days
+// Package availability holds the providers' calendars, so that no one is
+// sent a request for a day already taken: the days
 // a planner, or each venue of a venue owner, is booked or unavailable, set
 // by hand or imported from an .ics file, and the private .ics feed that
 // lists them in the provider's own calendar app.

@@ -1,10 +1,10 @@
 // Package conversation holds the conversations between a provider and a
-// couple about one event request (issue #18): the provider writes from the
+// couple about one event request: the provider writes from the
 // back-office, the couple reads and answers on the public site through a
 // private link, /c/{token}, that an e-mail brings, and closes its project
 // there with an outcome.
 //
-// Choices the issue leaves open:
+// Choices the spec leaves open:
 //   - Every e-mail telling the couple of a provider's message carries a
 //     fresh link; all the links of a conversation open it and only it. Only
 //     their SHA-256 is stored.

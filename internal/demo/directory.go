@@ -98,7 +98,8 @@ func seedReviews(ctx context.Context, s *store.Store, userID, email string, now 
 }
 
 // verifiedReviewOf is the demo provider whose newest review came through a
-// booked request's invitation (issue #19): "Verified booking" on its page.
+// booked request's invitation, so the demo shows "Verified booking" on its
+// page.
 const verifiedReviewOf = "sauge@noces.test"
 
 // seedBookedRequest gives the provider a request for a wedding on day that

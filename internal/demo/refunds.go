@@ -12,7 +12,8 @@ import (
 	"noces/internal/store"
 )
 
-// refundedCouple is the project of the demo's refunded request (issue #18):
+// refundedCouple is the project of the demo's refunded request, so the demo
+// shows a credit that came back:
 // the planner unlocked it and wrote, the couple never opened the message,
 // and 72 hours later the credit came back by itself.
 var refundedCouple = model.Project{Firstname: "Chloé", Lastname: "Martin", Email: "chloe.martin@example.com", Phone: "+33655667788",

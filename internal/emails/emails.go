@@ -55,7 +55,7 @@ const (
 	// their venues, with its name and public address.
 	KindVenueValidated = "venue_validated"
 	// KindCreditRefunded tells a professional that the credit spent on a
-	// request came back by itself, and why (issue #18).
+	// request came back by itself, and why, since nobody asked for it.
 	KindCreditRefunded = "credit_refunded"
 	// KindSignInFailures warns the owner of repeated failed sign-ins on
 	// their account: how many since when, and where to change the password.
@@ -66,10 +66,12 @@ const (
 	// KindConversationReply tells a provider the couple answered.
 	KindConversationReply = "conversation_reply"
 	// KindDataExportReady tells a provider its data export can be
-	// downloaded from the account page (issue #19).
+	// downloaded from the account page: it is built by a job, after the
+	// request that asked for it has answered.
 	KindDataExportReady = "data_export_ready"
 	// KindReviewInvitation invites a couple, a week after its wedding, to
-	// review the provider it booked, with its personal link (issue #19).
+	// review the provider it booked, with its personal link: the link is
+	// what makes the review a verified booking.
 	KindReviewInvitation = "review_invitation"
 )
 

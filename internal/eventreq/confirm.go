@@ -21,7 +21,7 @@ import (
 	"noces/internal/store"
 )
 
-// The couple's confirmation (issue #18): a project reaches providers only
+// The couple's confirmation: a project reaches providers only
 // once the couple opened the link e-mailed to it and pressed confirm, so
 // nobody pays for a request whose address was never real. Submit stores the
 // project and sends the link; Confirm matches, creates the requests and

@@ -1,4 +1,4 @@
-// Package export lets a provider leave with its data (issue #19): a zip of
+// Package export lets a provider leave with its data: a zip of
 // everything it owns — requests with their projects and conversations,
 // reviews, credit history, payments, company and profile texts (CSV and
 // JSON), and its original photos — built by a background job into the media

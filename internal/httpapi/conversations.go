@@ -1,6 +1,7 @@
 package httpapi
 
-// A provider's conversations with couples and its saved replies (issue #18).
+// A provider's conversations with couples and its saved replies; the rules
+// are internal/conversation's.
 
 import (
 	"net/http"

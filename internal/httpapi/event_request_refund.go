@@ -7,7 +7,7 @@ import (
 )
 
 // requestRefund says whether the credit spent on a request came back by
-// itself (issue #18), when and why (bounced, unopened, booked); both null
+// itself, when and why (bounced, unopened, booked); both null
 // otherwise. The web app words the reason in the reader's language.
 type requestRefund struct {
 	RefundedAt   *time.Time `json:"refundedAt"`

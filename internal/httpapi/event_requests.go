@@ -116,7 +116,8 @@ func (s *Server) listEventRequests(w http.ResponseWriter, r *http.Request, c acc
 	if err != nil {
 		return err
 	}
-	// The list's dot counts the couples' unread messages (issue #18).
+	// The list's dot counts the couples' unread messages, not the requests
+	// not yet opened.
 	unread, err := s.Conversations.UnreadMessages(r.Context(), c.UserID)
 	if err != nil {
 		return err

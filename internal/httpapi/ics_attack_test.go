@@ -26,7 +26,7 @@ func processCPU(t *testing.T) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// The files, six at once from six accounts, through the real
+// The attack files, six at once from six accounts, through the real
 // handlers: each is answered (refused or imported) for under 1 s of CPU
 // and 32 MB, the six together under six times that. On the library-based
 // import one RRULE bomb took 24 s and 620 MB, six 176-204 s each.

@@ -10,7 +10,7 @@ import (
 	"noces/internal/model"
 )
 
-// Issue #18: a request whose credit came back says so, the credit history
+// A request whose credit came back says so, the credit history
 // words the refund in the reader's language, and the dashboard's booked
 // weddings come from the couples' outcomes; each provider sees only its own.
 func TestRefundsAndBookingsAPI(t *testing.T) {

@@ -35,7 +35,8 @@ func (s *Server) registerRoutes() {
 	s.route("POST /api/account/phone/check", s.authed(s.checkPhone))
 	s.route("POST /api/account/phone/verify", s.authed(s.verifyPhone))
 	s.route("DELETE /api/account/delete", s.authed(s.deleteAccount))
-	// Leaving with your data (issue #19): ask, follow, download.
+	// Leaving with your data: ask, follow, download (a job builds the zip,
+	// so asking and downloading are apart).
 	s.route("POST /api/account/export", s.provider(s.requestExport))
 	s.route("GET /api/account/export/status", s.provider(s.exportStatus))
 	s.route("GET /api/account/export", s.provider(s.downloadExport))

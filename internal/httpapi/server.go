@@ -100,7 +100,7 @@ type Deps struct {
 	FailedRequestsOnly bool
 	// Legal holds the legal pages the back-office shows.
 	Legal *legal.Library
-	// Bookings marks requests booked and invites couples to review (issue #19).
+	// Bookings marks requests booked and invites couples to review.
 	Bookings *reviewinvite.Service
 }
 

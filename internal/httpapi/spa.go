@@ -58,7 +58,7 @@ var notBuilt = []byte(`<!doctype html><html lang="en"><meta charset="utf-8"><tit
 
 // prerenderFile is what web/scripts/prerender.mjs writes: the sign-in page
 // rendered at build time in every language, so that its form shows before
-// any script runs (issue #16). It is read here, never served.
+// any script runs. It is read here, never served.
 const prerenderFile = "prerender.json"
 
 // prerendered is one page in one language: a <style> element with the

@@ -6,8 +6,9 @@ import (
 	"noces/internal/account"
 )
 
-// The dashboard's booked weddings (issue #18): weddings couples said they
-// booked with the provider, per month, and what each cost it.
+// The dashboard's booked weddings: weddings couples said they booked with
+// the provider, per month, and what each cost it, so a provider sees what
+// its credits and premium bring.
 
 type bookedMonth struct {
 	Month  string `json:"month"`

@@ -471,7 +471,8 @@ var VenueTypes = []string{"boat", "castle", "domain", "farm", "hotel", "place_of
 // NullTime is t, or NULL when t is the zero time.
 func NullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: !t.IsZero()} }
 
-// DataExport is one zip of everything a provider owns (issue #19), built by
+// DataExport is one zip of everything a provider owns, so it can leave with
+// its data; built by
 // a job into blob storage and deleted when ExpiresAt passes.
 type DataExport struct {
 	ID     string `db:"id"`

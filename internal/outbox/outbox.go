@@ -114,7 +114,8 @@ type Worker struct {
 	Window time.Duration
 	// OnRefused, when set, runs in the transaction that marks a message
 	// failed for a permanent refusal, so what depends on it (a refund
-	// check, issue #18) is queued exactly when the failure is recorded.
+	// check: a bounced first message gives the credit back) is queued
+	// exactly when the failure is recorded.
 	OnRefused func(ctx context.Context, tx *store.Store, m model.OutboxMessage) error
 }
 

@@ -1,5 +1,6 @@
 // Package refund gives back, by itself, the credit a provider spent on a
-// request when the request turned out worthless (issue #18): the couple's
+// request when the request turned out worthless, so that a credit pays
+// only for a lead worth it: the couple's
 // address refused the provider's first message, the couple did not open it
 // within 72 hours, or the couple said within 24 hours of the unlock that it
 // had already booked someone. No ticket, no deadline: a job checks the rules

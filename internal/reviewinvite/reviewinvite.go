@@ -1,5 +1,5 @@
-// Package reviewinvite turns a booked wedding into a verified review (issue
-// #19): the provider marks one of its unlocked requests as booked (or the
+// Package reviewinvite turns a booked wedding into a verified review, one
+// a real booking stands behind: the provider marks one of its unlocked requests as booked (or the
 // couple's outcome "booked with this provider" names it), and 7 days after
 // the event date a periodic job e-mails the couple a personal link to
 // review. Reviews written through that link are "verified booking"

@@ -10,7 +10,8 @@ import (
 	"noces/internal/eventreq"
 )
 
-// The couple's confirmation (issue #18): after the form, a page saying to
+// The couple's confirmation, so that no provider pays for a request from an
+// address that was never real: after the form, a page saying to
 // check the inbox (with a resend); the link of the e-mail opens a page with
 // what the couple sent and a button. Opening the link changes nothing, so
 // an e-mail scanner that prefetches it confirms nothing; the button posts.

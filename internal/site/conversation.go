@@ -13,7 +13,7 @@ import (
 	"noces/internal/model"
 )
 
-// The couple's conversation with a provider, /c/{token} (issue #18): no
+// The couple's conversation with a provider, /c/{token}: no
 // account, the link is the key. The page is private: never indexed, never
 // cached by a shared cache, and its address (the token) never leaves the
 // site in a Referer. Its forms post to the same link; a post from another

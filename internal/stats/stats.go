@@ -32,7 +32,8 @@ type Rates struct {
 }
 
 // Rates computes the dashboard rates. Answered means a first message to the
-// couple within 48 hours of the request (issue #18).
+// couple within 48 hours of the request (event_requests.first_answer_at),
+// the answer rate docs/leads.md describes.
 func (s *Service) Rates(ctx context.Context, userID string) (Rates, error) {
 	c, err := s.store.CountEventRequests(ctx, userID, s.clock.Now().AddDate(0, 0, -30))
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"noces/internal/model"
 )
 
-// Conversations between a provider and a couple (issue #18): the messages
+// Conversations between a provider and a couple: the messages
 // of a request, the couple's links, the saved replies. The rules are
 // internal/conversation's.
 

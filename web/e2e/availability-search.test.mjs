@@ -1,4 +1,4 @@
-// Availability on the public side (issue #19) against the real binary: a
+// Availability on the public side, against the real binary: a
 // planner marks a day booked through the API; a couple searching the
 // directory for that date does not see it, and sees "Disponible le ..." on
 // the others and on the profile it opens from them; the booked planner's

@@ -1,4 +1,4 @@
-// Availability (issue #19): a planner blocks a date on the month calendar
+// Availability: a planner blocks a date on the month calendar
 // by mouse and by keyboard, imports a small .ics (a weekly rule with an
 // EXDATE and an all-day event), makes its private feed URL, copies it and
 // fetches the feed, then renews it and the old URL is gone.

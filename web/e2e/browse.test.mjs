@@ -1,4 +1,4 @@
-// Browse pages against the real binary (issue #17): a couple opens the
+// Browse pages against the real binary: a couple opens the
 // French home page, follows a city under "Parcourir par ville" to the page
 // of the wedding planners of Lyon, narrows it to those who speak English
 // and have 4 stars or more,

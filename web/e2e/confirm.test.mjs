@@ -1,4 +1,5 @@
-// Issue #18, against the real binary with the demo data: a couple sends a
+// A couple's project and the unlock cap, against the real binary with the
+// demo data: a couple sends a
 // project from the public form and is told to check its inbox; nothing
 // reaches a provider until it opens the e-mailed link and confirms. The
 // project then goes to the four planners offering full planning (a city the

@@ -1,4 +1,4 @@
-// Conversations with couples (issue #18) against the real binary with the
+// Conversations with couples against the real binary with the
 // demo data: the planner unlocks a request, saves a reply and writes from
 // it; the couple, reading the e-mail from the outbox, opens /c/{token} on
 // the public site, answers, and closes its project with "booked with this

@@ -112,7 +112,8 @@ describe('a couple on the French directory', () => {
       assert.match(await page.locator('main').innerText(), /Vérifiez votre boîte e-mail pour confirmer/);
       weights.sent = await scale.take();
       await shot(page, 'public-request-sent');
-      // The couple confirms by the e-mailed link (issue #18): only then does the planner get it.
+      // The couple confirms by the e-mailed link: only then does the planner get it,
+      // so that no one pays for a request from an address that was never real.
       const mail = await waitForOutbox(page.request, server.baseURL, `lea-${stamp}@example.com`, (m) => /\/confirm\//.test(m.text ?? ''));
       await page.goto(`${publicBase}${new URL(mail.text.match(/https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/)[0]).pathname}`);
       await page.getByRole('button', { name: 'Confirmer et envoyer mon projet' }).click();

@@ -1,4 +1,4 @@
-// Issue #19, leaving with your data, against the real binary: a planner
+// Leaving with your data, against the real binary: a planner
 // asks for the export on the account page (one click), sees it being
 // prepared, gets the e-mail, downloads the zip and opens it (a tiny
 // central-directory reader: no zip package in node_modules); the account

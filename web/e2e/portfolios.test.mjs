@@ -1,4 +1,4 @@
-// The portfolios of a planner (issue 13): a premium planner tells a wedding
+// The portfolios of a planner: a premium planner tells a wedding
 // with three photos, captions, a cover photo and a new order, publishes it
 // and opens its public page; a free planner has a copied description
 // refused on its field, then meets the limit of one portfolio.

@@ -1,4 +1,5 @@
-// Issue #18 against the real binary with the demo data: planner@noces.test
+// Credits that come back by themselves, against the real binary with the
+// demo data: planner@noces.test
 // has, besides its 4 new requests, an older one it unlocked for a credit and
 // wrote to, whose couple never opened the message: the credit came back by
 // itself. The planner sees it on the list (chip) and the request's page

@@ -67,7 +67,7 @@ describe('the event requests of a free planner', () => {
       const grid = page.getByRole('grid', { name: "Vos demandes d'événement" });
       await grid.waitFor();
       await eventually(() => grid.getByTestId('unseen-dot').count(), 4);
-      // The count is the couples' unread messages (issue #18): none yet.
+      // The count is the couples' unread messages, not the unseen requests: none yet.
       assert.equal(await page.getByTestId('unread-count').count(), 0);
       await page.getByTestId('premium-banner').getByRole('link', { name: 'Découvrir Premium' }).waitFor();
       const crumbs = await page.getByRole('navigation', { name: "Fil d'Ariane" }).innerText();
@@ -191,7 +191,8 @@ describe('the event requests of a free planner', () => {
         },
       });
       assert.equal(sent.status(), 201, await sent.text());
-      // The couple confirms by the e-mailed link (issue #18): only then does the planner get it.
+      // The couple confirms by the e-mailed link: only then does the planner get it,
+      // so that no one pays for a request from an address that was never real.
       const mail = await waitForOutbox(page.request, server.baseURL, 'chloe.bernard@example.com', (m) => /\/confirm\//.test(m.text ?? ''));
       const link = new URL(mail.text.match(/https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/)[0]).pathname;
       await page.goto(`http://fr.localhost:${new URL(server.baseURL).port}${link}`);

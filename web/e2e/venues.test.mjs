@@ -1,4 +1,4 @@
-// A venue from end to end (issue #14), against the real binary: one chained
+// A venue from end to end, against the real binary: one chained
 // journey, each step on the venue the step before made.
 // 1. A free venue owner, in the United Kingdom, creates a venue through the
 //    six steps of the wizard (a GB address picked through the address
@@ -384,7 +384,8 @@ describe('a venue from its owner to a couple and back', () => {
       await form.getByRole('button', { name: 'Send my request' }).click();
       // Sent, or the form back with what to correct (said in the failure).
       await page.waitForURL((url) => url.pathname === '/project/sent' || url.pathname.endsWith('/request'));
-      // The couple confirms by the e-mailed link (issue #18): only then does the owner get it.
+      // The couple confirms by the e-mailed link: only then does the owner get it,
+      // so that no one pays for a request from an address that was never real.
       const mail = await waitForOutbox(page.request, server.baseURL, 'chloe.martin@example.com', (m) => /\/confirm\//.test(m.text ?? ''));
       await page.goto(new URL(new URL(mail.text.match(/https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/)[0]).pathname, page.url()).href);
       await page.getByRole('button', { name: 'Confirm and send my project' }).click();

@@ -1,4 +1,4 @@
-// Issue #19, reviews couples and professionals trust, against the real binary
+// Reviews couples and professionals trust, against the real binary
 // with the demo data: Atelier Sauge (sauge@noces.test) has a request it
 // marked as booked, whose couple was invited 7 days after the wedding and
 // wrote the newest of its four reviews: a verified booking. The planner sees

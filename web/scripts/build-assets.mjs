@@ -1,5 +1,5 @@
 // What the build does to its output so that the back-office's first page
-// arrives in one wave and is served without work (issue #16):
+// arrives in one wave and is served without work:
 //
 // - routeChunks: chunking that follows the pages people open first. Left to
 //   itself the bundler cuts one chunk per set of importers, so the sign-in

@@ -1,6 +1,7 @@
 // Lighthouse mobile performance of the back-office's sign-in page and of the
 // dashboard signed in as the demo planner, for one or more builds of the
-// binary side by side in the same run (issue #16): `make bench-front`.
+// binary side by side in the same run, since the machine's speed of the
+// moment moves every score: `make bench-front`.
 //
 //   node scripts/lighthouse-bench.mjs --bin after=../bin/noces [--bin before=/tmp/noces-main] \
 //     [--runs 3] [--out ../bench/results-front.md] [--json DIR]
@@ -15,8 +16,7 @@
 // origin's localStorage, empties the HTTP cache and runs Lighthouse with
 // storage reset off: a cold load of a signed-in page. Figures are medians.
 //
-// --public audits the public directory instead (issue #17, `make
-// bench-public`): the French home page, a browse page and a planner's
+// --public audits the public directory instead (`make bench-public`): the French home page, a browse page and a planner's
 // profile on fr.localhost, for performance, accessibility and SEO, with the
 // bytes of HTML, CSS and JavaScript each page transferred and its scripts.
 import { spawn } from 'node:child_process';

@@ -5,7 +5,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The pages sent rendered: the one people open first (issue #16). */
+/** The pages sent rendered: the one people open first, whose form must show before any script. */
 export const PRERENDER_PATHS = ['/login'];
 
 const web = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,5 @@
 // The page's one script tag, and on the pre-rendered sign-in page the only
-// script it loads before someone touches it (issue #16). The server sends
+// script it loads before someone touches it. The server sends
 // that page rendered (prerender.tsx, internal/httpapi/spa.go): the form
 // shows and works without the app, so the app (React, MUI, the router: some
 // 180 KB) is fetched and run only when the person engages with the page. A

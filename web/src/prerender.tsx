@@ -1,4 +1,5 @@
-// Build-time rendering of the sign-in page, once per language (issue #16):
+// Build-time rendering of the sign-in page, once per language, so that its
+// form shows before any script runs:
 // web/scripts/prerender.mjs runs this module (built by `vite build --ssr`)
 // and stores the markup and its critical CSS; the Go server puts them into
 // index.html for /login, and main.tsx hydrates them. It renders the app

@@ -2,7 +2,7 @@
 // the search filters and sorts on, for every visible planner and venue,
 // so that a search over 100,000 providers is a pass over memory instead of
 // queries whose cost grows with the matches (counting and sorting tens of
-// thousands of rows took SQLite and PostgreSQL 60-600 ms, bench/README.md).
+// thousands of rows took SQLite and PostgreSQL 60-600 ms before it).
 // Only the page's rows are then read from the database.
 //
 // The index is built from store's reads (Source) and kept current from

@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
               },
               {
                 // Planners' and venue owners' requests, subscription and
-                // credits: couples' projects reach both (README, Decisions).
+                // credits: couples' projects reach both (docs/leads.md).
                 element: <RoleGuard roles={['ROLE_PRESTATAIRE', 'ROLE_VENUE']} />,
                 children: [
                   { path: 'availability', handle: { crumb: 'menu.availability' } satisfies RouteHandle, lazy: withTexts('availability', () => import('@/app/routes/availability-route')) },

@@ -55,7 +55,8 @@ describe('the locale files', () => {
 
   // An area outside ROUTE_AREAS loads with the core texts, each in a chunk of
   // its own: three such areas took the sign-in page from 4 scripts in one wave
-  // to 7 (issue #16). Texts every page needs go into the core file instead.
+  // to 7, where the first page must come in one wave. Texts every page needs
+  // go into the core file instead.
   it('are each a route area, loaded with its screens', () => {
     expect(areas.filter((area) => !(ROUTE_AREAS as readonly string[]).includes(area))).toEqual([]);
   });

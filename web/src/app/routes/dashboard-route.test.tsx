@@ -33,7 +33,8 @@ interface Rates {
 
 const calls: string[] = [];
 
-// The booked-weddings card's answer (issue #18): none yet unless a test sets some.
+// The booked-weddings card's answer: none yet unless a test sets some, so a
+// test about another card meets this one in its empty state.
 const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, booked: 0 }));
 let bookings: Record<string, unknown> = {};
 function noBookings() {

@@ -38,7 +38,7 @@ interface Calls {
 
 let calls: Calls;
 
-/** The request's booking as the server keeps it (issue #19). */
+/** The request's booking as the server keeps it: marking and unmarking change it, so the next GET answers what the server would. */
 let booking = { byProvider: false, byCouple: false, bookedAt: null as string | null, invitedAt: null as string | null, inviteOn: '2026-09-26', canMark: true };
 
 function serve(detail: EventRequestDetail, { unlock, reject }: { unlock?: () => Response; reject?: (body: unknown) => Response } = {}) {

@@ -127,7 +127,7 @@ function plannerMenu(user: MenuUser): MenuEntry[] {
  * A venue owner's menu: the spec's dashboard and venues, plus the planners'
  * requests, subscription and credits under the same moderation and premium
  * gates, since couples' projects reach venues and a second venue needs
- * premium (README, Decisions).
+ * premium (docs/leads.md, "Who gets a project").
  */
 function venueMenu(user: MenuUser): MenuEntry[] {
   const locked = !user.isModerated;

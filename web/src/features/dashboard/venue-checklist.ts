@@ -1,7 +1,8 @@
 import type { VenueSummary } from '@/features/dashboard/api/get-venue-cards';
 
 /**
- * The venue owner's checklist (issue #14): a published venue, and on every
+ * The venue owner's checklist, what couples need to find a venue and judge
+ * it: a published venue, and on every
  * venue photos, a description, capacities and prices. Each task not done
  * links to where the first venue missing it is completed; with no venue,
  * every task leads to the wizard.

@@ -7,7 +7,8 @@ export type RequestStatus = 'locked' | 'unlocked' | 'rejected';
 export function requestStatus(request: { isRejected: boolean; isUnlocked: boolean; closed?: boolean }, premium: boolean): RequestStatus {
   if (request.isRejected) return 'rejected';
   // A premium provider sees every request that is not rejected as unlocked,
-  // unless other providers took every place (issue #18: closed).
+  // unless other providers took every place under the unlock cap: the
+  // request is then closed, since its contact details go to no one else.
   if (request.isUnlocked || (premium && !request.closed)) return 'unlocked';
   return 'locked';
 }

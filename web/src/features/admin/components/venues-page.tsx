@@ -234,7 +234,7 @@ function VenueCard({ venue, busy, onDecide }: { venue: AdminVenue; busy: boolean
 }
 
 /**
- * Venues to validate (issue #14): each with its photos and facts, so an admin
+ * Venues to validate: each with its photos and facts, so an admin
  * can judge it here; validating e-mails the owner, and only validated venues
  * of moderated owners are public. Both decisions ask first.
  */

@@ -19,7 +19,7 @@ import { clearLoginNotice, peekLoginNotice, subscribeLoginNotice } from '@/lib/a
 
 // Part 1 §5: a valid e-mail and a password longer than 3 characters, both
 // trimmed. Plain rules rather than a form library and a schema: they were a
-// sixth of the page's JavaScript, for two fields (issue #16).
+// sixth of the JavaScript of the page everyone opens first, for two fields.
 // The address pattern is zod's (z.email()), which this form used before.
 const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 

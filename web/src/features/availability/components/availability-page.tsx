@@ -32,7 +32,7 @@ import { intlLocale } from '@/lib/locales';
 /** The state a click gives a day: free → booked → unavailable → free. */
 const NEXT: Record<'free' | DayStatus, 'free' | DayStatus> = { free: 'booked', booked: 'unavailable', unavailable: 'free' };
 
-/** /availability (issue #19): a month of booked and unavailable days, the .ics import and the private feed. */
+/** /availability: a month of booked and unavailable days (no request is sent for a day taken), the .ics import and the private feed. */
 export function AvailabilityPage() {
   const { t, i18n } = useTranslation();
   const notify = useNotify();

@@ -21,9 +21,9 @@ function formatDay(day: string, locale: string): string {
 }
 
 /**
- * "Booked with you?" on an unlocked request (issue #19): the provider marks
- * the request as booked (or the couple said so), and 7 days after the
- * wedding the couple is invited to write a verified review. The mark can be
+ * "Booked with you?" on an unlocked request: the provider marks the request
+ * as booked (or the couple said so), and 7 days after the wedding the couple
+ * is invited to write a verified review, one a real booking stands behind. The mark can be
  * undone until the invitation is sent.
  */
 export function BookingCard({ uuid }: { uuid: string }) {

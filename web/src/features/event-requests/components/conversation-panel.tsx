@@ -93,8 +93,9 @@ interface PanelProps {
 }
 
 /**
- * The conversation with the couple (issue #18): the messages with their read
- * marks, and a composer that can start from a saved reply.
+ * The conversation with the couple: the messages with their read marks (a
+ * first message the couple leaves unread for 72 hours gives the provider's
+ * credit back), and a composer that can start from a saved reply.
  */
 export function ConversationPanel({ detail, canUnlockedWrite }: PanelProps) {
   const { t, i18n } = useTranslation();

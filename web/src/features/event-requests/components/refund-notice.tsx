@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { components } from '@/lib/api/schema';
 import { formatDate } from '@/features/event-requests/request-status';
 
-/** What a request says of its credit: when it came back by itself and why (issue #18); both null otherwise. */
+/** What a request says of its credit: when it came back by itself and why (bounced, unopened, booked elsewhere); both null otherwise. */
 interface Refunded {
   refundedAt: components['schemas']['RefundedAt'];
   refundReason: components['schemas']['RefundReason'];

@@ -13,8 +13,8 @@ export interface UnlockCapInfo {
 }
 
 /**
- * Issue #18: a couple's project is unlocked by at most `unlockCap`
- * providers. The list shows "n/3 unlocked" before anyone pays, and
+ * A couple's project is unlocked by at most `unlockCap` providers, so a
+ * lead stays worth its credit. The list shows "n/3 unlocked" before anyone pays, and
  * "closed" once the places are taken by others.
  */
 export function UnlockCapChip({ request }: { request: UnlockCapInfo }) {

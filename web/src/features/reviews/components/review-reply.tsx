@@ -16,7 +16,8 @@ import { intlLocale } from '@/lib/locales';
 export const MAX_REPLY = 2000;
 
 /**
- * The provider's one public reply under a review (issue #19): written,
+ * The provider's one public reply under a review (the rules: docs/leads.md,
+ * "Verified reviews"): written,
  * edited or deleted here, shown under the review on the public profile
  * unless an admin hid it.
  */
