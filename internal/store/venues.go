@@ -2,124 +2,290 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"time"
 
 	"noces/internal/model"
 )
 
-const venueColumns = `id, owner_id, name, slug, type, email, phone, address, zipcode, city, country_code, latitude, longitude,
-	description, detailed_description, seated_capacity, standing_capacity, bedrooms, min_price, max_price, website,
-	sn_facebook, sn_instagram, contact_name, contact_role, is_published, is_validated, validated_at, created_at, updated_at`
+// The venue owner's side of venues: their listings with every column of
+// migration 00016, the photos and videos of each, and the counts of the
+// owner's list. Every read and write names the owner, so another owner's
+// venue is ErrNotFound, never someone else's data.
 
-// CreateVenue inserts a venue; a taken slug gives ErrConflict.
-func (s *Store) CreateVenue(ctx context.Context, v model.Venue) error {
-	_, err := s.exec(ctx, `INSERT INTO venues (`+venueColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-		$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)`,
-		v.ID, v.OwnerID, v.Name, v.Slug, v.Type, v.Email, v.Phone, v.Address, v.Zipcode, v.City, v.CountryCode, v.Latitude, v.Longitude,
-		v.Description, v.DetailedDescription, v.SeatedCapacity, v.StandingCapacity, v.Bedrooms, v.MinPrice, v.MaxPrice, v.Website,
-		v.SnFacebook, v.SnInstagram, v.ContactName, v.ContactRole, v.IsPublished, v.IsValidated, v.ValidatedAt, v.CreatedAt, v.UpdatedAt)
+// venueColumns are every column of a venue row.
+// venueImageColumns are every column of a venue photo.
+const venueImageColumns = imageColumns + `, alt, caption, is_key_image`
+
+// UpdateOwnedVenue writes a venue's editable fields (not its slug, owner,
+// publication or validation) and its updated_at; another owner's venue is
+// ErrNotFound.
+func (s *Store) UpdateOwnedVenue(ctx context.Context, v model.Venue) error {
+	res, err := s.exec(ctx, `UPDATE venues SET name = $3, type = $4, email = $5, phone = $6, address = $7, zipcode = $8,
+		city = $9, country_code = $10, latitude = $11, longitude = $12, description = $13, detailed_description = $14,
+		seated_capacity = $15, standing_capacity = $16, bedrooms = $17, min_price = $18, max_price = $19, website = $20,
+		sn_facebook = $21, sn_instagram = $22, contact_name = $23, contact_role = $24, updated_at = $25
+		WHERE id = $1 AND owner_id = $2`,
+		v.ID, v.OwnerID, v.Name, v.Type, v.Email, v.Phone, v.Address, v.Zipcode, v.City, v.CountryCode, v.Latitude,
+		v.Longitude, v.Description, v.DetailedDescription, v.SeatedCapacity, v.StandingCapacity, v.Bedrooms, v.MinPrice,
+		v.MaxPrice, v.Website, v.SnFacebook, v.SnInstagram, v.ContactName, v.ContactRole, v.UpdatedAt)
 	if err != nil {
-		return fmt.Errorf("store: create venue: %w", err)
+		return fmt.Errorf("store: update venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: update venue: %w", ErrNotFound)
 	}
 	return nil
 }
 
-// visibleVenue: published by its owner and validated by an admin, and its
-// owner moderated and not deleted (part 2: an admin checks a venue before
-// couples see it).
-const visibleVenue = `v.is_published = TRUE AND v.is_validated = TRUE AND u.is_moderated = TRUE AND u.deleted_at IS NULL`
-
-// VenueCardRow is what a venue's search card shows of its rows: every
-// column of the venue but the two descriptions, which no card shows (the
-// index keeps the cards of thousands of pages, and those texts run to
-// pages), and its key image, else its first visible photo (nil without a
-// visible photo).
-type VenueCardRow struct {
-	model.Venue
-	Key *model.Image `db:"-"`
-}
-
-// ListVenueCardRows reads the card rows of the given venues, in no
-// particular order; a venue deleted meanwhile has none.
-func (s *Store) ListVenueCardRows(ctx context.Context, ids []string) ([]VenueCardRow, error) {
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	list, args := inList(ids, 0)
-	var rows []model.Venue
-	err := s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+list+`)`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: search venues: %w", err)
-	}
-	keys, err := s.venueKeyImages(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]VenueCardRow, len(rows))
-	for i, r := range rows {
-		r.Description, r.DetailedDescription = "", ""
-		out[i] = VenueCardRow{Venue: r, Key: keys[r.ID]}
-	}
-	return out, nil
-}
-
-// GetVisibleVenueBySlug returns a public venue, or ErrNotFound.
-func (s *Store) GetVisibleVenueBySlug(ctx context.Context, slug string) (model.Venue, error) {
+// GetOwnedVenue returns one of an owner's venues; another owner's is
+// ErrNotFound.
+func (s *Store) GetOwnedVenue(ctx context.Context, ownerID, id string) (model.Venue, error) {
 	var v model.Venue
-	err := s.q.GetContext(ctx, &v, `SELECT `+prefixed("v", venueColumns)+` FROM venues v JOIN users u ON u.id = v.owner_id WHERE v.slug = $1 AND `+visibleVenue, slug)
+	err := s.q.GetContext(ctx, &v, `SELECT `+venueColumns+` FROM venues WHERE id = $1 AND owner_id = $2`, id, ownerID)
 	if err != nil {
-		return v, fmt.Errorf("store: public venue: %w", notFound(err))
+		return v, fmt.Errorf("store: get venue: %w", notFound(err))
 	}
 	return v, nil
 }
 
-// venueImageColumns are what a public page shows of a venue's photo.
-// venuePhotoOrder is the order of a venue's public gallery: the key image
-// first, then the owner's order.
-const venuePhotoOrder = `is_key_image DESC, position, created_at, id`
-
-// ListPublicVenueImages returns the visible photos of a venue, the key
-// image first then by position, with their alt texts and captions.
-func (s *Store) ListPublicVenueImages(ctx context.Context, venueID string) ([]model.Image, error) {
-	var out []model.Image
-	err := s.q.SelectContext(ctx, &out, `SELECT `+venueImageColumns+` FROM images
-		WHERE venue_id = $1 AND is_visible = TRUE ORDER BY `+venuePhotoOrder, venueID)
+// LockOwnedVenue takes the write lock of one of an owner's venues for the
+// rest of the transaction, so that two uploads to it count its photos one
+// after the other; another owner's venue is ErrNotFound. Being an UPDATE of
+// the venue, it also records the owner in the directory's change feed, so a
+// change of the venue's photos (its key image) reaches the search index.
+func (s *Store) LockOwnedVenue(ctx context.Context, ownerID, id string) error {
+	res, err := s.exec(ctx, `UPDATE venues SET updated_at = updated_at WHERE id = $1 AND owner_id = $2`, id, ownerID)
 	if err != nil {
-		return nil, fmt.Errorf("store: public venue images: %w", err)
+		return fmt.Errorf("store: lock venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: lock venue: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// CountOwnedVenues counts an owner's venues.
+func (s *Store) CountOwnedVenues(ctx context.Context, ownerID string) (int, error) {
+	var n int
+	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM venues WHERE owner_id = $1`, ownerID); err != nil {
+		return 0, fmt.Errorf("store: count venues: %w", err)
+	}
+	return n, nil
+}
+
+// VenueSlugTaken reports whether a venue already has slug.
+func (s *Store) VenueSlugTaken(ctx context.Context, slug string) (bool, error) {
+	var n int
+	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM venues WHERE slug = $1`, slug); err != nil {
+		return false, fmt.Errorf("store: venue slug: %w", err)
+	}
+	return n > 0, nil
+}
+
+// SetVenuePublished publishes or unpublishes one of an owner's venues.
+func (s *Store) SetVenuePublished(ctx context.Context, ownerID, id string, published bool, now time.Time) error {
+	res, err := s.exec(ctx, `UPDATE venues SET is_published = $3, updated_at = $4 WHERE id = $1 AND owner_id = $2`,
+		id, ownerID, published, now)
+	if err != nil {
+		return fmt.Errorf("store: publish venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: publish venue: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// DeleteOwnedVenue removes one of an owner's venues; its photos', videos',
+// sets' and views' rows go with it (ON DELETE CASCADE), its requests keep
+// their rows without the venue (ON DELETE SET NULL). The caller deletes the
+// photos' files, read before with ListVenueImages.
+func (s *Store) DeleteOwnedVenue(ctx context.Context, ownerID, id string) error {
+	res, err := s.exec(ctx, `DELETE FROM venues WHERE id = $1 AND owner_id = $2`, id, ownerID)
+	if err != nil {
+		return fmt.Errorf("store: delete venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: delete venue: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// OwnedVenueCard is a venue of the owner's list with what its card shows.
+type OwnedVenueCard struct {
+	model.Venue
+	KeyThumbKey  string `db:"key_thumb_key"` // "" without photos
+	ImageCount   int    `db:"image_count"`
+	Views30d     int    `db:"views_30d"`
+	RequestCount int    `db:"request_count"`
+}
+
+// ListOwnedVenueCards returns an owner's venues, newest first, with their
+// key image's thumbnail (the first photo when none is marked), photo count,
+// views since viewsSince (a YYYY-MM-DD day) and requests, in one query.
+func (s *Store) ListOwnedVenueCards(ctx context.Context, ownerID, viewsSince string) ([]OwnedVenueCard, error) {
+	var out []OwnedVenueCard
+	err := s.q.SelectContext(ctx, &out, `SELECT `+prefixed("v", venueColumns)+`,
+		COALESCE((SELECT i.thumb_key FROM images i WHERE i.venue_id = v.id
+			ORDER BY i.is_key_image DESC, i.position, i.created_at, i.id LIMIT 1), '') AS key_thumb_key,
+		(SELECT COUNT(*) FROM images i WHERE i.venue_id = v.id) AS image_count,
+		(SELECT COUNT(*) FROM venue_views w WHERE w.venue_id = v.id AND w.day >= $2) AS views_30d,
+		(SELECT COUNT(*) FROM event_requests r WHERE r.venue_id = v.id) AS request_count
+		FROM venues v WHERE v.owner_id = $1 ORDER BY v.created_at DESC, v.id DESC`, ownerID, viewsSince)
+	if err != nil {
+		return nil, fmt.Errorf("store: list venues: %w", err)
 	}
 	return out, nil
 }
 
-// venueKeyImages returns, for each venue of ids that has a visible photo,
-// its key image or else its first visible photo, in one query.
-func (s *Store) venueKeyImages(ctx context.Context, ids []string) (map[string]*model.Image, error) {
-	out := make(map[string]*model.Image, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	list, args := inList(ids, 0)
-	var rows []model.Image
-	// One row per venue, however many photos each has.
-	err := s.q.SelectContext(ctx, &rows, `SELECT `+venueImageColumns+` FROM (SELECT `+venueImageColumns+`,
-		ROW_NUMBER() OVER (PARTITION BY venue_id ORDER BY `+venuePhotoOrder+`) AS n
-		FROM images WHERE venue_id IN (`+list+`) AND is_visible = TRUE) x WHERE n = 1`, args...)
+// venueGalleryOrder is the order of a venue's photos everywhere.
+const venueGalleryOrder = `position, created_at, id`
+
+// ListVenueImages returns a venue's photos in their order.
+func (s *Store) ListVenueImages(ctx context.Context, venueID string) ([]model.Image, error) {
+	var out []model.Image
+	err := s.q.SelectContext(ctx, &out, `SELECT `+venueImageColumns+` FROM images WHERE venue_id = $1 ORDER BY `+venueGalleryOrder, venueID)
 	if err != nil {
-		return nil, fmt.Errorf("store: venue key images: %w", err)
+		return nil, fmt.Errorf("store: venue images: %w", err)
 	}
-	for i := range rows {
-		if id := rows[i].VenueID.String; out[id] == nil {
-			out[id] = &rows[i]
+	return out, nil
+}
+
+// CountVenueImages counts a venue's photos.
+func (s *Store) CountVenueImages(ctx context.Context, venueID string) (int, error) {
+	var n int
+	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM images WHERE venue_id = $1`, venueID); err != nil {
+		return 0, fmt.Errorf("store: count venue images: %w", err)
+	}
+	return n, nil
+}
+
+// CreateVenueImage stores a venue photo's row with its metadata; its files
+// are already in blob storage. A second key image of the venue gives
+// ErrConflict (the unique index of migration 00016).
+func (s *Store) CreateVenueImage(ctx context.Context, im model.Image) error {
+	_, err := s.exec(ctx, `INSERT INTO images (`+venueImageColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+		$11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+		im.ID, im.OwnerID, im.VenueID, im.Title, im.Description, im.IsVisible, im.Position, im.ImageKey, im.Width, im.Height,
+		im.ThumbKey, im.ThumbWidth, im.ThumbHeight, im.ByteSize, im.CreatedAt, im.UpdatedAt, im.Alt, im.Caption, im.IsKeyImage)
+	if err != nil {
+		return fmt.Errorf("store: create venue image: %w", err)
+	}
+	return nil
+}
+
+// GetVenueImage returns one photo of one of an owner's venues; a photo of
+// another venue or owner is ErrNotFound.
+func (s *Store) GetVenueImage(ctx context.Context, ownerID, venueID, id string) (model.Image, error) {
+	var im model.Image
+	err := s.q.GetContext(ctx, &im, `SELECT `+venueImageColumns+` FROM images WHERE id = $1 AND venue_id = $2 AND owner_id = $3`,
+		id, venueID, ownerID)
+	if err != nil {
+		return im, fmt.Errorf("store: get venue image: %w", notFound(err))
+	}
+	return im, nil
+}
+
+// UpdateVenueImage writes a venue photo's metadata, position and key flag.
+func (s *Store) UpdateVenueImage(ctx context.Context, im model.Image) error {
+	res, err := s.exec(ctx, `UPDATE images SET alt = $4, title = $5, description = $6, caption = $7, is_visible = $8,
+		position = $9, is_key_image = $10, updated_at = $11 WHERE id = $1 AND venue_id = $2 AND owner_id = $3`,
+		im.ID, im.VenueID, im.OwnerID, im.Alt, im.Title, im.Description, im.Caption, im.IsVisible, im.Position, im.IsKeyImage,
+		im.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("store: update venue image: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: update venue image: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// ClearVenueKeyImage makes no photo of a venue its key image.
+func (s *Store) ClearVenueKeyImage(ctx context.Context, venueID string, now time.Time) error {
+	_, err := s.exec(ctx, `UPDATE images SET is_key_image = FALSE, updated_at = $2 WHERE venue_id = $1 AND is_key_image = TRUE`, venueID, now)
+	if err != nil {
+		return fmt.Errorf("store: clear key image: %w", err)
+	}
+	return nil
+}
+
+// SetVenueImagePositions numbers a venue's photos in the order of ids (0
+// first).
+func (s *Store) SetVenueImagePositions(ctx context.Context, venueID string, ids []string, now time.Time) error {
+	for i, id := range ids {
+		_, err := s.exec(ctx, `UPDATE images SET position = $3, updated_at = $4 WHERE id = $1 AND venue_id = $2 AND position <> $3`,
+			id, venueID, i, now)
+		if err != nil {
+			return fmt.Errorf("store: venue image position: %w", err)
 		}
 	}
+	return nil
+}
+
+// DeleteVenueImage removes one photo of one of an owner's venues.
+func (s *Store) DeleteVenueImage(ctx context.Context, ownerID, venueID, id string) error {
+	res, err := s.exec(ctx, `DELETE FROM images WHERE id = $1 AND venue_id = $2 AND owner_id = $3`, id, venueID, ownerID)
+	if err != nil {
+		return fmt.Errorf("store: delete venue image: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: delete venue image: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// ListVenueVideos returns a venue's videos in their order.
+func (s *Store) ListVenueVideos(ctx context.Context, venueID string) ([]model.Video, error) {
+	var out []model.Video
+	err := s.q.SelectContext(ctx, &out, `SELECT `+videoColumns+` FROM videos WHERE venue_id = $1 ORDER BY position, created_at, id`, venueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: venue videos: %w", err)
+	}
 	return out, nil
 }
 
-// RecordVenueView counts a visitor once per day per venue; it reports
-// whether this view was new.
-func (s *Store) RecordVenueView(ctx context.Context, venueID, day, visitor string) (bool, error) {
-	res, err := s.exec(ctx, `INSERT INTO venue_views (venue_id, day, visitor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, venueID, day, visitor)
+// SetVenueVideos replaces a venue's videos by vs, in that order: a video
+// whose id the venue has is updated in place (keeping its creation time),
+// the others are inserted, and the venue's videos not in vs are deleted.
+// Call it in a transaction.
+func (s *Store) SetVenueVideos(ctx context.Context, venueID string, vs []model.Video, now time.Time) error {
+	have, err := s.ListVenueVideos(ctx, venueID)
 	if err != nil {
-		return false, fmt.Errorf("store: record venue view: %w", err)
+		return err
 	}
-	return affected(res) == 1, nil
+	keep := map[string]bool{}
+	for _, v := range vs {
+		keep[v.ID] = true
+	}
+	for _, h := range have {
+		if keep[h.ID] {
+			continue
+		}
+		if _, err := s.exec(ctx, `DELETE FROM videos WHERE id = $1 AND venue_id = $2`, h.ID, venueID); err != nil {
+			return fmt.Errorf("store: delete venue video: %w", err)
+		}
+	}
+	existing := map[string]bool{}
+	for _, h := range have {
+		existing[h.ID] = true
+	}
+	for i, v := range vs {
+		v.Position, v.UpdatedAt = i, now
+		if existing[v.ID] {
+			_, err := s.exec(ctx, `UPDATE videos SET title = $3, description = $4, host = $5, external_id = $6, is_visible = $7,
+				position = $8, updated_at = $9 WHERE id = $1 AND venue_id = $2`,
+				v.ID, venueID, v.Title, v.Description, v.Host, v.ExternalID, v.IsVisible, v.Position, now)
+			if err != nil {
+				return fmt.Errorf("store: update venue video: %w", err)
+			}
+			continue
+		}
+		v.VenueID, v.CreatedAt = sql.NullString{String: venueID, Valid: true}, now
+		if err := s.CreateVideo(ctx, v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
