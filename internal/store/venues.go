@@ -2,21 +2,36 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
 	"noces/internal/model"
 )
 
-// The venue owner's side of venues: their listings with every column of
-// migration 00016, the photos and videos of each, and the counts of the
-// owner's list. Every read and write names the owner, so another owner's
-// venue is ErrNotFound, never someone else's data.
+// The venue aggregate: a venue's row (migration 00016) and the sets kept
+// beside it, from its creation through its owner's edits to its deletion.
+// Every read and write of the owner's side names the owner, so another
+// owner's venue is ErrNotFound, never someone else's data. Its photos and
+// videos are in venues_media.go, the directory's reads in venues_public.go,
+// the admin's lists and validation in venues_admin.go.
 
 // venueColumns are every column of a venue row.
-// venueImageColumns are every column of a venue photo.
-const venueImageColumns = imageColumns + `, alt, caption, is_key_image`
+const venueColumns = `id, owner_id, name, slug, type, email, phone, address, zipcode, city, country_code, latitude, longitude,
+	description, detailed_description, seated_capacity, standing_capacity, bedrooms, min_price, max_price, website,
+	sn_facebook, sn_instagram, contact_name, contact_role, is_published, is_validated, validated_at, created_at, updated_at`
+
+// CreateVenue inserts a venue; a taken slug gives ErrConflict.
+func (s *Store) CreateVenue(ctx context.Context, v model.Venue) error {
+	_, err := s.exec(ctx, `INSERT INTO venues (`+venueColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+		$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)`,
+		v.ID, v.OwnerID, v.Name, v.Slug, v.Type, v.Email, v.Phone, v.Address, v.Zipcode, v.City, v.CountryCode, v.Latitude, v.Longitude,
+		v.Description, v.DetailedDescription, v.SeatedCapacity, v.StandingCapacity, v.Bedrooms, v.MinPrice, v.MaxPrice, v.Website,
+		v.SnFacebook, v.SnInstagram, v.ContactName, v.ContactRole, v.IsPublished, v.IsValidated, v.ValidatedAt, v.CreatedAt, v.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("store: create venue: %w", err)
+	}
+	return nil
+}
 
 // UpdateOwnedVenue writes a venue's editable fields (not its slug, owner,
 // publication or validation) and its updated_at; another owner's venue is
@@ -139,153 +154,126 @@ func (s *Store) ListOwnedVenueCards(ctx context.Context, ownerID, viewsSince str
 	return out, nil
 }
 
-// venueGalleryOrder is the order of a venue's photos everywhere.
-const venueGalleryOrder = `position, created_at, id`
+// VenueSets are the parts of a venue kept as sets beside its row
+// (migration 00016): the features it offers, the services it sells and the
+// details told of them.
+type VenueSets struct {
+	Features    []string // model.VenueFeatures entries, in that order
+	Prestations []string // model.VenuePrestations entries, in that order
+	Details     []model.VenuePrestationDetail
+}
 
-// ListVenueImages returns a venue's photos in their order.
-func (s *Store) ListVenueImages(ctx context.Context, venueID string) ([]model.Image, error) {
-	var out []model.Image
-	err := s.q.SelectContext(ctx, &out, `SELECT `+venueImageColumns+` FROM images WHERE venue_id = $1 ORDER BY `+venueGalleryOrder, venueID)
+// GetVenueSets reads a venue's features, services and service details.
+func (s *Store) GetVenueSets(ctx context.Context, venueID string) (VenueSets, error) {
+	all, err := s.ListVenueSets(ctx, []string{venueID})
 	if err != nil {
-		return nil, fmt.Errorf("store: venue images: %w", err)
+		return VenueSets{}, err
 	}
-	return out, nil
+	return all[venueID], nil
 }
 
-// CountVenueImages counts a venue's photos.
-func (s *Store) CountVenueImages(ctx context.Context, venueID string) (int, error) {
-	var n int
-	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM images WHERE venue_id = $1`, venueID); err != nil {
-		return 0, fmt.Errorf("store: count venue images: %w", err)
+// ListVenueSets reads the sets of several venues in three queries, keyed by
+// venue id; a venue without any has the zero VenueSets.
+func (s *Store) ListVenueSets(ctx context.Context, venueIDs []string) (map[string]VenueSets, error) {
+	out := make(map[string]VenueSets, len(venueIDs))
+	if len(venueIDs) == 0 {
+		return out, nil
 	}
-	return n, nil
-}
-
-// CreateVenueImage stores a venue photo's row with its metadata; its files
-// are already in blob storage. A second key image of the venue gives
-// ErrConflict (the unique index of migration 00016).
-func (s *Store) CreateVenueImage(ctx context.Context, im model.Image) error {
-	_, err := s.exec(ctx, `INSERT INTO images (`+venueImageColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-		$11, $12, $13, $14, $15, $16, $17, $18, $19)`,
-		im.ID, im.OwnerID, im.VenueID, im.Title, im.Description, im.IsVisible, im.Position, im.ImageKey, im.Width, im.Height,
-		im.ThumbKey, im.ThumbWidth, im.ThumbHeight, im.ByteSize, im.CreatedAt, im.UpdatedAt, im.Alt, im.Caption, im.IsKeyImage)
-	if err != nil {
-		return fmt.Errorf("store: create venue image: %w", err)
+	list, args := inList(venueIDs, 0)
+	var pairs []struct {
+		VenueID string `db:"venue_id"`
+		Value   string `db:"value"`
 	}
-	return nil
-}
-
-// GetVenueImage returns one photo of one of an owner's venues; a photo of
-// another venue or owner is ErrNotFound.
-func (s *Store) GetVenueImage(ctx context.Context, ownerID, venueID, id string) (model.Image, error) {
-	var im model.Image
-	err := s.q.GetContext(ctx, &im, `SELECT `+venueImageColumns+` FROM images WHERE id = $1 AND venue_id = $2 AND owner_id = $3`,
-		id, venueID, ownerID)
-	if err != nil {
-		return im, fmt.Errorf("store: get venue image: %w", notFound(err))
+	if err := s.q.SelectContext(ctx, &pairs, `SELECT venue_id, feature AS value FROM venue_features WHERE venue_id IN (`+list+`)`, args...); err != nil {
+		return nil, fmt.Errorf("store: venue features: %w", err)
 	}
-	return im, nil
-}
-
-// UpdateVenueImage writes a venue photo's metadata, position and key flag.
-func (s *Store) UpdateVenueImage(ctx context.Context, im model.Image) error {
-	res, err := s.exec(ctx, `UPDATE images SET alt = $4, title = $5, description = $6, caption = $7, is_visible = $8,
-		position = $9, is_key_image = $10, updated_at = $11 WHERE id = $1 AND venue_id = $2 AND owner_id = $3`,
-		im.ID, im.VenueID, im.OwnerID, im.Alt, im.Title, im.Description, im.Caption, im.IsVisible, im.Position, im.IsKeyImage,
-		im.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("store: update venue image: %w", err)
-	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: update venue image: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// ClearVenueKeyImage makes no photo of a venue its key image.
-func (s *Store) ClearVenueKeyImage(ctx context.Context, venueID string, now time.Time) error {
-	_, err := s.exec(ctx, `UPDATE images SET is_key_image = FALSE, updated_at = $2 WHERE venue_id = $1 AND is_key_image = TRUE`, venueID, now)
-	if err != nil {
-		return fmt.Errorf("store: clear key image: %w", err)
-	}
-	return nil
-}
-
-// SetVenueImagePositions numbers a venue's photos in the order of ids (0
-// first).
-func (s *Store) SetVenueImagePositions(ctx context.Context, venueID string, ids []string, now time.Time) error {
-	for i, id := range ids {
-		_, err := s.exec(ctx, `UPDATE images SET position = $3, updated_at = $4 WHERE id = $1 AND venue_id = $2 AND position <> $3`,
-			id, venueID, i, now)
-		if err != nil {
-			return fmt.Errorf("store: venue image position: %w", err)
+	features := map[string]map[string]bool{}
+	for _, p := range pairs {
+		if features[p.VenueID] == nil {
+			features[p.VenueID] = map[string]bool{}
 		}
+		features[p.VenueID][p.Value] = true
 	}
-	return nil
-}
-
-// DeleteVenueImage removes one photo of one of an owner's venues.
-func (s *Store) DeleteVenueImage(ctx context.Context, ownerID, venueID, id string) error {
-	res, err := s.exec(ctx, `DELETE FROM images WHERE id = $1 AND venue_id = $2 AND owner_id = $3`, id, venueID, ownerID)
-	if err != nil {
-		return fmt.Errorf("store: delete venue image: %w", err)
+	pairs = pairs[:0]
+	if err := s.q.SelectContext(ctx, &pairs, `SELECT venue_id, prestation AS value FROM venue_prestations WHERE venue_id IN (`+list+`)`, args...); err != nil {
+		return nil, fmt.Errorf("store: venue prestations: %w", err)
 	}
-	if affected(res) == 0 {
-		return fmt.Errorf("store: delete venue image: %w", ErrNotFound)
-	}
-	return nil
-}
-
-// ListVenueVideos returns a venue's videos in their order.
-func (s *Store) ListVenueVideos(ctx context.Context, venueID string) ([]model.Video, error) {
-	var out []model.Video
-	err := s.q.SelectContext(ctx, &out, `SELECT `+videoColumns+` FROM videos WHERE venue_id = $1 ORDER BY position, created_at, id`, venueID)
-	if err != nil {
-		return nil, fmt.Errorf("store: venue videos: %w", err)
-	}
-	return out, nil
-}
-
-// SetVenueVideos replaces a venue's videos by vs, in that order: a video
-// whose id the venue has is updated in place (keeping its creation time),
-// the others are inserted, and the venue's videos not in vs are deleted.
-// Call it in a transaction.
-func (s *Store) SetVenueVideos(ctx context.Context, venueID string, vs []model.Video, now time.Time) error {
-	have, err := s.ListVenueVideos(ctx, venueID)
-	if err != nil {
-		return err
-	}
-	keep := map[string]bool{}
-	for _, v := range vs {
-		keep[v.ID] = true
-	}
-	for _, h := range have {
-		if keep[h.ID] {
-			continue
+	prestations := map[string]map[string]bool{}
+	for _, p := range pairs {
+		if prestations[p.VenueID] == nil {
+			prestations[p.VenueID] = map[string]bool{}
 		}
-		if _, err := s.exec(ctx, `DELETE FROM videos WHERE id = $1 AND venue_id = $2`, h.ID, venueID); err != nil {
-			return fmt.Errorf("store: delete venue video: %w", err)
-		}
+		prestations[p.VenueID][p.Value] = true
 	}
-	existing := map[string]bool{}
-	for _, h := range have {
-		existing[h.ID] = true
+	var details []model.VenuePrestationDetail
+	err := s.q.SelectContext(ctx, &details, `SELECT id, venue_id, prestation, description, budget_starting_from,
+		is_description_visible, is_budget_visible, position FROM venue_prestation_details
+		WHERE venue_id IN (`+list+`) ORDER BY venue_id, position, id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: venue prestation details: %w", err)
 	}
-	for i, v := range vs {
-		v.Position, v.UpdatedAt = i, now
-		if existing[v.ID] {
-			_, err := s.exec(ctx, `UPDATE videos SET title = $3, description = $4, host = $5, external_id = $6, is_visible = $7,
-				position = $8, updated_at = $9 WHERE id = $1 AND venue_id = $2`,
-				v.ID, venueID, v.Title, v.Description, v.Host, v.ExternalID, v.IsVisible, v.Position, now)
-			if err != nil {
-				return fmt.Errorf("store: update venue video: %w", err)
+	for _, id := range venueIDs {
+		var vs VenueSets
+		for _, f := range model.VenueFeatures {
+			if features[id][f] {
+				vs.Features = append(vs.Features, f)
 			}
-			continue
 		}
-		v.VenueID, v.CreatedAt = sql.NullString{String: venueID, Valid: true}, now
-		if err := s.CreateVideo(ctx, v); err != nil {
-			return err
+		for _, p := range model.VenuePrestations {
+			if prestations[id][p] {
+				vs.Prestations = append(vs.Prestations, p)
+			}
 		}
+		out[id] = vs
 	}
-	return nil
+	for _, d := range details {
+		vs := out[d.VenueID]
+		vs.Details = append(vs.Details, d)
+		out[d.VenueID] = vs
+	}
+	return out, nil
+}
+
+// SetVenueSets replaces a venue's features, services and details in one
+// transaction. Each detail's Prestation must be among the services (the
+// schema's foreign key refuses it otherwise); details are kept in the order
+// given. The venue's updated_at is set to now, which also tells the
+// directory's change feed that the owner's listings changed.
+func (s *Store) SetVenueSets(ctx context.Context, venueID string, vs VenueSets, now time.Time) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		res, err := tx.exec(ctx, `UPDATE venues SET updated_at = $2 WHERE id = $1`, venueID, now)
+		if err != nil {
+			return fmt.Errorf("store: touch venue: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: set venue sets: %w", ErrNotFound)
+		}
+		for _, table := range []string{"venue_prestation_details", "venue_prestations", "venue_features"} {
+			if _, err := tx.exec(ctx, `DELETE FROM `+table+` WHERE venue_id = $1`, venueID); err != nil {
+				return fmt.Errorf("store: clear %s: %w", table, err)
+			}
+		}
+		for _, f := range vs.Features {
+			if _, err := tx.exec(ctx, `INSERT INTO venue_features (venue_id, feature) VALUES ($1, $2)`, venueID, f); err != nil {
+				return fmt.Errorf("store: add venue feature: %w", err)
+			}
+		}
+		for _, p := range vs.Prestations {
+			if _, err := tx.exec(ctx, `INSERT INTO venue_prestations (venue_id, prestation) VALUES ($1, $2)`, venueID, p); err != nil {
+				return fmt.Errorf("store: add venue prestation: %w", err)
+			}
+		}
+		for i, d := range vs.Details {
+			if d.ID == "" {
+				d.ID = model.NewID()
+			}
+			_, err := tx.exec(ctx, `INSERT INTO venue_prestation_details (id, venue_id, prestation, description, budget_starting_from,
+				is_description_visible, is_budget_visible, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				d.ID, venueID, d.Prestation, d.Description, d.BudgetStartingFrom, d.IsDescriptionVisible, d.IsBudgetVisible, i)
+			if err != nil {
+				return fmt.Errorf("store: add venue prestation detail: %w", err)
+			}
+		}
+		return nil
+	})
 }

@@ -7,22 +7,8 @@ import (
 	"noces/internal/model"
 )
 
-const venueColumns = `id, owner_id, name, slug, type, email, phone, address, zipcode, city, country_code, latitude, longitude,
-	description, detailed_description, seated_capacity, standing_capacity, bedrooms, min_price, max_price, website,
-	sn_facebook, sn_instagram, contact_name, contact_role, is_published, is_validated, validated_at, created_at, updated_at`
-
-// CreateVenue inserts a venue; a taken slug gives ErrConflict.
-func (s *Store) CreateVenue(ctx context.Context, v model.Venue) error {
-	_, err := s.exec(ctx, `INSERT INTO venues (`+venueColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-		$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)`,
-		v.ID, v.OwnerID, v.Name, v.Slug, v.Type, v.Email, v.Phone, v.Address, v.Zipcode, v.City, v.CountryCode, v.Latitude, v.Longitude,
-		v.Description, v.DetailedDescription, v.SeatedCapacity, v.StandingCapacity, v.Bedrooms, v.MinPrice, v.MaxPrice, v.Website,
-		v.SnFacebook, v.SnInstagram, v.ContactName, v.ContactRole, v.IsPublished, v.IsValidated, v.ValidatedAt, v.CreatedAt, v.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("store: create venue: %w", err)
-	}
-	return nil
-}
+// What the public directory reads of venues: the cards and pages of the
+// visible ones, their public photos, and their views.
 
 // visibleVenue: published by its owner and validated by an admin, and its
 // owner moderated and not deleted (part 2: an admin checks a venue before
@@ -73,7 +59,6 @@ func (s *Store) GetVisibleVenueBySlug(ctx context.Context, slug string) (model.V
 	return v, nil
 }
 
-// venueImageColumns are what a public page shows of a venue's photo.
 // venuePhotoOrder is the order of a venue's public gallery: the key image
 // first, then the owner's order.
 const venuePhotoOrder = `is_key_image DESC, position, created_at, id`

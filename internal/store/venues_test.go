@@ -5,23 +5,14 @@ import (
 	"database/sql"
 	"errors"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"noces/internal/model"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
-
-func venueImage(t *testing.T, s *store.Store, v model.Venue, position int, key bool) model.Image {
-	t.Helper()
-	id := model.NewID()
-	im := model.Image{ID: id, OwnerID: v.OwnerID, VenueID: sql.NullString{String: v.ID, Valid: true}, Title: "t", IsVisible: true,
-		Position: position, IsKeyImage: key, Alt: "alt " + id[:4], ImageFile: model.ImageFile{ImageKey: id + ".jpg", Width: 10,
-			Height: 10, ThumbKey: id + "-thumb.jpg", ThumbWidth: 5, ThumbHeight: 5, ByteSize: 100}, CreatedAt: now, UpdatedAt: now}
-	if err := s.CreateVenueImage(context.Background(), im); err != nil {
-		t.Fatal(err)
-	}
-	return im
-}
 
 func TestOwnedVenuesAreTheOwnersOnly(t *testing.T) {
 	s := storetest.New(t)
@@ -63,32 +54,6 @@ func TestOwnedVenuesAreTheOwnersOnly(t *testing.T) {
 	}
 }
 
-func TestAVenueHasOneKeyImage(t *testing.T) {
-	s := storetest.New(t)
-	ctx := context.Background()
-	u := newUser(t, s, "key@example.com")
-	v := newVenue(t, s, u.ID)
-	first := venueImage(t, s, v, 0, true)
-	second := model.Image{ID: model.NewID(), OwnerID: u.ID, VenueID: first.VenueID, Title: "t", IsKeyImage: true,
-		ImageFile: first.ImageFile, CreatedAt: now, UpdatedAt: now}
-	if err := s.CreateVenueImage(ctx, second); !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("a second key image: %v", err)
-	}
-	if err := s.ClearVenueKeyImage(ctx, v.ID, now); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.CreateVenueImage(ctx, second); err != nil {
-		t.Fatalf("the key image once cleared: %v", err)
-	}
-	if err := s.SetVenueImagePositions(ctx, v.ID, []string{second.ID, first.ID}, now); err != nil {
-		t.Fatal(err)
-	}
-	list, err := s.ListVenueImages(ctx, v.ID)
-	if err != nil || len(list) != 2 || list[0].ID != second.ID || !list[0].IsKeyImage || list[1].Alt != first.Alt {
-		t.Fatalf("list %+v, %v", list, err)
-	}
-}
-
 func TestOwnedVenueCardsCountInOneQuery(t *testing.T) {
 	s := storetest.New(t)
 	ctx := context.Background()
@@ -118,31 +83,74 @@ func TestOwnedVenueCardsCountInOneQuery(t *testing.T) {
 	}
 }
 
-func TestVenueVideosAreReplacedKeepingTheirIDs(t *testing.T) {
+func newVenue(t *testing.T, s *store.Store, owner string) model.Venue {
+	t.Helper()
+	id := model.NewID()
+	v := model.Venue{ID: id, OwnerID: owner, Name: "Venue " + id[:8], Slug: "venue-" + id, Type: "castle", CreatedAt: now, UpdatedAt: now}
+	if err := s.CreateVenue(context.Background(), v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestVenueSetsAreReplacedWhole(t *testing.T) {
 	s := storetest.New(t)
 	ctx := context.Background()
-	u := newUser(t, s, "videos@example.com")
+	u := newUser(t, s, "sets@example.com")
 	v := newVenue(t, s, u.ID)
-	a := model.Video{ID: model.NewID(), OwnerID: u.ID, Title: "A", Host: "vimeo", ExternalID: "1", IsVisible: true}
-	b := model.Video{ID: model.NewID(), OwnerID: u.ID, Title: "B", Host: "vimeo", ExternalID: "2", IsVisible: true}
-	if err := s.SetVenueVideos(ctx, v.ID, []model.Video{a, b}, now); err != nil {
+	other := newVenue(t, s, u.ID)
+
+	first := store.VenueSets{Features: []string{"garden", "wifi"}, Prestations: []string{"venue_hire", "catering"},
+		Details: []model.VenuePrestationDetail{{Prestation: "catering", Description: "Seasonal menus", BudgetStartingFrom: 85, IsBudgetVisible: true}}}
+	if err := s.SetVenueSets(ctx, v.ID, first, now); err != nil {
 		t.Fatal(err)
 	}
-	a.Title, a.IsVisible = "A again", false
-	c := model.Video{ID: model.NewID(), OwnerID: u.ID, Title: "C", Host: "youtube", ExternalID: "dQw4w9WgXcQ", IsVisible: true}
-	if err := s.SetVenueVideos(ctx, v.ID, []model.Video{c, a}, now.Add(1)); err != nil {
+	second := store.VenueSets{Features: []string{"wifi", "parking"}, Prestations: []string{"accommodation"},
+		Details: []model.VenuePrestationDetail{
+			{Prestation: "accommodation", Description: "Twelve rooms", BudgetStartingFrom: 120, IsDescriptionVisible: true},
+			{Prestation: "accommodation", Description: "A cottage", BudgetStartingFrom: 300}}}
+	later := now.Add(time.Hour)
+	if err := s.SetVenueSets(ctx, v.ID, second, later); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.ListVenueVideos(ctx, v.ID)
-	if err != nil || len(got) != 2 || got[0].ID != c.ID || got[1].ID != a.ID || got[1].Title != "A again" || got[1].IsVisible ||
-		!got[1].CreatedAt.Equal(now) {
-		t.Fatalf("videos %+v, %v", got, err)
-	}
-	if err := s.DeleteOwnedVenue(ctx, u.ID, v.ID); err != nil {
+	got, err := s.GetVenueSets(ctx, v.ID)
+	if err != nil {
 		t.Fatal(err)
 	}
-	var n int
-	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM videos`).Scan(&n); err != nil || n != 0 {
-		t.Errorf("%d videos after the venue's deletion (%v)", n, err)
+	// Features and services come back in the order of the model's lists.
+	if diff := cmp.Diff([]string{"parking", "wifi"}, got.Features); diff != "" {
+		t.Errorf("features (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"accommodation"}, got.Prestations); diff != "" {
+		t.Errorf("prestations (-want +got):\n%s", diff)
+	}
+	if len(got.Details) != 2 || got.Details[0].Description != "Twelve rooms" || got.Details[1].Position != 1 || !got.Details[0].IsDescriptionVisible {
+		t.Errorf("details = %+v", got.Details)
+	}
+	if empty, _ := s.GetVenueSets(ctx, other.ID); len(empty.Features)+len(empty.Prestations)+len(empty.Details) != 0 {
+		t.Errorf("the other venue has sets: %+v", empty)
+	}
+}
+
+func TestVenueSetsRefuseADetailOfAServiceNotChosen(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	u := newUser(t, s, "orphan@example.com")
+	v := newVenue(t, s, u.ID)
+	keep := store.VenueSets{Features: []string{"garden"}, Prestations: []string{"catering"}}
+	if err := s.SetVenueSets(ctx, v.ID, keep, now); err != nil {
+		t.Fatal(err)
+	}
+	bad := store.VenueSets{Prestations: []string{"venue_hire"},
+		Details: []model.VenuePrestationDetail{{Prestation: "brunch", Description: "Sunday brunch", BudgetStartingFrom: 30}}}
+	if err := s.SetVenueSets(ctx, v.ID, bad, now); err == nil {
+		t.Fatal("a detail of a service the venue does not sell was stored")
+	}
+	got, _ := s.GetVenueSets(ctx, v.ID)
+	if diff := cmp.Diff(keep.Features, got.Features); diff != "" || len(got.Prestations) != 1 || got.Prestations[0] != "catering" {
+		t.Errorf("a refused change was half-written: %+v", got)
+	}
+	if err := s.SetVenueSets(ctx, model.NewID(), keep, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unknown venue: err = %v, want ErrNotFound", err)
 	}
 }
