@@ -139,8 +139,10 @@ func NewService(d Deps) *Service {
 // Register adds the check and sweep workers to q and schedules the sweep.
 func (s *Service) Register(q *jobs.Queue) {
 	jobs.Register(q, &CheckWorker{service: s})
-	jobs.Register(q, &SweepWorker{service: s})
-	q.Every(SweepEvery, SweepArgs{})
+	q.Schedule(jobs.Periodic{Kind: "refund_sweep", Every: SweepEvery, Run: func(ctx context.Context) error {
+		_, err := s.Sweep(ctx)
+		return err
+	}})
 }
 
 // Decide returns the reason the credit spent on the request is owed back at
@@ -395,23 +397,5 @@ func (w *CheckWorker) Work(ctx context.Context, job *river.Job[CheckArgs]) error
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
-	return err
-}
-
-// SweepArgs is the periodic job that sweeps.
-type SweepArgs struct{}
-
-// Kind names the job in the queue.
-func (SweepArgs) Kind() string { return "refund_sweep" }
-
-// SweepWorker runs Sweep.
-type SweepWorker struct {
-	river.WorkerDefaults[SweepArgs]
-	service *Service
-}
-
-// Work sweeps once.
-func (w *SweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
-	_, err := w.service.Sweep(ctx)
 	return err
 }

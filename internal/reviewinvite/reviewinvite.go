@@ -17,8 +17,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/directory"
@@ -76,8 +74,10 @@ func NewService(d Deps) *Service {
 
 // Register adds the sweep's worker to q and schedules it.
 func (s *Service) Register(q *jobs.Queue) {
-	jobs.Register(q, &SweepWorker{service: s})
-	q.Every(SweepEvery, SweepArgs{})
+	q.Schedule(jobs.Periodic{Kind: "review_invitation_sweep", Every: SweepEvery, Run: func(ctx context.Context) error {
+		_, err := s.Sweep(ctx)
+		return err
+	}})
 }
 
 // Booking is the state of one request's booking, as the provider sees it.
@@ -218,22 +218,4 @@ func (s *Service) Invite(ctx context.Context, requestID string) (bool, error) {
 	}
 	s.log.InfoContext(ctx, "reviewinvite: couple invited", "request", requestID)
 	return true, nil
-}
-
-// SweepArgs is the periodic job that invites.
-type SweepArgs struct{}
-
-// Kind names the job in the queue.
-func (SweepArgs) Kind() string { return "review_invitation_sweep" }
-
-// SweepWorker runs Sweep.
-type SweepWorker struct {
-	river.WorkerDefaults[SweepArgs]
-	service *Service
-}
-
-// Work sweeps once.
-func (w *SweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
-	_, err := w.service.Sweep(ctx)
-	return err
 }
