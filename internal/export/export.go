@@ -29,6 +29,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/jobs"
 	"noces/internal/model"
@@ -68,11 +69,6 @@ const (
 // serves it under /media/.
 const Prefix = "exports/"
 
-// Links builds the URLs e-mails carry.
-type Links interface {
-	ProURL(domain, path string) string
-}
-
 // Deps are the service's collaborators.
 type Deps struct {
 	Store   *store.Store
@@ -81,7 +77,7 @@ type Deps struct {
 	Outbox  *outbox.Outbox
 	Emails  *emails.Renderer
 	Texts   *i18n.Bundle
-	Links   Links
+	Links   hosts.ProLinks
 	Blobs   blob.Store
 	Limiter *ratelimit.Limiter
 	// Key signs the download links (derived from the token key).

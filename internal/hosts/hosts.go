@@ -92,6 +92,40 @@ func (m *Map) ProfileURL(country, slug string) string {
 	return m.PublicURL(d.Key, "/p/"+slug)
 }
 
+// The services build the addresses their e-mails and pages carry through
+// these interfaces, each taking the smallest that serves it; *Map is every
+// one of them, and a test may pass a fake of just the methods its service
+// calls.
+
+// PublicLinks makes addresses on a domain's public directory.
+type PublicLinks interface {
+	// PublicURL is a page of the public directory of a domain.
+	PublicURL(domainKey, path string) string
+}
+
+// ProLinks makes addresses on a domain's back-office.
+type ProLinks interface {
+	// ProURL is a page of the back-office of a domain.
+	ProURL(domainKey, path string) string
+}
+
+// ProfileLinks makes the address of a provider's public page.
+type ProfileLinks interface {
+	// ProfileURL is a provider's public page, on the domain of its
+	// company's country.
+	ProfileURL(country, slug string) string
+}
+
+// Links makes every kind of address, for the services whose e-mails link
+// to both faces.
+type Links interface {
+	PublicLinks
+	ProLinks
+	ProfileLinks
+}
+
+var _ Links = (*Map)(nil)
+
 func (m *Map) base(host string) string {
 	if host == "" {
 		host = m.hosts[i18n.Domains[0].Key].Public

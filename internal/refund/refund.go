@@ -40,6 +40,7 @@ import (
 
 	"noces/internal/clock"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/jobs"
 	"noces/internal/model"
@@ -101,11 +102,6 @@ func MoveRef(requestID string, n int) string {
 // conversation code, in or beside eventreq, schedules checks here.
 func unlockRef(requestID string) string { return "unlock:" + requestID }
 
-// Links builds the URLs e-mails carry.
-type Links interface {
-	ProURL(domain, path string) string
-}
-
 // Service checks and applies the refund rules.
 type Service struct {
 	store  *store.Store
@@ -114,7 +110,7 @@ type Service struct {
 	outbox *outbox.Outbox
 	emails *emails.Renderer
 	texts  *i18n.Bundle
-	links  Links
+	links  hosts.ProLinks
 	log    *slog.Logger
 }
 
@@ -126,7 +122,7 @@ type Deps struct {
 	Outbox *outbox.Outbox
 	Emails *emails.Renderer
 	Texts  *i18n.Bundle
-	Links  Links
+	Links  hosts.ProLinks
 	Log    *slog.Logger
 }
 

@@ -21,6 +21,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/directory"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/jobs"
 	"noces/internal/outbox"
@@ -40,11 +41,6 @@ const (
 	sweepLimit = 500
 )
 
-// Links builds the URLs e-mails carry.
-type Links interface {
-	PublicURL(domain, path string) string
-}
-
 // Service marks bookings and invites couples.
 type Service struct {
 	store  *store.Store
@@ -52,7 +48,7 @@ type Service struct {
 	outbox *outbox.Outbox
 	emails *emails.Renderer
 	texts  *i18n.Bundle
-	links  Links
+	links  hosts.PublicLinks
 	log    *slog.Logger
 }
 
@@ -63,7 +59,7 @@ type Deps struct {
 	Outbox *outbox.Outbox
 	Emails *emails.Renderer
 	Texts  *i18n.Bundle
-	Links  Links
+	Links  hosts.PublicLinks
 	Log    *slog.Logger
 }
 

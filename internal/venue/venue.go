@@ -46,17 +46,12 @@ const FreeVenueQuota = 1
 // maxReviews is how many of the owner's reviews a venue shows.
 const maxReviews = 10
 
-// Links makes the public addresses of pages.
-type Links interface {
-	PublicURL(domainKey, path string) string
-}
-
 // Deps are what the service needs; app builds them.
 type Deps struct {
 	Store *store.Store
 	Clock clock.Clock
 	Blobs blob.Store
-	Links Links
+	Links hosts.PublicLinks
 	Log   *slog.Logger
 	// Workers is how many photos of one form are re-encoded at once; 0 is
 	// two, or one on a single CPU. The imaging budget bounds the memory of
