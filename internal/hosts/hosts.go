@@ -81,15 +81,21 @@ func HomeDomain(country string) (i18n.Domain, bool) {
 	return i18n.Domain{}, false
 }
 
+// ListingDomain is the domain whose public host lists a planner or venue of
+// country: its home domain, or the default one for a country no domain
+// serves.
+func ListingDomain(country string) i18n.Domain {
+	if d, ok := HomeDomain(country); ok {
+		return d
+	}
+	return i18n.Domains[0]
+}
+
 // ProfileURL is a provider's public page, on the domain of its company's
 // country (where the page lives: another domain redirects there), or the
 // default domain for a country no domain serves.
 func (m *Map) ProfileURL(country, slug string) string {
-	d, ok := HomeDomain(country)
-	if !ok {
-		d = i18n.Domains[0]
-	}
-	return m.PublicURL(d.Key, "/p/"+slug)
+	return m.PublicURL(ListingDomain(country).Key, "/p/"+slug)
 }
 
 // The services build the addresses their e-mails and pages carry through
