@@ -14,6 +14,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/outbox"
@@ -29,7 +30,7 @@ type Service struct {
 	clock   clock.Clock
 	hasher  *Hasher
 	signer  *Signer
-	links   Links
+	links   hosts.Links
 	outbox  *outbox.Outbox
 	emails  *emails.Renderer
 	limiter *ratelimit.Limiter
@@ -43,21 +44,13 @@ type Service struct {
 	sessions *revocations
 }
 
-// Links builds the absolute URLs the account pages and e-mails show.
-type Links interface {
-	// ProfileURL is a provider's public page, on the domain of its company's country.
-	ProfileURL(country, slug string) string
-	// ProURL is a page of the back-office of a domain.
-	ProURL(domain, path string) string
-}
-
 // Deps are the service's collaborators.
 type Deps struct {
 	Store  *store.Store
 	Clock  clock.Clock
 	Hasher *Hasher
 	Signer *Signer
-	Links  Links
+	Links  hosts.Links
 	// Outbox queues the e-mails and SMS in the transactions they report.
 	Outbox  *outbox.Outbox
 	Emails  *emails.Renderer

@@ -19,6 +19,7 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/model"
 	"noces/internal/outbox"
 	"noces/internal/platform/blob"
@@ -34,21 +35,11 @@ const (
 	OutboxPageSize     = 50
 )
 
-// Links builds the absolute URLs the e-mails carry.
-type Links interface {
-	// ProfileURL is a provider's public page, on the domain of its company's country.
-	ProfileURL(country, slug string) string
-	// ProURL is a page of the back-office of a domain.
-	ProURL(domain, path string) string
-	// PublicURL is a page of the public directory of a domain.
-	PublicURL(domain, path string) string
-}
-
 // Deps are the service's collaborators.
 type Deps struct {
 	Store *store.Store
 	Clock clock.Clock
-	Links Links
+	Links hosts.Links
 	// Outbox queues e-mails in the transactions they report.
 	Outbox *outbox.Outbox
 	Emails *emails.Renderer
@@ -61,7 +52,7 @@ type Deps struct {
 type Service struct {
 	store  *store.Store
 	clock  clock.Clock
-	links  Links
+	links  hosts.Links
 	outbox *outbox.Outbox
 	emails *emails.Renderer
 	blobs  blob.Store

@@ -24,6 +24,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/ratelimit"
@@ -43,16 +44,11 @@ var (
 // of slack around a month grid).
 const MaxRangeDays = 400
 
-// Links makes the back-office addresses of the feed.
-type Links interface {
-	ProURL(domainKey, path string) string
-}
-
 // Deps are what the service needs; app builds them.
 type Deps struct {
 	Store *store.Store
 	Clock clock.Clock
-	Links Links
+	Links hosts.ProLinks
 	Texts *i18n.Bundle
 	// Limiter bounds writes, imports and renewals per company and feed
 	// reads per address.

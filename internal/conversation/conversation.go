@@ -37,6 +37,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/emails"
 	"noces/internal/eventreq"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/outbox"
@@ -67,12 +68,6 @@ var (
 var Outcomes = []string{model.ProjectOutcomeBookedProvider, model.ProjectOutcomeBookedOther,
 	model.ProjectOutcomePostponed, model.ProjectOutcomeStillLooking}
 
-// Links builds the URLs the e-mails carry.
-type Links interface {
-	ProURL(domain, path string) string
-	PublicURL(domain, path string) string
-}
-
 // Service runs the conversations.
 type Service struct {
 	store   *store.Store
@@ -80,7 +75,7 @@ type Service struct {
 	outbox  *outbox.Outbox
 	emails  *emails.Renderer
 	texts   *i18n.Bundle
-	links   Links
+	links   hosts.Links
 	limiter *ratelimit.Limiter
 	events  *eventreq.Service
 	refunds RefundScheduler
@@ -94,7 +89,7 @@ type Deps struct {
 	Outbox  *outbox.Outbox
 	Emails  *emails.Renderer
 	Texts   *i18n.Bundle
-	Links   Links
+	Links   hosts.Links
 	Limiter *ratelimit.Limiter
 	// Events unlocks a premium provider's request before it writes, so
 	// that premium takes its place among the request's providers.

@@ -137,10 +137,7 @@ func Seed(ctx context.Context, accounts *account.Service, m *media.Service, s *s
 		if sd.company != nil && sd.user.Role == model.RolePlanner &&
 			store.PlannerPageHidden(model.User{IsModerated: sd.user.Moderated}, *sd.company) == "" {
 			// On the domain of the company's country, where the page lives.
-			d, ok := hosts.HomeDomain(sd.company.CountryCode)
-			if !ok {
-				d = i18n.Domains[0]
-			}
+			d := hosts.ListingDomain(sd.company.CountryCode)
 			a.Pages = append(a.Pages, Page{Label: "public page", Domain: d.Key, Path: "/p/" + sd.company.Slug})
 		}
 		for _, v := range sd.venues {

@@ -173,16 +173,20 @@ func (s *Service) Confirm(ctx context.Context, token string) (Pending, error) {
 		if err != nil || !won {
 			return err
 		}
+		// Read again in the transaction, every calendar in one query: a
+		// day marked taken since the search (or since the form, for a
+		// page's planner or venue) gets no request.
+		cals := make([]store.Calendar, len(providers))
+		for i, to := range providers {
+			cals[i] = store.Calendar{UserID: to.user, VenueID: to.venue}
+		}
+		busy, err := tx.BusyCalendars(ctx, p.EventDate, cals)
+		if err != nil {
+			return err
+		}
 		requests := make([]model.EventRequest, 0, len(providers))
-		for _, to := range providers {
-			// Read again in the transaction: a day marked taken since the
-			// search (or since the form, for a page's planner or venue)
-			// gets no request.
-			busy, err := tx.IsBusy(ctx, to.user, to.venue, p.EventDate)
-			if err != nil {
-				return err
-			}
-			if busy {
+		for i, to := range providers {
+			if busy[cals[i]] {
 				continue
 			}
 			r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: to.user, CreatedAt: now}

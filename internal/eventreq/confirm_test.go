@@ -3,6 +3,7 @@ package eventreq
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/eventreq/eventreqtest"
 	"noces/internal/model"
+	"noces/internal/platform/mail"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
@@ -171,4 +173,59 @@ func FuzzConfirmationLink(f *testing.F) {
 			t.Fatalf("%d projects", n)
 		}
 	})
+}
+
+// Confirming reads the calendars of all the project's addressees in one
+// query: an addressee more costs the statements of its request (its row,
+// its provider read, its e-mail) and no calendar read of its own.
+func TestConfirmReadsEveryCalendarInOneQuery(t *testing.T) {
+	// confirmQueries counts the statements of confirming a project matched
+	// to planners, and those of queueing one e-mail.
+	confirmQueries := func(t *testing.T, planners int) (confirm, email int64) {
+		s, err := store.Open(t.Context(), storetest.MigratedURL(t), store.CountQueries())
+		storetest.Must(t, err)
+		t.Cleanup(func() { s.Close() })
+		e := newSubmitEnvOn(t, s)
+		for i := range planners {
+			e.planner(t, fmt.Sprintf("planner-%d", i))
+		}
+		// A first project loads the directory's index, so that the second's
+		// confirmation reads the same in both worlds but for its addressees.
+		_, err = e.submitProject(t, "first@example.com", false, "", "")
+		storetest.Must(t, err)
+		eventreqtest.Confirm(t, s, e.svc, "first@example.com")
+		_, err = e.submitProject(t, "second@example.com", false, "", "")
+		storetest.Must(t, err)
+		token := eventreqtest.Token(t, s, "second@example.com")
+		var n store.QueryCount
+		done, err := e.svc.Confirm(store.WithQueryCount(t.Context(), &n), token)
+		storetest.Must(t, err)
+		if done.Matched != planners {
+			t.Fatalf("matched %d, want %d", done.Matched, planners)
+		}
+		confirm = n.N()
+
+		// One e-mail's statements: a transaction with it, less one without.
+		var with, without store.QueryCount
+		for c, queue := range map[*store.QueryCount]bool{&with: true, &without: false} {
+			ctx := store.WithQueryCount(t.Context(), c)
+			storetest.Must(t, s.InTx(ctx, func(tx *store.Store) error {
+				if !queue {
+					return nil
+				}
+				return e.svc.outbox.Email(ctx, tx, mail.Message{To: "x@example.com", Subject: "s", Text: "t"})
+			}))
+		}
+		return confirm, with.N() - without.N()
+	}
+	one, email := confirmQueries(t, 1)
+	six, _ := confirmQueries(t, 6)
+	perRequest := 2 + email // the request's row, its provider read, its e-mail
+	// At most one more: River's PostgreSQL notice of new jobs, sent at most
+	// once in a while however many jobs a transaction inserts. A calendar
+	// read per addressee would be five more.
+	if got, want := six-one, 5*perRequest; got < want || got > want+1 {
+		t.Errorf("five addressees more cost %d statements, want %d (%d per request), or one more; one addressee: %d in all",
+			got, want, perRequest, one)
+	}
 }

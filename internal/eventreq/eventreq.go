@@ -18,6 +18,7 @@ import (
 	"noces/internal/clock"
 	"noces/internal/directory/index"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/outbox"
@@ -40,13 +41,6 @@ const (
 // providers, too few for a spammer.
 var projectRule = ratelimit.Rule{Max: projectsPerDay, Window: 24 * time.Hour}
 
-// Links builds the URLs e-mails carry.
-type Links interface {
-	ProURL(domain, path string) string
-	// PublicURL is a page of a domain's public site.
-	PublicURL(domain, path string) string
-}
-
 // Service runs the event request rules.
 type Service struct {
 	store   *store.Store
@@ -55,7 +49,7 @@ type Service struct {
 	outbox  *outbox.Outbox
 	emails  *emails.Renderer
 	texts   *i18n.Bundle
-	links   Links
+	links   hosts.Links
 	limiter *ratelimit.Limiter
 	tokens  formTokens
 	log     *slog.Logger
@@ -74,7 +68,7 @@ type Deps struct {
 	Outbox  *outbox.Outbox
 	Emails  *emails.Renderer
 	Texts   *i18n.Bundle
-	Links   Links
+	Links   hosts.Links
 	Limiter *ratelimit.Limiter
 	// FormKey signs the forms' time tokens.
 	FormKey []byte

@@ -33,9 +33,14 @@ type submitEnv struct {
 
 func newSubmitEnv(t *testing.T) submitEnv {
 	t.Helper()
+	return newSubmitEnvOn(t, storetest.New(t))
+}
+
+// newSubmitEnvOn is newSubmitEnv on a store of the test's own.
+func newSubmitEnvOn(t *testing.T, s *store.Store) submitEnv {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string { return map[string]string{"NOCES_ADDR": "127.0.0.1:8080"}[k] })
 	storetest.Must(t, err)
-	s := storetest.New(t)
 	clk := clock.NewFixed(now)
 	texts := i18n.MustLoad()
 	renderer, err := emails.NewRenderer(texts)

@@ -25,11 +25,11 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/rivertype"
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/jobs"
 	"noces/internal/model"
@@ -69,11 +69,6 @@ const (
 // serves it under /media/.
 const Prefix = "exports/"
 
-// Links builds the URLs e-mails carry.
-type Links interface {
-	ProURL(domain, path string) string
-}
-
 // Deps are the service's collaborators.
 type Deps struct {
 	Store   *store.Store
@@ -82,7 +77,7 @@ type Deps struct {
 	Outbox  *outbox.Outbox
 	Emails  *emails.Renderer
 	Texts   *i18n.Bundle
-	Links   Links
+	Links   hosts.ProLinks
 	Blobs   blob.Store
 	Limiter *ratelimit.Limiter
 	// Key signs the download links (derived from the token key).
@@ -110,8 +105,14 @@ func NewService(d Deps) (*Service, error) {
 // Register adds the build and sweep workers to q and schedules the sweep.
 func (s *Service) Register(q *jobs.Queue) {
 	jobs.Register(q, &buildWorker{s: s})
-	jobs.Register(q, &sweepWorker{s: s})
-	q.Every(SweepEvery, SweepArgs{})
+	q.Schedule(jobs.Periodic{Kind: "data_export_sweep", Every: SweepEvery, Opts: jobs.OneAtATime(),
+		Run: func(ctx context.Context) error {
+			n, err := s.Sweep(ctx)
+			if n > 0 {
+				s.d.Log.InfoContext(ctx, "export: expired exports deleted", "count", n)
+			}
+			return err
+		}})
 }
 
 // Status is what the account page shows of the newest export.
@@ -426,29 +427,3 @@ func (w *buildWorker) Work(ctx context.Context, job *river.Job[BuildArgs]) error
 
 // Timeout lets a large account be read and its photos copied.
 func (w *buildWorker) Timeout(*river.Job[BuildArgs]) time.Duration { return buildTimeout }
-
-// SweepArgs is the periodic deletion of expired exports.
-type SweepArgs struct{}
-
-// Kind names the job.
-func (SweepArgs) Kind() string { return "data_export_sweep" }
-
-// InsertOpts keeps one sweep waiting at a time.
-func (SweepArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByState: []rivertype.JobState{
-		rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
-		rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
-}
-
-type sweepWorker struct {
-	river.WorkerDefaults[SweepArgs]
-	s *Service
-}
-
-func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
-	n, err := w.s.Sweep(ctx)
-	if n > 0 {
-		w.s.d.Log.InfoContext(ctx, "export: expired exports deleted", "count", n)
-	}
-	return err
-}

@@ -81,16 +81,56 @@ func HomeDomain(country string) (i18n.Domain, bool) {
 	return i18n.Domain{}, false
 }
 
+// ListingDomain is the domain whose public host lists a planner or venue of
+// country: its home domain, or the default one for a country no domain
+// serves.
+func ListingDomain(country string) i18n.Domain {
+	if d, ok := HomeDomain(country); ok {
+		return d
+	}
+	return i18n.Domains[0]
+}
+
 // ProfileURL is a provider's public page, on the domain of its company's
 // country (where the page lives: another domain redirects there), or the
 // default domain for a country no domain serves.
 func (m *Map) ProfileURL(country, slug string) string {
-	d, ok := HomeDomain(country)
-	if !ok {
-		d = i18n.Domains[0]
-	}
-	return m.PublicURL(d.Key, "/p/"+slug)
+	return m.PublicURL(ListingDomain(country).Key, "/p/"+slug)
 }
+
+// The services build the addresses their e-mails and pages carry through
+// these interfaces, each taking the smallest that serves it; *Map is every
+// one of them, and a test may pass a fake of just the methods its service
+// calls.
+
+// PublicLinks makes addresses on a domain's public directory.
+type PublicLinks interface {
+	// PublicURL is a page of the public directory of a domain.
+	PublicURL(domainKey, path string) string
+}
+
+// ProLinks makes addresses on a domain's back-office.
+type ProLinks interface {
+	// ProURL is a page of the back-office of a domain.
+	ProURL(domainKey, path string) string
+}
+
+// ProfileLinks makes the address of a provider's public page.
+type ProfileLinks interface {
+	// ProfileURL is a provider's public page, on the domain of its
+	// company's country.
+	ProfileURL(country, slug string) string
+}
+
+// Links makes every kind of address, for the services whose e-mails link
+// to both faces.
+type Links interface {
+	PublicLinks
+	ProLinks
+	ProfileLinks
+}
+
+var _ Links = (*Map)(nil)
 
 func (m *Map) base(host string) string {
 	if host == "" {

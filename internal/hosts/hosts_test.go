@@ -60,3 +60,12 @@ func TestHomeDomain(t *testing.T) {
 		}
 	}
 }
+
+func TestListingDomainIsTheHomeDomainElseTheDefault(t *testing.T) {
+	for country, key := range map[string]string{"FR": "fr", "BE": "be", "GB": "uk", "DE": "de", "IT": "it", "ES": "es", "PT": "pt",
+		"": "fr", "CH": "fr", "UK": "fr", "fr": "fr"} {
+		if d := ListingDomain(country); d.Key != key {
+			t.Errorf("%q: %q, want %q", country, d.Key, key)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"noces/internal/store"
 )
@@ -125,13 +126,72 @@ func Register[T river.JobArgs](q *Queue, w river.Worker[T]) {
 	river.AddWorker(q.workers, w)
 }
 
-// Every schedules args every interval, first when the queue starts. Only the
-// leader among the servers inserts them, so each runs once per interval.
-func (q *Queue) Every(interval time.Duration, args river.JobArgs) {
-	q.client.PeriodicJobs().Add(river.NewPeriodicJob(river.PeriodicInterval(interval),
-		func() (river.JobArgs, *river.InsertOpts) { return args, nil },
-		&river.PeriodicJobOpts{ID: args.Kind(), RunOnStart: true}))
+// Periodic is a job without arguments that the queue runs at an interval:
+// a sweep, a clean-up, a reconciliation.
+type Periodic struct {
+	// Kind names the job in the queue. Stored jobs find their worker by it,
+	// so a kind once used never changes.
+	Kind string
+	// Every is the interval; the first run is when the queue starts.
+	Every time.Duration
+	// Opts are each run's insert options (zero: River's defaults).
+	Opts river.InsertOpts
+	// Timeout bounds one attempt (0: the queue's Timeout).
+	Timeout time.Duration
+	// Run does the work once; an error makes River try again.
+	Run func(ctx context.Context) error
 }
+
+// OneAtATime is the insert options of a periodic job that must never pile
+// up: unique while it waits or runs, so a slow run puts no second one behind
+// it and a leader change that schedules at once (RunOnStart) adds nothing
+// when one is queued already; three attempts.
+func OneAtATime() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByState: []rivertype.JobState{
+		rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
+		rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+}
+
+// Schedule registers p's worker and schedules p every p.Every, first when
+// the queue starts. Only the leader among the servers inserts the runs, so
+// each runs once per interval.
+func (q *Queue) Schedule(p Periodic) {
+	args := periodicArgs{kind: p.Kind, opts: p.Opts}
+	// The one args type serves every periodic job, so the kind is given
+	// with the args rather than read from the type's zero value.
+	river.AddWorkerArgs(q.workers, args, &periodicWorker{run: p.Run, timeout: p.Timeout})
+	q.client.PeriodicJobs().Add(river.NewPeriodicJob(river.PeriodicInterval(p.Every),
+		func() (river.JobArgs, *river.InsertOpts) { return args, nil },
+		&river.PeriodicJobOpts{ID: p.Kind, RunOnStart: true}))
+}
+
+// periodicArgs are a periodic job's args: none in the queue (they encode as
+// {}, as the empty structs each job had before did), the kind and insert
+// options in memory.
+type periodicArgs struct {
+	kind string
+	opts river.InsertOpts
+}
+
+// Kind names the job in the queue.
+func (a periodicArgs) Kind() string { return a.kind }
+
+// InsertOpts are the job's insert options.
+func (a periodicArgs) InsertOpts() river.InsertOpts { return a.opts }
+
+// periodicWorker runs a Periodic's Run. The args it decodes from the queue
+// carry no kind, and it needs none.
+type periodicWorker struct {
+	river.WorkerDefaults[periodicArgs]
+	run     func(ctx context.Context) error
+	timeout time.Duration
+}
+
+func (w *periodicWorker) Work(ctx context.Context, _ *river.Job[periodicArgs]) error {
+	return w.run(ctx)
+}
+
+func (w *periodicWorker) Timeout(*river.Job[periodicArgs]) time.Duration { return w.timeout }
 
 // InsertTx inserts a job in the transaction of tx (a Store made by InTx).
 func (q *Queue) InsertTx(ctx context.Context, tx *store.Store, args river.JobArgs, opts *river.InsertOpts) error {

@@ -29,8 +29,8 @@ func TestCleanupDeletesWhatNothingReadsAndKeepsTheRest(t *testing.T) {
 	for _, at := range []time.Time{old, recent} {
 		storetest.Must(t, s.CreateRateEvent(ctx, "login:ip:198.51.100.7", at))
 	}
-	w := &cleanupWorker{d: Deps{Store: s, Clock: clock.NewFixed(now), Log: slog.New(slog.DiscardHandler)}}
-	if err := w.Work(ctx, nil); err != nil {
+	d := Deps{Store: s, Clock: clock.NewFixed(now), Log: slog.New(slog.DiscardHandler)}
+	if err := cleanup(ctx, d); err != nil {
 		t.Fatal(err)
 	}
 	n, _, err := s.CountRateEvents(ctx, "login:ip:198.51.100.7", now.Add(-10*ratelimit.Retention))

@@ -31,7 +31,7 @@ func TestUnconfirmedProjectsExpireAfter48Hours(t *testing.T) {
 	}
 	waiting, confirmed := mk("waiting", false), mk("confirmed", true)
 	clk := clock.NewFixed(sent.Add(eventreq.ConfirmTTL - time.Second))
-	w := &expireProjectsWorker{d: Deps{Store: s, Clock: clk, Log: slog.New(slog.DiscardHandler)}}
+	d := Deps{Store: s, Clock: clk, Log: slog.New(slog.DiscardHandler)}
 	count := func(q string, id string) int {
 		var n int
 		storetest.Must(t, s.DB().QueryRow(q, id).Scan(&n))
@@ -42,12 +42,12 @@ func TestUnconfirmedProjectsExpireAfter48Hours(t *testing.T) {
 			count(`SELECT COUNT(*) FROM project_languages WHERE project_id = $1`, id) +
 			count(`SELECT COUNT(*) FROM project_confirmations WHERE project_id = $1`, id)
 	}
-	storetest.Must(t, w.Work(ctx, nil))
+	storetest.Must(t, expireProjects(ctx, d))
 	if left(waiting) != 4 || left(confirmed) != 4 {
 		t.Fatalf("a second before 48 hours: %d and %d rows left", left(waiting), left(confirmed))
 	}
 	clk.Advance(2 * time.Second)
-	storetest.Must(t, w.Work(ctx, nil))
+	storetest.Must(t, expireProjects(ctx, d))
 	if left(waiting) != 0 {
 		t.Errorf("%d rows of the unconfirmed project left", left(waiting))
 	}
@@ -55,7 +55,7 @@ func TestUnconfirmedProjectsExpireAfter48Hours(t *testing.T) {
 		t.Errorf("the confirmed project lost rows: %d left", left(confirmed))
 	}
 	// Once more changes nothing.
-	storetest.Must(t, w.Work(ctx, nil))
+	storetest.Must(t, expireProjects(ctx, d))
 	if left(confirmed) != 4 {
 		t.Error("a second run deleted the confirmed project")
 	}

@@ -33,6 +33,7 @@ import (
 
 	"noces/internal/apperr"
 	"noces/internal/clock"
+	"noces/internal/hosts"
 	"noces/internal/model"
 	"noces/internal/platform/blob"
 	"noces/internal/store"
@@ -56,17 +57,12 @@ const (
 	MaxFilesPerUpload = 10
 )
 
-// Links makes the public addresses of pages.
-type Links interface {
-	PublicURL(domainKey, path string) string
-}
-
 // Deps are what the service needs; app builds them.
 type Deps struct {
 	Store *store.Store
 	Clock clock.Clock
 	Blobs blob.Store
-	Links Links
+	Links hosts.PublicLinks
 	Log   *slog.Logger
 	// FreePhotoQuota is the number of gallery photos of a free plan.
 	FreePhotoQuota int

@@ -41,6 +41,7 @@ import (
 
 	"noces/internal/clock"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/jobs"
 	"noces/internal/model"
@@ -102,11 +103,6 @@ func MoveRef(requestID string, n int) string {
 // conversation code, in or beside eventreq, schedules checks here.
 func unlockRef(requestID string) string { return "unlock:" + requestID }
 
-// Links builds the URLs e-mails carry.
-type Links interface {
-	ProURL(domain, path string) string
-}
-
 // Service checks and applies the refund rules.
 type Service struct {
 	store  *store.Store
@@ -115,7 +111,7 @@ type Service struct {
 	outbox *outbox.Outbox
 	emails *emails.Renderer
 	texts  *i18n.Bundle
-	links  Links
+	links  hosts.ProLinks
 	log    *slog.Logger
 }
 
@@ -127,7 +123,7 @@ type Deps struct {
 	Outbox *outbox.Outbox
 	Emails *emails.Renderer
 	Texts  *i18n.Bundle
-	Links  Links
+	Links  hosts.ProLinks
 	Log    *slog.Logger
 }
 
@@ -140,8 +136,10 @@ func NewService(d Deps) *Service {
 // Register adds the check and sweep workers to q and schedules the sweep.
 func (s *Service) Register(q *jobs.Queue) {
 	jobs.Register(q, &CheckWorker{service: s})
-	jobs.Register(q, &SweepWorker{service: s})
-	q.Every(SweepEvery, SweepArgs{})
+	q.Schedule(jobs.Periodic{Kind: "refund_sweep", Every: SweepEvery, Run: func(ctx context.Context) error {
+		_, err := s.Sweep(ctx)
+		return err
+	}})
 }
 
 // Decide returns the reason the credit spent on the request is owed back at
@@ -396,23 +394,5 @@ func (w *CheckWorker) Work(ctx context.Context, job *river.Job[CheckArgs]) error
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
-	return err
-}
-
-// SweepArgs is the periodic job that sweeps.
-type SweepArgs struct{}
-
-// Kind names the job in the queue.
-func (SweepArgs) Kind() string { return "refund_sweep" }
-
-// SweepWorker runs Sweep.
-type SweepWorker struct {
-	river.WorkerDefaults[SweepArgs]
-	service *Service
-}
-
-// Work sweeps once.
-func (w *SweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
-	_, err := w.service.Sweep(ctx)
 	return err
 }

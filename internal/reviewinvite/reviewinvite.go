@@ -17,12 +17,11 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/directory"
 	"noces/internal/emails"
+	"noces/internal/hosts"
 	"noces/internal/i18n"
 	"noces/internal/jobs"
 	"noces/internal/outbox"
@@ -42,11 +41,6 @@ const (
 	sweepLimit = 500
 )
 
-// Links builds the URLs e-mails carry.
-type Links interface {
-	PublicURL(domain, path string) string
-}
-
 // Service marks bookings and invites couples.
 type Service struct {
 	store  *store.Store
@@ -54,7 +48,7 @@ type Service struct {
 	outbox *outbox.Outbox
 	emails *emails.Renderer
 	texts  *i18n.Bundle
-	links  Links
+	links  hosts.PublicLinks
 	log    *slog.Logger
 }
 
@@ -65,7 +59,7 @@ type Deps struct {
 	Outbox *outbox.Outbox
 	Emails *emails.Renderer
 	Texts  *i18n.Bundle
-	Links  Links
+	Links  hosts.PublicLinks
 	Log    *slog.Logger
 }
 
@@ -76,8 +70,10 @@ func NewService(d Deps) *Service {
 
 // Register adds the sweep's worker to q and schedules it.
 func (s *Service) Register(q *jobs.Queue) {
-	jobs.Register(q, &SweepWorker{service: s})
-	q.Every(SweepEvery, SweepArgs{})
+	q.Schedule(jobs.Periodic{Kind: "review_invitation_sweep", Every: SweepEvery, Run: func(ctx context.Context) error {
+		_, err := s.Sweep(ctx)
+		return err
+	}})
 }
 
 // Booking is the state of one request's booking, as the provider sees it.
@@ -218,22 +214,4 @@ func (s *Service) Invite(ctx context.Context, requestID string) (bool, error) {
 	}
 	s.log.InfoContext(ctx, "reviewinvite: couple invited", "request", requestID)
 	return true, nil
-}
-
-// SweepArgs is the periodic job that invites.
-type SweepArgs struct{}
-
-// Kind names the job in the queue.
-func (SweepArgs) Kind() string { return "review_invitation_sweep" }
-
-// SweepWorker runs Sweep.
-type SweepWorker struct {
-	river.WorkerDefaults[SweepArgs]
-	service *Service
-}
-
-// Work sweeps once.
-func (w *SweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
-	_, err := w.service.Sweep(ctx)
-	return err
 }

@@ -6,29 +6,6 @@ import (
 	"time"
 )
 
-// PremiumInvoice is one paid invoice of a premium subscription.
-type PremiumInvoice struct {
-	ID             string    `db:"id"`
-	UserID         string    `db:"user_id"`
-	SubscriptionID string    `db:"subscription_id"`
-	AmountCents    int64     `db:"amount_cents"`
-	Currency       string    `db:"currency"`
-	PaidAt         time.Time `db:"paid_at"`
-	CreatedAt      time.Time `db:"created_at"`
-}
-
-// RecordPremiumInvoice keeps a paid invoice once: a redelivered event finds
-// its id taken and reports false.
-func (s *Store) RecordPremiumInvoice(ctx context.Context, inv PremiumInvoice) (bool, error) {
-	res, err := s.q.ExecContext(ctx, `INSERT INTO premium_invoices (id, user_id, subscription_id, amount_cents, currency, paid_at, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-		inv.ID, inv.UserID, inv.SubscriptionID, inv.AmountCents, inv.Currency, inv.PaidAt, inv.CreatedAt)
-	if err != nil {
-		return false, fmt.Errorf("store: record premium invoice: %w", err)
-	}
-	return affected(res) == 1, nil
-}
-
 // OverviewCounts are the admin overview's figures that are not a series
 // of days.
 type OverviewCounts struct {

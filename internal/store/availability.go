@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -157,6 +158,44 @@ func (s *Store) IsBusy(ctx context.Context, userID, venueID, day string) (bool, 
 		return false, fmt.Errorf("store: is busy: %w", err)
 	}
 	return n > 0, nil
+}
+
+// Calendar names one calendar: a company's own (VenueID "") or one of its
+// venues'.
+type Calendar struct {
+	UserID  string `db:"user_id"`
+	VenueID string `db:"venue_id"`
+}
+
+// BusyCalendars returns which of cals have day taken, as IsBusy tells of
+// each, in one query however many there are: it reads the day's rows of
+// the calendars' companies (a row per calendar at most) and keeps those of
+// cals. A venue's days and its owner's own days stay separate calendars.
+func (s *Store) BusyCalendars(ctx context.Context, day string, cals []Calendar) (map[Calendar]bool, error) {
+	out := make(map[Calendar]bool, len(cals))
+	if len(cals) == 0 {
+		return out, nil
+	}
+	asked := make(map[Calendar]bool, len(cals))
+	var users []string
+	for _, c := range cals {
+		asked[c] = true
+		users = append(users, c.UserID)
+	}
+	slices.Sort(users)
+	list, args := inList(slices.Compact(users), 1)
+	var rows []Calendar
+	err := s.q.SelectContext(ctx, &rows, `SELECT user_id, COALESCE(venue_id, '') AS venue_id FROM availability_days
+		WHERE day = $1 AND user_id IN (`+list+`)`, append([]any{day}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: busy calendars: %w", err)
+	}
+	for _, r := range rows {
+		if asked[r] {
+			out[r] = true
+		}
+	}
+	return out, nil
 }
 
 // CompaniesBusyOn returns the ids of the companies whose own calendar

@@ -63,6 +63,22 @@ func TestAvailabilityCalendarsAreSeparate(t *testing.T) {
 	if busy, _ := s.IsBusy(ctx, u.ID, v.ID, "2027-06-13"); busy {
 		t.Error("venue busy on a free day")
 	}
+	// Every calendar at once, as IsBusy tells of each: the company's own
+	// day and its venue's are separate, and another company's id with this
+	// venue names no calendar.
+	w := newVenue(t, s, u.ID)
+	cals := []store.Calendar{{UserID: u.ID}, {UserID: u.ID, VenueID: v.ID}, {UserID: u.ID, VenueID: w.ID},
+		{UserID: other.ID}, {UserID: other.ID, VenueID: v.ID}}
+	busy, err := s.BusyCalendars(ctx, "2027-06-12", cals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[store.Calendar]bool{{UserID: u.ID}: true, {UserID: u.ID, VenueID: v.ID}: true}, busy); diff != "" {
+		t.Errorf("calendars busy on 2027-06-12 (-want +got):\n%s", diff)
+	}
+	if busy, err := s.BusyCalendars(ctx, "2027-06-13", cals); err != nil || len(busy) != 1 || !busy[store.Calendar{UserID: other.ID}] {
+		t.Errorf("calendars busy on 2027-06-13: %v (%v), want the other company's own", busy, err)
+	}
 	companies, _ := s.CompaniesBusyOn(ctx, "2027-06-12")
 	if diff := cmp.Diff([]string{u.ID}, companies); diff != "" {
 		t.Errorf("companies busy (-want +got):\n%s", diff)

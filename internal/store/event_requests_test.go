@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	gocmp "github.com/google/go-cmp/cmp"
+
 	"noces/internal/model"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
@@ -150,4 +152,63 @@ func TestRequestEventDateCopiedFromProject(t *testing.T) {
 	if err := s.CreateEventRequest(ctx, missing); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("request for no project: %v, want ErrNotFound", err)
 	}
+}
+
+// TestEventRequestNamesItsVenue reads the venue a request is for, and never
+// another owner's venue even when venue_id points at one.
+func TestEventRequestNamesItsVenue(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	owner, other := newUser(t, s, "owner@example.com"), newUser(t, s, "other@example.com")
+	mine := adminVenue(t, s, owner.ID, "Château du Lac", true, now)
+	theirs := adminVenue(t, s, other.ID, "Their barn", true, now)
+	send := func(venueID string) string {
+		p := model.Project{ID: model.NewID(), Domain: "fr", EventType: "wedding", ServiceType: "VENUE", EventDate: "2027-06-12",
+			Firstname: "Léa", Lastname: "Martin", Email: "lea@example.com", CreatedAt: now,
+			ConfirmedAt: sql.NullTime{Time: now, Valid: true}}
+		storetest.Must(t, s.CreateProject(ctx, p))
+		r := model.EventRequest{ID: model.NewID(), ProjectID: p.ID, ProviderID: owner.ID, CreatedAt: now}
+		storetest.Must(t, s.CreateEventRequest(ctx, r))
+		if venueID != "" {
+			if _, err := s.DB().ExecContext(ctx, `UPDATE event_requests SET venue_id = $1 WHERE id = $2`, venueID, r.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return r.ID
+	}
+	forMine, forNone, forTheirs := send(mine.ID), send(""), send(theirs.ID)
+	type venue struct{ ID, Name, Slug string }
+	want := map[string]venue{forMine: {mine.ID, mine.Name, mine.Slug}, forNone: {}, forTheirs: {}}
+	read := func(r store.RequestRow) venue {
+		return venue{r.VenueID.String, r.VenueName.String, r.VenueSlug.String}
+	}
+	rows, _, _, err := s.ListEventRequests(ctx, owner.ID, store.SortCreatedAt, true, 25, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]venue{}
+	for _, r := range rows {
+		got[r.ID] = read(r)
+	}
+	if diff := gocmp.Diff(want, got); diff != "" {
+		t.Errorf("list (-want +got):\n%s", diff)
+	}
+	for id, w := range want {
+		r, err := s.GetEventRequest(ctx, owner.ID, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := gocmp.Diff(w, read(r)); diff != "" {
+			t.Errorf("detail of %s (-want +got):\n%s", id, diff)
+		}
+	}
+	t.Run("a deleted venue leaves the request without one", func(t *testing.T) {
+		if _, err := s.DB().ExecContext(ctx, `DELETE FROM venues WHERE id = $1`, mine.ID); err != nil {
+			t.Fatal(err)
+		}
+		r, err := s.GetEventRequest(ctx, owner.ID, forMine)
+		if err != nil || r.VenueID.Valid || r.VenueName.Valid {
+			t.Errorf("after deletion: %+v %v", r, err)
+		}
+	})
 }

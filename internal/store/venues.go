@@ -3,10 +3,19 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"noces/internal/model"
 )
 
+// The venue aggregate: a venue's row (migration 00016) and the sets kept
+// beside it, from its creation through its owner's edits to its deletion.
+// Every read and write of the owner's side names the owner, so another
+// owner's venue is ErrNotFound, never someone else's data. Its photos and
+// videos are in venues_media.go, the directory's reads in venues_public.go,
+// the admin's lists and validation in venues_admin.go.
+
+// venueColumns are every column of a venue row.
 const venueColumns = `id, owner_id, name, slug, type, email, phone, address, zipcode, city, country_code, latitude, longitude,
 	description, detailed_description, seated_capacity, standing_capacity, bedrooms, min_price, max_price, website,
 	sn_facebook, sn_instagram, contact_name, contact_role, is_published, is_validated, validated_at, created_at, updated_at`
@@ -24,102 +33,247 @@ func (s *Store) CreateVenue(ctx context.Context, v model.Venue) error {
 	return nil
 }
 
-// visibleVenue: published by its owner and validated by an admin, and its
-// owner moderated and not deleted (part 2: an admin checks a venue before
-// couples see it).
-const visibleVenue = `v.is_published = TRUE AND v.is_validated = TRUE AND u.is_moderated = TRUE AND u.deleted_at IS NULL`
-
-// VenueCardRow is what a venue's search card shows of its rows: every
-// column of the venue but the two descriptions, which no card shows (the
-// index keeps the cards of thousands of pages, and those texts run to
-// pages), and its key image, else its first visible photo (nil without a
-// visible photo).
-type VenueCardRow struct {
-	model.Venue
-	Key *model.Image `db:"-"`
+// UpdateOwnedVenue writes a venue's editable fields (not its slug, owner,
+// publication or validation) and its updated_at; another owner's venue is
+// ErrNotFound.
+func (s *Store) UpdateOwnedVenue(ctx context.Context, v model.Venue) error {
+	res, err := s.exec(ctx, `UPDATE venues SET name = $3, type = $4, email = $5, phone = $6, address = $7, zipcode = $8,
+		city = $9, country_code = $10, latitude = $11, longitude = $12, description = $13, detailed_description = $14,
+		seated_capacity = $15, standing_capacity = $16, bedrooms = $17, min_price = $18, max_price = $19, website = $20,
+		sn_facebook = $21, sn_instagram = $22, contact_name = $23, contact_role = $24, updated_at = $25
+		WHERE id = $1 AND owner_id = $2`,
+		v.ID, v.OwnerID, v.Name, v.Type, v.Email, v.Phone, v.Address, v.Zipcode, v.City, v.CountryCode, v.Latitude,
+		v.Longitude, v.Description, v.DetailedDescription, v.SeatedCapacity, v.StandingCapacity, v.Bedrooms, v.MinPrice,
+		v.MaxPrice, v.Website, v.SnFacebook, v.SnInstagram, v.ContactName, v.ContactRole, v.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("store: update venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: update venue: %w", ErrNotFound)
+	}
+	return nil
 }
 
-// ListVenueCardRows reads the card rows of the given venues, in no
-// particular order; a venue deleted meanwhile has none.
-func (s *Store) ListVenueCardRows(ctx context.Context, ids []string) ([]VenueCardRow, error) {
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	list, args := inList(ids, 0)
-	var rows []model.Venue
-	err := s.q.SelectContext(ctx, &rows, `SELECT `+venueColumns+` FROM venues WHERE id IN (`+list+`)`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: search venues: %w", err)
-	}
-	keys, err := s.venueKeyImages(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]VenueCardRow, len(rows))
-	for i, r := range rows {
-		r.Description, r.DetailedDescription = "", ""
-		out[i] = VenueCardRow{Venue: r, Key: keys[r.ID]}
-	}
-	return out, nil
-}
-
-// GetVisibleVenueBySlug returns a public venue, or ErrNotFound.
-func (s *Store) GetVisibleVenueBySlug(ctx context.Context, slug string) (model.Venue, error) {
+// GetOwnedVenue returns one of an owner's venues; another owner's is
+// ErrNotFound.
+func (s *Store) GetOwnedVenue(ctx context.Context, ownerID, id string) (model.Venue, error) {
 	var v model.Venue
-	err := s.q.GetContext(ctx, &v, `SELECT `+prefixed("v", venueColumns)+` FROM venues v JOIN users u ON u.id = v.owner_id WHERE v.slug = $1 AND `+visibleVenue, slug)
+	err := s.q.GetContext(ctx, &v, `SELECT `+venueColumns+` FROM venues WHERE id = $1 AND owner_id = $2`, id, ownerID)
 	if err != nil {
-		return v, fmt.Errorf("store: public venue: %w", notFound(err))
+		return v, fmt.Errorf("store: get venue: %w", notFound(err))
 	}
 	return v, nil
 }
 
-// venueImageColumns are what a public page shows of a venue's photo.
-// venuePhotoOrder is the order of a venue's public gallery: the key image
-// first, then the owner's order.
-const venuePhotoOrder = `is_key_image DESC, position, created_at, id`
-
-// ListPublicVenueImages returns the visible photos of a venue, the key
-// image first then by position, with their alt texts and captions.
-func (s *Store) ListPublicVenueImages(ctx context.Context, venueID string) ([]model.Image, error) {
-	var out []model.Image
-	err := s.q.SelectContext(ctx, &out, `SELECT `+venueImageColumns+` FROM images
-		WHERE venue_id = $1 AND is_visible = TRUE ORDER BY `+venuePhotoOrder, venueID)
+// LockOwnedVenue takes the write lock of one of an owner's venues for the
+// rest of the transaction, so that two uploads to it count its photos one
+// after the other; another owner's venue is ErrNotFound. Being an UPDATE of
+// the venue, it also records the owner in the directory's change feed, so a
+// change of the venue's photos (its key image) reaches the search index.
+func (s *Store) LockOwnedVenue(ctx context.Context, ownerID, id string) error {
+	res, err := s.exec(ctx, `UPDATE venues SET updated_at = updated_at WHERE id = $1 AND owner_id = $2`, id, ownerID)
 	if err != nil {
-		return nil, fmt.Errorf("store: public venue images: %w", err)
+		return fmt.Errorf("store: lock venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: lock venue: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// CountOwnedVenues counts an owner's venues.
+func (s *Store) CountOwnedVenues(ctx context.Context, ownerID string) (int, error) {
+	var n int
+	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM venues WHERE owner_id = $1`, ownerID); err != nil {
+		return 0, fmt.Errorf("store: count venues: %w", err)
+	}
+	return n, nil
+}
+
+// VenueSlugTaken reports whether a venue already has slug.
+func (s *Store) VenueSlugTaken(ctx context.Context, slug string) (bool, error) {
+	var n int
+	if err := s.q.GetContext(ctx, &n, `SELECT COUNT(*) FROM venues WHERE slug = $1`, slug); err != nil {
+		return false, fmt.Errorf("store: venue slug: %w", err)
+	}
+	return n > 0, nil
+}
+
+// SetVenuePublished publishes or unpublishes one of an owner's venues.
+func (s *Store) SetVenuePublished(ctx context.Context, ownerID, id string, published bool, now time.Time) error {
+	res, err := s.exec(ctx, `UPDATE venues SET is_published = $3, updated_at = $4 WHERE id = $1 AND owner_id = $2`,
+		id, ownerID, published, now)
+	if err != nil {
+		return fmt.Errorf("store: publish venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: publish venue: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// DeleteOwnedVenue removes one of an owner's venues; its photos', videos',
+// sets' and views' rows go with it (ON DELETE CASCADE), its requests keep
+// their rows without the venue (ON DELETE SET NULL). The caller deletes the
+// photos' files, read before with ListVenueImages.
+func (s *Store) DeleteOwnedVenue(ctx context.Context, ownerID, id string) error {
+	res, err := s.exec(ctx, `DELETE FROM venues WHERE id = $1 AND owner_id = $2`, id, ownerID)
+	if err != nil {
+		return fmt.Errorf("store: delete venue: %w", err)
+	}
+	if affected(res) == 0 {
+		return fmt.Errorf("store: delete venue: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// OwnedVenueCard is a venue of the owner's list with what its card shows.
+type OwnedVenueCard struct {
+	model.Venue
+	KeyThumbKey  string `db:"key_thumb_key"` // "" without photos
+	ImageCount   int    `db:"image_count"`
+	Views30d     int    `db:"views_30d"`
+	RequestCount int    `db:"request_count"`
+}
+
+// ListOwnedVenueCards returns an owner's venues, newest first, with their
+// key image's thumbnail (the first photo when none is marked), photo count,
+// views since viewsSince (a YYYY-MM-DD day) and requests, in one query.
+func (s *Store) ListOwnedVenueCards(ctx context.Context, ownerID, viewsSince string) ([]OwnedVenueCard, error) {
+	var out []OwnedVenueCard
+	err := s.q.SelectContext(ctx, &out, `SELECT `+prefixed("v", venueColumns)+`,
+		COALESCE((SELECT i.thumb_key FROM images i WHERE i.venue_id = v.id
+			ORDER BY i.is_key_image DESC, i.position, i.created_at, i.id LIMIT 1), '') AS key_thumb_key,
+		(SELECT COUNT(*) FROM images i WHERE i.venue_id = v.id) AS image_count,
+		(SELECT COUNT(*) FROM venue_views w WHERE w.venue_id = v.id AND w.day >= $2) AS views_30d,
+		(SELECT COUNT(*) FROM event_requests r WHERE r.venue_id = v.id) AS request_count
+		FROM venues v WHERE v.owner_id = $1 ORDER BY v.created_at DESC, v.id DESC`, ownerID, viewsSince)
+	if err != nil {
+		return nil, fmt.Errorf("store: list venues: %w", err)
 	}
 	return out, nil
 }
 
-// venueKeyImages returns, for each venue of ids that has a visible photo,
-// its key image or else its first visible photo, in one query.
-func (s *Store) venueKeyImages(ctx context.Context, ids []string) (map[string]*model.Image, error) {
-	out := make(map[string]*model.Image, len(ids))
-	if len(ids) == 0 {
+// VenueSets are the parts of a venue kept as sets beside its row
+// (migration 00016): the features it offers, the services it sells and the
+// details told of them.
+type VenueSets struct {
+	Features    []string // model.VenueFeatures entries, in that order
+	Prestations []string // model.VenuePrestations entries, in that order
+	Details     []model.VenuePrestationDetail
+}
+
+// GetVenueSets reads a venue's features, services and service details.
+func (s *Store) GetVenueSets(ctx context.Context, venueID string) (VenueSets, error) {
+	all, err := s.ListVenueSets(ctx, []string{venueID})
+	if err != nil {
+		return VenueSets{}, err
+	}
+	return all[venueID], nil
+}
+
+// ListVenueSets reads the sets of several venues in three queries, keyed by
+// venue id; a venue without any has the zero VenueSets.
+func (s *Store) ListVenueSets(ctx context.Context, venueIDs []string) (map[string]VenueSets, error) {
+	out := make(map[string]VenueSets, len(venueIDs))
+	if len(venueIDs) == 0 {
 		return out, nil
 	}
-	list, args := inList(ids, 0)
-	var rows []model.Image
-	// One row per venue, however many photos each has.
-	err := s.q.SelectContext(ctx, &rows, `SELECT `+venueImageColumns+` FROM (SELECT `+venueImageColumns+`,
-		ROW_NUMBER() OVER (PARTITION BY venue_id ORDER BY `+venuePhotoOrder+`) AS n
-		FROM images WHERE venue_id IN (`+list+`) AND is_visible = TRUE) x WHERE n = 1`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: venue key images: %w", err)
+	list, args := inList(venueIDs, 0)
+	var pairs []struct {
+		VenueID string `db:"venue_id"`
+		Value   string `db:"value"`
 	}
-	for i := range rows {
-		if id := rows[i].VenueID.String; out[id] == nil {
-			out[id] = &rows[i]
+	if err := s.q.SelectContext(ctx, &pairs, `SELECT venue_id, feature AS value FROM venue_features WHERE venue_id IN (`+list+`)`, args...); err != nil {
+		return nil, fmt.Errorf("store: venue features: %w", err)
+	}
+	features := map[string]map[string]bool{}
+	for _, p := range pairs {
+		if features[p.VenueID] == nil {
+			features[p.VenueID] = map[string]bool{}
 		}
+		features[p.VenueID][p.Value] = true
+	}
+	pairs = pairs[:0]
+	if err := s.q.SelectContext(ctx, &pairs, `SELECT venue_id, prestation AS value FROM venue_prestations WHERE venue_id IN (`+list+`)`, args...); err != nil {
+		return nil, fmt.Errorf("store: venue prestations: %w", err)
+	}
+	prestations := map[string]map[string]bool{}
+	for _, p := range pairs {
+		if prestations[p.VenueID] == nil {
+			prestations[p.VenueID] = map[string]bool{}
+		}
+		prestations[p.VenueID][p.Value] = true
+	}
+	var details []model.VenuePrestationDetail
+	err := s.q.SelectContext(ctx, &details, `SELECT id, venue_id, prestation, description, budget_starting_from,
+		is_description_visible, is_budget_visible, position FROM venue_prestation_details
+		WHERE venue_id IN (`+list+`) ORDER BY venue_id, position, id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: venue prestation details: %w", err)
+	}
+	for _, id := range venueIDs {
+		var vs VenueSets
+		for _, f := range model.VenueFeatures {
+			if features[id][f] {
+				vs.Features = append(vs.Features, f)
+			}
+		}
+		for _, p := range model.VenuePrestations {
+			if prestations[id][p] {
+				vs.Prestations = append(vs.Prestations, p)
+			}
+		}
+		out[id] = vs
+	}
+	for _, d := range details {
+		vs := out[d.VenueID]
+		vs.Details = append(vs.Details, d)
+		out[d.VenueID] = vs
 	}
 	return out, nil
 }
 
-// RecordVenueView counts a visitor once per day per venue; it reports
-// whether this view was new.
-func (s *Store) RecordVenueView(ctx context.Context, venueID, day, visitor string) (bool, error) {
-	res, err := s.exec(ctx, `INSERT INTO venue_views (venue_id, day, visitor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, venueID, day, visitor)
-	if err != nil {
-		return false, fmt.Errorf("store: record venue view: %w", err)
-	}
-	return affected(res) == 1, nil
+// SetVenueSets replaces a venue's features, services and details in one
+// transaction. Each detail's Prestation must be among the services (the
+// schema's foreign key refuses it otherwise); details are kept in the order
+// given. The venue's updated_at is set to now, which also tells the
+// directory's change feed that the owner's listings changed.
+func (s *Store) SetVenueSets(ctx context.Context, venueID string, vs VenueSets, now time.Time) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		res, err := tx.exec(ctx, `UPDATE venues SET updated_at = $2 WHERE id = $1`, venueID, now)
+		if err != nil {
+			return fmt.Errorf("store: touch venue: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: set venue sets: %w", ErrNotFound)
+		}
+		for _, table := range []string{"venue_prestation_details", "venue_prestations", "venue_features"} {
+			if _, err := tx.exec(ctx, `DELETE FROM `+table+` WHERE venue_id = $1`, venueID); err != nil {
+				return fmt.Errorf("store: clear %s: %w", table, err)
+			}
+		}
+		for _, f := range vs.Features {
+			if _, err := tx.exec(ctx, `INSERT INTO venue_features (venue_id, feature) VALUES ($1, $2)`, venueID, f); err != nil {
+				return fmt.Errorf("store: add venue feature: %w", err)
+			}
+		}
+		for _, p := range vs.Prestations {
+			if _, err := tx.exec(ctx, `INSERT INTO venue_prestations (venue_id, prestation) VALUES ($1, $2)`, venueID, p); err != nil {
+				return fmt.Errorf("store: add venue prestation: %w", err)
+			}
+		}
+		for i, d := range vs.Details {
+			if d.ID == "" {
+				d.ID = model.NewID()
+			}
+			_, err := tx.exec(ctx, `INSERT INTO venue_prestation_details (id, venue_id, prestation, description, budget_starting_from,
+				is_description_visible, is_budget_visible, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				d.ID, venueID, d.Prestation, d.Description, d.BudgetStartingFrom, d.IsDescriptionVisible, d.IsBudgetVisible, i)
+			if err != nil {
+				return fmt.Errorf("store: add venue prestation detail: %w", err)
+			}
+		}
+		return nil
+	})
 }

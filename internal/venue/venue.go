@@ -31,7 +31,6 @@ import (
 	"noces/internal/apperr"
 	"noces/internal/clock"
 	"noces/internal/hosts"
-	"noces/internal/i18n"
 	"noces/internal/imaging"
 	"noces/internal/media"
 	"noces/internal/model"
@@ -46,17 +45,12 @@ const FreeVenueQuota = 1
 // maxReviews is how many of the owner's reviews a venue shows.
 const maxReviews = 10
 
-// Links makes the public addresses of pages.
-type Links interface {
-	PublicURL(domainKey, path string) string
-}
-
 // Deps are what the service needs; app builds them.
 type Deps struct {
 	Store *store.Store
 	Clock clock.Clock
 	Blobs blob.Store
-	Links Links
+	Links hosts.PublicLinks
 	Log   *slog.Logger
 	// Workers is how many photos of one form are re-encoded at once; 0 is
 	// two, or one on a single CPU. The imaging budget bounds the memory of
@@ -143,22 +137,13 @@ func (s *Service) owner(ctx context.Context, userID string) (model.User, error) 
 	return u, err
 }
 
-// domainOf is the domain whose public host lists venues of country: its
-// home domain, or the default one for a country no domain serves.
-func domainOf(country string) string {
-	if d, ok := hosts.HomeDomain(country); ok {
-		return d.Key
-	}
-	return i18n.Domains[0].Key
-}
-
 // publicURL is a venue's public page when it is public: published,
 // validated, and its owner moderated and not deleted.
 func (s *Service) publicURL(v model.Venue, owner model.User) string {
 	if !v.IsPublished || !v.IsValidated || !owner.IsModerated || owner.DeletedAt.Valid {
 		return ""
 	}
-	return s.Links.PublicURL(domainOf(v.CountryCode), "/v/"+v.Slug)
+	return s.Links.PublicURL(hosts.ListingDomain(v.CountryCode).Key, "/v/"+v.Slug)
 }
 
 func (s *Service) url(key string) string {

@@ -405,6 +405,48 @@ func card(r *http.Request) string {
 	return strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(r.PostFormValue("card")))
 }
 
+// cardOf reads the card of a payment form into p and returns it when it is
+// one of the test cards; otherwise it shows p again with the error, a 422,
+// and reports false.
+func (s *Sandbox) cardOf(w http.ResponseWriter, r *http.Request, p *page) (string, bool) {
+	p.Card = r.PostFormValue("card")
+	switch c := card(r); c {
+	case CardSucceeds, CardDeclines:
+		return c, true
+	case "":
+		p.Error = p.T("sandbox.errors.card_required")
+	default:
+		p.Error = p.T("sandbox.errors.unknown_card")
+	}
+	s.render(w, http.StatusUnprocessableEntity, *p)
+	return "", false
+}
+
+// found answers a page whose object could not be read, with a 503 when the
+// store failed and a 404 when there is no such object, and reports whether
+// there is one to show.
+func (s *Sandbox) found(w http.ResponseWriter, r *http.Request, heading string, ok bool, err error) bool {
+	if err != nil {
+		s.unavailablePage(w, r, heading, err)
+		return false
+	}
+	if !ok {
+		s.notFound(w, r)
+		return false
+	}
+	return true
+}
+
+// deliverThenRedirect delivers the pending events and sends the browser on
+// to; when they cannot be delivered, p says so and offers to retry.
+func (s *Sandbox) deliverThenRedirect(w http.ResponseWriter, r *http.Request, p page, to string) {
+	if err := s.FlushPending(r.Context()); err != nil {
+		s.deliveryFailed(w, r, p)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
 // unavailable shows p again with the message that the sandbox cannot reach
 // its database, and a 503: nothing was changed, the user may submit again.
 func (s *Sandbox) unavailable(w http.ResponseWriter, r *http.Request, p page, err error) {
@@ -441,12 +483,7 @@ func (s *Sandbox) payForm(r *http.Request, pi sbIntent) page {
 
 func (s *Sandbox) payPage(w http.ResponseWriter, r *http.Request) {
 	pi, _, ok, err := s.intent(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.unavailablePage(w, r, "sandbox.pay.title", err)
-		return
-	}
-	if !ok {
-		s.notFound(w, r)
+	if !s.found(w, r, "sandbox.pay.title", ok, err) {
 		return
 	}
 	p := s.payForm(r, pi)
@@ -460,51 +497,30 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
 	pi, _, ok, err := s.intent(ctx, id)
-	if err != nil {
-		s.unavailablePage(w, r, "sandbox.pay.title", err)
-		return
-	}
-	if !ok {
-		s.notFound(w, r)
+	if !s.found(w, r, "sandbox.pay.title", ok, err) {
 		return
 	}
 	p := s.payForm(r, pi)
 	if r.PostFormValue("action") == "retry" || pi.Status == "succeeded" {
-		if err := s.FlushPending(ctx); err != nil {
-			s.deliveryFailed(w, r, p)
-			return
-		}
-		http.Redirect(w, r, returnURL(pi.ReturnURL, pi.PaymentIntent, redirectStatus(pi.Status)), http.StatusSeeOther)
+		s.deliverThenRedirect(w, r, p, returnURL(pi.ReturnURL, pi.PaymentIntent, redirectStatus(pi.Status)))
 		return
 	}
-	p.Card = r.PostFormValue("card")
-	var status, failure, typ string
-	switch card(r) {
-	case CardSucceeds:
-		status, typ = "succeeded", EventPaymentSucceeded
-	case CardDeclines:
+	c, ok := s.cardOf(w, r, &p)
+	if !ok {
+		return
+	}
+	status, failure, typ := "succeeded", "", EventPaymentSucceeded
+	if c == CardDeclines {
 		status, failure, typ = "requires_payment_method", "generic_decline", EventPaymentFailed
-	case "":
-		p.Error = p.T("sandbox.errors.card_required")
-	default:
-		p.Error = p.T("sandbox.errors.unknown_card")
-	}
-	if p.Error != "" {
-		s.render(w, http.StatusUnprocessableEntity, p)
-		return
 	}
 	done, err := s.attempt(ctx, id, status, failure, typ)
 	if err != nil {
 		s.unavailable(w, r, p, err)
 		return
 	}
-	if err := s.FlushPending(ctx); err != nil {
-		s.deliveryFailed(w, r, p)
-		return
-	}
 	// A declined card comes back to the return address with redirect_status
 	// failed, as Stripe's redirect-based confirmations do.
-	http.Redirect(w, r, returnURL(pi.ReturnURL, done, redirectStatus(done.Status)), http.StatusSeeOther)
+	s.deliverThenRedirect(w, r, p, returnURL(pi.ReturnURL, done, redirectStatus(done.Status)))
 }
 
 // attempt records a card attempt on an intent with its event, unless the
@@ -591,12 +607,7 @@ func (s *Sandbox) checkoutForm(r *http.Request, cs sbCheckout) page {
 
 func (s *Sandbox) checkoutPage(w http.ResponseWriter, r *http.Request) {
 	cs, _, ok, err := s.checkoutOf(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.unavailablePage(w, r, "sandbox.checkout.title", err)
-		return
-	}
-	if !ok {
-		s.notFound(w, r)
+	if !s.found(w, r, "sandbox.checkout.title", ok, err) {
 		return
 	}
 	p := s.checkoutForm(r, cs)
@@ -610,36 +621,22 @@ func (s *Sandbox) checkout(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
 	cs, _, ok, err := s.checkoutOf(ctx, id)
-	if err != nil {
-		s.unavailablePage(w, r, "sandbox.checkout.title", err)
-		return
-	}
-	if !ok {
-		s.notFound(w, r)
+	if !s.found(w, r, "sandbox.checkout.title", ok, err) {
 		return
 	}
 	p := s.checkoutForm(r, cs)
 	if r.PostFormValue("action") == "retry" || cs.SubscriptionID != "" {
-		if err := s.FlushPending(ctx); err != nil {
-			s.deliveryFailed(w, r, p)
-			return
-		}
-		http.Redirect(w, r, cs.SuccessURL, http.StatusSeeOther)
+		s.deliverThenRedirect(w, r, p, cs.SuccessURL)
 		return
 	}
-	p.Card = r.PostFormValue("card")
-	switch card(r) {
-	case CardSucceeds:
-	case CardDeclines:
+	c, ok := s.cardOf(w, r, &p)
+	if !ok {
+		return
+	}
+	if c == CardDeclines {
 		// Checkout shows a decline in the page and lets the customer try
 		// another card; nothing is created.
 		p.Error = p.T("sandbox.errors.declined")
-	case "":
-		p.Error = p.T("sandbox.errors.card_required")
-	default:
-		p.Error = p.T("sandbox.errors.unknown_card")
-	}
-	if p.Error != "" {
 		s.render(w, http.StatusUnprocessableEntity, p)
 		return
 	}
@@ -647,11 +644,7 @@ func (s *Sandbox) checkout(w http.ResponseWriter, r *http.Request) {
 		s.unavailable(w, r, p, err)
 		return
 	}
-	if err := s.FlushPending(ctx); err != nil {
-		s.deliveryFailed(w, r, p)
-		return
-	}
-	http.Redirect(w, r, cs.SuccessURL, http.StatusSeeOther)
+	s.deliverThenRedirect(w, r, p, cs.SuccessURL)
 }
 
 // subscribe completes a checkout: it starts its subscription and queues the
@@ -763,12 +756,7 @@ func (s *Sandbox) portalForm(r *http.Request, ps PortalParams, sub *sbSubscripti
 
 func (s *Sandbox) portalPage(w http.ResponseWriter, r *http.Request) {
 	ps, sub, _, ok, err := s.portalState(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.unavailablePage(w, r, "sandbox.portal.title", err)
-		return
-	}
-	if !ok {
-		s.notFound(w, r)
+	if !s.found(w, r, "sandbox.portal.title", ok, err) {
 		return
 	}
 	p := s.portalForm(r, ps, sub)
@@ -786,21 +774,12 @@ func (s *Sandbox) portal(w http.ResponseWriter, r *http.Request) {
 	// request changes it first, the action is checked again on the new one.
 	for range changeAttempts {
 		ps, sub, version, ok, err := s.portalState(ctx, id)
-		if err != nil {
-			s.unavailablePage(w, r, "sandbox.portal.title", err)
-			return
-		}
-		if !ok {
-			s.notFound(w, r)
+		if !s.found(w, r, "sandbox.portal.title", ok, err) {
 			return
 		}
 		p := s.portalForm(r, ps, sub)
 		if action == "retry" {
-			if err := s.FlushPending(ctx); err != nil {
-				s.deliveryFailed(w, r, p)
-				return
-			}
-			http.Redirect(w, r, "/sandbox/portal/"+id+"?updated=1", http.StatusSeeOther)
+			s.deliverThenRedirect(w, r, p, "/sandbox/portal/"+id+"?updated=1")
 			return
 		}
 		allowed := false
@@ -840,11 +819,7 @@ func (s *Sandbox) portal(w http.ResponseWriter, r *http.Request) {
 		if !changed {
 			continue
 		}
-		if err := s.FlushPending(ctx); err != nil {
-			s.deliveryFailed(w, r, p)
-			return
-		}
-		http.Redirect(w, r, "/sandbox/portal/"+id+"?updated=1", http.StatusSeeOther)
+		s.deliverThenRedirect(w, r, p, "/sandbox/portal/"+id+"?updated=1")
 		return
 	}
 	s.unavailablePage(w, r, "sandbox.portal.title", errBusy)
