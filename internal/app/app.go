@@ -101,14 +101,40 @@ type App struct {
 	Exports *export.Service
 	// Bookings marks requests booked and invites couples to review.
 	Bookings *reviewinvite.Service
+
+	// borrowedStore is set when Options.Store gave the store: its owner
+	// closes it, not Close.
+	borrowedStore bool
 }
 
-// Options tune New for tests and tools.
+// Options tune New for tests and tools. Each one replaces an edge of the
+// app (the database, the outside world, data slow to load) and leaves every
+// service between them wired as in production, so a test built with them
+// runs the server that ships.
 type Options struct {
 	Clock      clock.Clock
 	HashParams *account.HashParams
 	// Web replaces the embedded back-office (tests use a small fake).
 	Web fs.FS
+	// Store is an open, migrated store used instead of opening
+	// cfg.DatabaseURL (a test's own schema, from storetest); New does not
+	// migrate it and Close leaves it open for its owner.
+	Store *store.Store
+	// Blobs replaces the media storage cfg.BlobURL names.
+	Blobs blob.Store
+	// Mail and SMS replace the SMTP relay and the SMS gateway the
+	// configuration names (none: messages stay in the outbox).
+	Mail mail.Sender
+	SMS  sms.Sender
+	// Gazetteer is a loaded gazetteer to use instead of loading one: it is
+	// read-only, and loading it takes longer than most tests.
+	Gazetteer *geo.Gazetteer
+	// Geocoder replaces the address search (the gazetteer, or Photon with
+	// the gazetteer behind it).
+	Geocoder geo.Geocoder
+	// Legal replaces the legal pages loaded from cfg.Legal (rendering
+	// every domain's takes a while).
+	Legal *legal.Library
 }
 
 // NewLogger returns the JSON logger of the server at level.
@@ -152,17 +178,21 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if a.Texts, err = i18n.Load(); err != nil {
 		return nil, err
 	}
-	if a.Store, err = store.Open(ctx, cfg.DatabaseURL); err != nil {
-		return nil, err
-	}
-	// Every later failure closes the store, here and only here.
-	defer func() {
-		if err != nil {
-			_ = a.Store.Close() // the error that stopped New is the one to report
+	if opts.Store != nil {
+		a.Store, a.borrowedStore = opts.Store, true
+	} else {
+		if a.Store, err = store.Open(ctx, cfg.DatabaseURL); err != nil {
+			return nil, err
 		}
-	}()
-	if err := a.Store.Migrate(ctx); err != nil {
-		return nil, err
+		// Every later failure closes the store, here and only here.
+		defer func() {
+			if err != nil {
+				_ = a.Store.Close() // the error that stopped New is the one to report
+			}
+		}()
+		if err := a.Store.Migrate(ctx); err != nil {
+			return nil, err
+		}
 	}
 	a.Hosts = hosts.New(cfg)
 
@@ -177,11 +207,17 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 		}
 		relay = smtp
 	}
+	if opts.Mail != nil {
+		relay = opts.Mail
+	}
 	var gateway sms.Sender
 	if cfg.SMS.URL != "" {
 		if gateway, err = sms.NewHTTP(sms.HTTPConfig{URL: cfg.SMS.URL, Token: cfg.SMS.Token, From: cfg.SMS.From}); err != nil {
 			return nil, err
 		}
+	}
+	if opts.SMS != nil {
+		gateway = opts.SMS
 	}
 	if a.Jobs, err = jobs.New(a.Store, jobs.Config{Workers: max(cfg.JobWorkers, 1)}, log); err != nil {
 		return nil, err
@@ -194,8 +230,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	a.Outbox = outbox.New(a.Store, a.Jobs, a.Clock)
 	deliver := outbox.NewWorker(a.Store, a.Clock, log, relay, gateway)
 	jobs.Register(a.Jobs, deliver)
-	if a.Media, err = blob.Open(cfg.BlobURL, cfg.S3); err != nil {
-		return nil, err
+	if a.Media = opts.Blobs; a.Media == nil {
+		if a.Media, err = blob.Open(cfg.BlobURL, cfg.S3); err != nil {
+			return nil, err
+		}
 	}
 	renderer, err := emails.NewRenderer(a.Texts)
 	if err != nil {
@@ -227,9 +265,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 			return nil, err
 		}
 	}
-	gazetteer := geo.NewGazetteer()
-	if err := gazetteer.Load(); err != nil {
-		return nil, err
+	gazetteer := opts.Gazetteer
+	if gazetteer == nil {
+		gazetteer = geo.NewGazetteer()
+		if err := gazetteer.Load(); err != nil {
+			return nil, err
+		}
 	}
 	var geocoder geo.Geocoder = gazetteer
 	if cfg.GeocoderURL != "" {
@@ -238,6 +279,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 			return nil, err
 		}
 		geocoder = geo.WithFallback(photon, gazetteer)
+	}
+	if opts.Geocoder != nil {
+		geocoder = opts.Geocoder
 	}
 	a.Company = company.NewService(a.Store, a.Clock, checker, a.Texts, log)
 	a.Index = index.New(a.Store, cfg.SearchCache)
@@ -282,10 +326,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts Options)
 	if a.Instagram, err = newInstagram(cfg, a, log); err != nil {
 		return nil, err
 	}
-	legalPages, err := legal.Load(a.Texts, cfg.Legal.Dir, legal.Facts{Company: cfg.Legal.Company, Address: cfg.Legal.Address,
-		CompanyNumber: cfg.Legal.CompanyNumber, Email: cfg.Legal.Email, Director: cfg.Legal.Director, Host: cfg.Legal.Host})
-	if err != nil {
-		return nil, err
+	legalPages := opts.Legal
+	if legalPages == nil {
+		if legalPages, err = legal.Load(a.Texts, cfg.Legal.Dir, legal.Facts{Company: cfg.Legal.Company, Address: cfg.Legal.Address,
+			CompanyNumber: cfg.Legal.CompanyNumber, Email: cfg.Legal.Email, Director: cfg.Legal.Director, Host: cfg.Legal.Host}); err != nil {
+			return nil, err
+		}
 	}
 	if demo := cfg.DemoLegalFacts(); len(demo) > 0 && cfg.PublicScheme == "https" {
 		// Served over https, this is meant for the public: the demo
@@ -390,12 +436,16 @@ func (a *App) newBilling(cfg config.Config, log *slog.Logger) (*billing.Service,
 	return svc, sandbox, nil
 }
 
-// Close stops the job queue and releases the database.
+// Close stops the job queue and releases the database (unless
+// Options.Store lent it).
 func (a *App) Close() error {
 	sentry.Flush(2 * time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownTimeout)
 	defer cancel()
 	jerr := a.Jobs.Stop(ctx)
+	if a.borrowedStore {
+		return jerr
+	}
 	return errors.Join(jerr, a.Store.Close())
 }
 

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"log/slog"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -15,29 +14,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"noces/internal/billing"
-	"noces/internal/clock"
-	"noces/internal/config"
-	"noces/internal/i18n"
 	"noces/internal/model"
 	"noces/internal/platform/payment"
 	"noces/internal/platform/payment/stripemock"
-	"noces/internal/store"
 	"noces/internal/store/storetest"
 )
-
-// newTestBilling is the billing service every test server runs: the sandbox
-// processor, as a server without Stripe keys has, its events delivered to
-// the webhook code.
-func newTestBilling(t *testing.T, s *store.Store, clk clock.Clock, texts *i18n.Bundle, log *slog.Logger) (*billing.Service, *payment.Sandbox) {
-	t.Helper()
-	sandbox, err := payment.NewSandbox(payment.SandboxConfig{Store: s, PlanCents: billing.PlanCents(config.DefaultPrices), Now: clk.Now, Texts: texts, Log: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := billing.NewService(billing.Deps{Store: s, Clock: clk, Payments: sandbox, Log: log})
-	sandbox.SetDeliver(svc.HandleWebhook)
-	return svc, sandbox
-}
 
 // sandboxOf is the test server's sandbox processor.
 func (e *env) sandboxOf() *payment.Sandbox {

@@ -147,3 +147,27 @@ func TestConversationsAPIAndPage(t *testing.T) {
 		t.Errorf("a stopped link: %d", r.status)
 	}
 }
+
+// The test server's conversations schedule refunds as the app's do: a
+// provider's first message queues the check that gives the credit back
+// if the couple never opens it.
+func TestAFirstMessageQueuesItsRefundCheck(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	planner := e.users["planner"]
+	id := e.sendRequests(planner.ID, 1)[0]
+	if _, err := e.store.UnlockEventRequest(t.Context(), planner.ID, id, e.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	s := e.login("planner")
+	if r := e.do(req{method: "POST", path: "/api/event-requests/" + id + "/messages", token: s.Access, body: map[string]string{"body": "Bonjour"}}); r.status != 201 {
+		t.Fatalf("send: %d %s", r.status, r.body)
+	}
+	var n int
+	if err := e.store.DB().QueryRowContext(t.Context(), `SELECT COUNT(*) FROM river_job WHERE kind = 'refund_check'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Errorf("%d refund checks queued by the first message, want 1", n)
+	}
+}

@@ -3,49 +3,14 @@ package httpapi
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"noces/internal/clock"
-	"noces/internal/emails"
 	"noces/internal/export"
-	"noces/internal/hosts"
-	"noces/internal/i18n"
-	"noces/internal/jobs"
-	"noces/internal/outbox"
-	"noces/internal/platform/blob"
-	"noces/internal/ratelimit"
-	"noces/internal/store"
 )
-
-// testExportQueues keeps each test server's export queue, for the tests
-// that work its jobs.
-var testExportQueues = map[*export.Service]*jobs.Queue{}
-
-// newTestExports is the export service of the test server: its own queue
-// (not started: a test builds with Build) and the outbox on it.
-func newTestExports(t *testing.T, s *store.Store, clk clock.Clock, media blob.Store, texts *i18n.Bundle, r *emails.Renderer, hm *hosts.Map) *export.Service {
-	t.Helper()
-	log := slog.New(slog.DiscardHandler)
-	q, err := jobs.New(s, jobs.Config{}, log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = q.Stop(context.Background()) })
-	jobs.Register(q, outbox.NewWorker(s, clk, log, nil, nil))
-	svc, err := export.NewService(export.Deps{Store: s, Clock: clk, Queue: q, Outbox: outbox.New(s, q, clk), Emails: r, Texts: texts,
-		Links: hm, Blobs: media, Limiter: ratelimit.New(s, clk), Key: []byte(strings.Repeat("e", 32)), Log: log, TempDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc.Register(q)
-	return svc
-}
 
 func exportID(t *testing.T, e *env, userID string) string {
 	t.Helper()

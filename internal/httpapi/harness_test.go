@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -20,41 +21,16 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 
-	"noces/api"
 	"noces/internal/account"
-	"noces/internal/admin"
-	"noces/internal/availability"
 	"noces/internal/clock"
-	"noces/internal/company"
-	"noces/internal/config"
-	"noces/internal/conversation"
-	"noces/internal/directory"
-	"noces/internal/directory/index"
-	"noces/internal/emails"
-	"noces/internal/eventreq"
-	"noces/internal/hosts"
-	"noces/internal/i18n"
-	"noces/internal/legal/legaltest"
-	"noces/internal/marketing"
-	mediasvc "noces/internal/media"
 	"noces/internal/model"
-	"noces/internal/outbox/outboxtest"
 	"noces/internal/platform/blob"
-	"noces/internal/platform/geo"
-	"noces/internal/ratelimit"
-	"noces/internal/reviewinvite"
-	"noces/internal/site"
-	"noces/internal/stats"
 	"noces/internal/store"
 	"noces/internal/store/storetest"
-	"noces/internal/venue"
 )
 
 // testPassword passes the password policy.
 const testPassword = "Secret-123!"
-
-// cheapHash keeps the argon2id code path but with 1 MiB, so tests stay fast.
-var cheapHash = account.HashParams{Time: 1, Memory: 1024, Threads: 1}
 
 type env struct {
 	t       *testing.T
@@ -77,8 +53,26 @@ var testWeb = fstest.MapFS{
 	"favicon.svg":            {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 
-// newEnvWithStore builds the HTTP edge over s as app does, with test fakes
-// only where the outside world would be.
+// TestEdges are the outside world of a test server: everything else is
+// the app's own wiring.
+type TestEdges struct {
+	Store *store.Store
+	// Media holds the uploads; nil is a new folder of the test's.
+	Media blob.Store
+	Clock *clock.Fixed
+	Log   *slog.Logger
+	Web   fs.FS
+}
+
+// NewTestServer builds the server of a test with app.New, through
+// internal/app/apptest, so a service app.New wires is in every test server
+// and none is wired a second way. app_test.go sets it: this package cannot
+// import internal/app, which imports it, but its external test package
+// can, and is linked into the same test binary.
+var NewTestServer func(t *testing.T, edges TestEdges) *Server
+
+// newEnvWithStore builds the test server over s; extra, when given,
+// adjusts the server before its handler is made.
 func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 	t.Helper()
 	return newEnvWithMedia(t, s, nil, extra)
@@ -88,79 +82,15 @@ func newEnvWithStore(t *testing.T, s *store.Store, extra func(*Server)) *env {
 // media; nil is a new folder.
 func newEnvWithMedia(t *testing.T, s *store.Store, media blob.Store, extra func(*Server)) *env {
 	t.Helper()
-	cfg, err := config.Load(func(k string) string {
-		return map[string]string{"NOCES_ADDR": "127.0.0.1:8080"}[k]
-	})
-	if err != nil {
-		t.Fatal(err)
+	if NewTestServer == nil {
+		t.Fatal("NewTestServer is unset: app_test.go, which sets it, is not in the build")
 	}
-	texts := i18n.MustLoad()
-	hm := hosts.New(cfg)
 	clk := clock.NewFixed(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
 	logs := &bytes.Buffer{}
-	log := slog.New(slog.NewJSONHandler(logs, nil))
-	signer, err := account.NewSigner([]byte(strings.Repeat("k", 32)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	renderer, err := emails.NewRenderer(texts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if media == nil {
-		if media, err = blob.NewLocal(t.TempDir(), "/media/"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	mailer := outboxtest.New(t, s, clk)
-	mediaService, err := mediasvc.NewService(mediasvc.Deps{Store: s, Clock: clk, Blobs: media, Links: hm, Log: log,
-		ViewKey: []byte("test-media-views")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	venues, err := venue.NewService(venue.Deps{Store: s, Clock: clk, Blobs: media, Links: hm, Log: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	accounts, err := account.NewService(account.Deps{
-		Store: s, Clock: clk, Hasher: account.NewHasher(cheapHash, account.HasherOptions{Lanes: 4}), Signer: signer, Links: hm,
-		Outbox: mailer, Emails: renderer, Limiter: ratelimit.New(s, clk),
-		Blobs: media, Texts: texts, Log: log,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	idx := index.New(s, index.DefaultCache)
-	events := eventreq.NewService(eventreq.Deps{Store: s, Index: idx, Clock: clk, Outbox: mailer, Emails: renderer,
-		Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("form-key"), Log: log})
-	conversations := conversation.NewService(conversation.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer,
-		Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), Events: events, Log: log})
-	pub, err := site.New(site.Deps{Conversations: conversations, Texts: texts, Hosts: hm, Geo: sharedGazetteer(t), Log: log, Clock: clk, Media: mediaService, Legal: legaltest.Library(t),
-		Directory: directory.NewService(s, idx, clk, media, ratelimit.New(s, clk), []byte("test-profile-views")),
-		Events: eventreq.NewService(eventreq.Deps{Store: s, Index: idx, Clock: clk, Outbox: mailer, Emails: renderer,
-			Texts: texts, Links: hm, Limiter: ratelimit.New(s, clk), FormKey: []byte("test-forms"), Log: log})})
-	if err != nil {
-		t.Fatal(err)
-	}
-	calendars, err := availability.NewService(availability.Deps{Store: s, Clock: clk, Links: hm, Texts: texts, Limiter: ratelimit.New(s, clk)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gaz := sharedGazetteer(t)
-	bill, sandbox := newTestBilling(t, s, clk, texts, log)
-	srv, err := New(Deps{Store: s, Accounts: accounts, Billing: bill, Sandbox: sandbox, Company: company.NewService(s, clk, nil, texts, log),
-		Stats: stats.NewService(s, clk), Marketing: marketing.NewService(s), Geo: gaz,
-		Directory: directory.NewService(s, idx, clk, media, ratelimit.New(s, clk), []byte("view-key")),
-		Events:    events, Conversations: conversations, Texts: texts, Hosts: hm, Log: log,
-		Exports: newTestExports(t, s, clk, media, texts, renderer, hm),
-		Web:     testWeb, Site: pub, Media: media, MediaService: mediaService, Venues: venues, OpenAPI: api.OpenAPI, Release: "test", Legal: legaltest.Library(t),
-		Admin:        admin.NewService(admin.Deps{Store: s, Clock: clk, Links: hm, Outbox: mailer, Emails: renderer, Blobs: media, Log: log}),
-		Availability: calendars,
-		Bookings:     reviewinvite.NewService(reviewinvite.Deps{Store: s, Clock: clk, Outbox: mailer, Emails: renderer, Texts: texts, Links: hm, Log: log})})
-	if err != nil {
-		t.Fatal(err)
-	}
-	testClocks[srv] = clk
+	srv := NewTestServer(t, TestEdges{Store: s, Media: media, Clock: clk, Log: slog.New(slog.NewJSONHandler(logs, nil)), Web: testWeb})
+	testClocks.Store(srv, clk)
+	t.Cleanup(func() { testClocks.Delete(srv) })
+	accounts := srv.Accounts
 	if extra != nil {
 		extra(srv)
 	}
@@ -320,25 +250,6 @@ func (e *env) counts() map[string]int {
 	return out
 }
 
-var (
-	gazetteerOnce sync.Once
-	gazetteer     *geo.Gazetteer
-	gazetteerErr  error
-)
-
-// sharedGazetteer loads the shipped gazetteer once for every test: it is
-// read-only, and loading it per test would dominate the suite's time.
-func sharedGazetteer(t *testing.T) *geo.Gazetteer {
-	gazetteerOnce.Do(func() {
-		gazetteer = geo.NewGazetteer()
-		gazetteerErr = gazetteer.Load()
-	})
-	if gazetteerErr != nil {
-		t.Fatal(gazetteerErr)
-	}
-	return gazetteer
-}
-
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // json2 decodes a JSON array of objects.
@@ -352,9 +263,14 @@ func (r resp) json2(t *testing.T) []map[string]any {
 }
 
 // clockOf returns the fixed clock the test server runs on.
-func clockOf(s *Server) *clock.Fixed { return testClocks[s] }
+func clockOf(s *Server) *clock.Fixed {
+	c, _ := testClocks.Load(s)
+	return c.(*clock.Fixed)
+}
 
-var testClocks = map[*Server]*clock.Fixed{}
+// testClocks holds each test server's clock, for the extra functions that
+// build a service of their own; tests running in parallel share it.
+var testClocks sync.Map
 
 // docRouters keeps the response-checking router of each parsed document:
 // making one validates the whole document again, and the server hands out

@@ -28,7 +28,7 @@ func newInstagramEnv(t *testing.T, posts int) (*env, *instagramtest.Fake) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc, err := instagram.NewService(instagram.Deps{Store: srv.Store, Clock: testClocks[srv], Blobs: blobs, Client: c,
+		svc, err := instagram.NewService(instagram.Deps{Store: srv.Store, Clock: clockOf(srv), Blobs: blobs, Client: c,
 			TokenKey: []byte(strings.Repeat("t", 32)), StateKey: []byte(strings.Repeat("s", 32)), Log: srv.Log})
 		if err != nil {
 			t.Fatal(err)
