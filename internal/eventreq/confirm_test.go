@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -206,17 +207,25 @@ func TestConfirmReadsEveryCalendarInOneQuery(t *testing.T) {
 		confirm = n.N()
 
 		// One e-mail's statements: a transaction with it, less one without.
-		var with, without store.QueryCount
-		for c, queue := range map[*store.QueryCount]bool{&with: true, &without: false} {
-			ctx := store.WithQueryCount(t.Context(), c)
+		// The least of three: a first transaction or e-mail may prepare what
+		// the next reuse, and River's PostgreSQL notice of new jobs comes at
+		// most once in a while.
+		txn := func(queue bool) int64 {
+			var c store.QueryCount
+			ctx := store.WithQueryCount(t.Context(), &c)
 			storetest.Must(t, s.InTx(ctx, func(tx *store.Store) error {
 				if !queue {
 					return nil
 				}
 				return e.svc.outbox.Email(ctx, tx, mail.Message{To: "x@example.com", Subject: "s", Text: "t"})
 			}))
+			return c.N()
 		}
-		return confirm, with.N() - without.N()
+		email = math.MaxInt64
+		for range 3 {
+			email = min(email, txn(true)-txn(false))
+		}
+		return confirm, email
 	}
 	one, email := confirmQueries(t, 1)
 	six, _ := confirmQueries(t, 6)
